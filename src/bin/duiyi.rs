@@ -1,0 +1,65 @@
+//! `duiyi` command line: `perft`, `combat`, and (with no arguments) the engine protocols on stdin.
+
+use duiyi::xiangqi::{Position, perft_divide};
+use std::process::ExitCode;
+use std::time::Instant;
+
+fn usage() -> &'static str {
+    "usage:\n  duiyi perft [--fen \"<FEN>\"] --depth N   perft divide; last line `nodes <N>` (stderr: time, nodes/s)\n  \
+     duiyi combat --model waterfall|round-table|hybrid …   attack-outcome distribution as JSON\n  \
+     duiyi                                        read engine-protocol commands on stdin (ucci | uci)"
+}
+
+fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
+    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).map(|s| s.as_str())
+}
+
+fn perft_cmd(args: &[String]) -> Result<(), String> {
+    let fen = flag(args, "--fen");
+    let depth: u32 = flag(args, "--depth")
+        .ok_or("perft: --depth N is required")?
+        .parse()
+        .map_err(|_| "perft: --depth must be a non-negative integer".to_string())?;
+    if depth > 12 {
+        return Err("perft: --depth must be at most 12".into());
+    }
+    let mut pos = match fen {
+        Some(f) => Position::from_fen(f).map_err(|e| e.to_string())?,
+        None => Position::startpos(),
+    };
+    let t = Instant::now();
+    let mut total = 0;
+    if depth == 0 {
+        total = 1;
+    } else {
+        for (m, n) in perft_divide(&mut pos, depth) {
+            println!("{m}: {n}");
+            total += n;
+        }
+    }
+    let secs = t.elapsed().as_secs_f64();
+    eprintln!("time {:.3} s, {:.0} nodes/s", secs, total as f64 / secs.max(1e-9));
+    println!("nodes {total}");
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(|s| s.as_str()) {
+        Some("perft") => perft_cmd(&args[1..]),
+        Some("combat") => return ExitCode::from(duiyi::combat::cli::run(&args[1..]) as u8),
+        Some("-h") | Some("--help") | Some("help") => {
+            println!("{}", usage());
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command '{other}'\n{}", usage())),
+        None => Err("engine protocols: not yet available".into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::from(2)
+        }
+    }
+}

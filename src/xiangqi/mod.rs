@@ -1,0 +1,23 @@
+//! Xiangqi (Chinese chess): rules, notation, perft, evaluation and search.
+//!
+//! Rules follow the WXF/AXF laws as summarised in `shared/notes/xiangqi.md`: the flying-general rule, horse-leg
+//! and elephant-eye blocks, elephants on their own side, advisors and generals in the palace, cannons capturing
+//! over one screen, pawns moving sideways only after the river, and a side with no legal move (checkmate *or*
+//! stalemate) loses.
+
+mod board;
+pub mod eval;
+mod fen;
+mod movegen;
+mod notation;
+mod perft;
+mod play;
+pub mod search;
+mod types;
+
+pub use board::Position;
+pub use fen::{FenError, START_FEN};
+pub use movegen::{MoveList, board_squares};
+pub use perft::{perft, perft_divide};
+pub use play::{MoveError, Verdict};
+pub use types::{Color, Move, Piece, PieceKind, Square};

@@ -1,0 +1,356 @@
+//! Move generation and attack detection.
+//!
+//! Pseudo-legal moves follow the piece rules (general and advisors in the palace, elephants two points
+//! diagonally on their own side and blocked by a piece on the "eye", horses blocked by a piece on the "leg",
+//! cannons capturing over exactly one screen, pawns moving sideways only after crossing the river); a move is
+//! legal when afterwards the mover's general is neither attacked nor facing the other general on an open file
+//! (the flying-general rule). Rules as in chessprogramming.org "Chinese Chess" and the WXF laws.
+
+use super::board::{EMPTY, OFF, Position};
+use super::types::{Color, Move, PieceKind, Square};
+
+/// Mailbox steps: one point up (towards Black), down, right, left.
+pub(crate) const UP: i32 = 16;
+pub(crate) const ORTHO: [i32; 4] = [16, -16, 1, -1];
+pub(crate) const DIAG: [i32; 4] = [17, 15, -15, -17];
+/// Horse moves, each with its leg (the orthogonal neighbour that blocks it).
+pub(crate) const HORSE: [(i32, i32); 8] =
+    [(33, 16), (31, 16), (-31, -16), (-33, -16), (18, 1), (-14, 1), (14, -1), (-18, -1)];
+
+const fn build_flags() -> [u8; 256] {
+    // bit 0: on board; bit 1: in a palace; bit 2: Red's half (ranks 0-4); bit 3: Black's half.
+    let mut t = [0u8; 256];
+    let mut r = 0;
+    while r < 10 {
+        let mut f = 0;
+        while f < 9 {
+            let i = (r + 3) * 16 + f + 3;
+            let mut v = 1u8;
+            if f >= 3 && f <= 5 && (r <= 2 || r >= 7) {
+                v |= 2;
+            }
+            v |= if r <= 4 { 4 } else { 8 };
+            t[i] = v;
+            f += 1;
+        }
+        r += 1;
+    }
+    t
+}
+pub(crate) static FLAGS: [u8; 256] = build_flags();
+
+#[inline]
+pub(crate) fn in_palace(sq: usize) -> bool {
+    FLAGS[sq] & 2 != 0
+}
+/// Whether `sq` is on `color`'s own half of the board (the river lies between ranks 4 and 5).
+#[inline]
+pub(crate) fn own_half(sq: usize, color: Color) -> bool {
+    FLAGS[sq] & (4 << color.index()) != 0
+}
+
+/// The 90 board cells, as mailbox indices.
+pub(crate) static BOARD: [u8; 90] = {
+    let mut b = [0u8; 90];
+    let mut i = 0;
+    while i < 90 {
+        b[i] = (((i / 9) + 3) * 16 + (i % 9) + 3) as u8;
+        i += 1;
+    }
+    b
+};
+
+/// A fixed-capacity move list (no allocation in search). 192 exceeds the most moves any legal Xiangqi position has.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; 192],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList { moves: [Move::NULL; 192], len: 0 }
+    }
+}
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    #[inline]
+    pub(crate) fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+    /// Number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    /// Whether there are none.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// The moves as a slice.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+    #[inline]
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+    #[inline]
+    pub(crate) fn truncate(&mut self, n: usize) {
+        self.len = n;
+    }
+}
+
+#[inline]
+fn color_of(c: u8) -> usize {
+    (c >> 3) as usize
+}
+
+impl Position {
+    /// Appends the pseudo-legal moves of the side to move; only captures when `captures_only`.
+    pub(crate) fn gen_pseudo(&self, list: &mut MoveList, captures_only: bool) {
+        let side = self.side;
+        let me = side.index();
+        let cells = &self.cells;
+        let add = |list: &mut MoveList, from: usize, to: usize| {
+            let t = cells[to];
+            if t == OFF {
+                return;
+            }
+            if t == EMPTY {
+                if !captures_only {
+                    list.push(Move(from as u16 | (to as u16) << 8));
+                }
+            } else if color_of(t) != me {
+                list.push(Move(from as u16 | (to as u16) << 8));
+            }
+        };
+        for &sq in BOARD.iter() {
+            let from = sq as usize;
+            let c = cells[from];
+            if c == EMPTY || color_of(c) != me {
+                continue;
+            }
+            match (c & 7) - 1 {
+                0 => {
+                    for d in ORTHO {
+                        let to = (from as i32 + d) as usize;
+                        if in_palace(to) {
+                            add(list, from, to);
+                        }
+                    }
+                }
+                1 => {
+                    for d in DIAG {
+                        let to = (from as i32 + d) as usize;
+                        if in_palace(to) {
+                            add(list, from, to);
+                        }
+                    }
+                }
+                2 => {
+                    for d in DIAG {
+                        let eye = (from as i32 + d) as usize;
+                        let to = (from as i32 + 2 * d) as usize;
+                        if cells[eye] == EMPTY && cells[to] != OFF && own_half(to, side) {
+                            add(list, from, to);
+                        }
+                    }
+                }
+                3 => {
+                    for (d, leg) in HORSE {
+                        if cells[(from as i32 + leg) as usize] == EMPTY {
+                            add(list, from, (from as i32 + d) as usize);
+                        }
+                    }
+                }
+                4 => {
+                    for d in ORTHO {
+                        let mut to = (from as i32 + d) as usize;
+                        loop {
+                            let t = cells[to];
+                            if t == EMPTY {
+                                if !captures_only {
+                                    list.push(Move(from as u16 | (to as u16) << 8));
+                                }
+                            } else {
+                                if t != OFF && color_of(t) != me {
+                                    list.push(Move(from as u16 | (to as u16) << 8));
+                                }
+                                break;
+                            }
+                            to = (to as i32 + d) as usize;
+                        }
+                    }
+                }
+                5 => {
+                    for d in ORTHO {
+                        let mut to = (from as i32 + d) as usize;
+                        // Slide to the screen.
+                        loop {
+                            let t = cells[to];
+                            if t != EMPTY {
+                                break;
+                            }
+                            if !captures_only {
+                                list.push(Move(from as u16 | (to as u16) << 8));
+                            }
+                            to = (to as i32 + d) as usize;
+                        }
+                        if cells[to] == OFF {
+                            continue;
+                        }
+                        // Jump the screen to the first piece beyond it.
+                        to = (to as i32 + d) as usize;
+                        loop {
+                            let t = cells[to];
+                            if t == EMPTY {
+                                to = (to as i32 + d) as usize;
+                                continue;
+                            }
+                            if t != OFF && color_of(t) != me {
+                                list.push(Move(from as u16 | (to as u16) << 8));
+                            }
+                            break;
+                        }
+                    }
+                }
+                _ => {
+                    let fwd = if side == Color::Red { UP } else { -UP };
+                    add(list, from, (from as i32 + fwd) as usize);
+                    if !own_half(from, side) {
+                        add(list, from, from + 1);
+                        add(list, from, from - 1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `color`'s general is attacked by the other side, counting the flying-general rule
+    /// (two generals facing each other on an open file).
+    pub fn in_check_color(&self, color: Color) -> bool {
+        let k = self.kings[color.index()].index();
+        let cells = &self.cells;
+        let them = color.flip();
+        let enemy = |kind: PieceKind| 1 + kind as u8 + 8 * them as u8;
+        let (e_rook, e_cannon, e_king, e_horse, e_pawn) = (
+            enemy(PieceKind::Rook),
+            enemy(PieceKind::Cannon),
+            enemy(PieceKind::King),
+            enemy(PieceKind::Horse),
+            enemy(PieceKind::Pawn),
+        );
+        // Rooks, cannons and the facing general along the four lines.
+        for (i, d) in ORTHO.into_iter().enumerate() {
+            let mut s = (k as i32 + d) as usize;
+            while cells[s] == EMPTY {
+                s = (s as i32 + d) as usize;
+            }
+            let first = cells[s];
+            if first == OFF {
+                continue;
+            }
+            if first == e_rook || (i < 2 && first == e_king) {
+                return true;
+            }
+            s = (s as i32 + d) as usize;
+            while cells[s] == EMPTY {
+                s = (s as i32 + d) as usize;
+            }
+            if cells[s] == e_cannon {
+                return true;
+            }
+        }
+        // Horses: the leg of a horse attacking the general is the diagonal neighbour of the general.
+        for d in DIAG {
+            if cells[(k as i32 + d) as usize] != EMPTY {
+                continue;
+            }
+            let vertical = if d > 0 { 16 } else { -16 };
+            let horizontal = d - vertical;
+            if cells[(k as i32 + d + vertical) as usize] == e_horse
+                || cells[(k as i32 + d + horizontal) as usize] == e_horse
+            {
+                return true;
+            }
+        }
+        // Pawns: one in front (from the general's view) or beside it (a pawn beside a general in its palace has
+        // necessarily crossed the river).
+        let fwd = if color == Color::Red { UP } else { -UP };
+        cells[(k as i32 + fwd) as usize] == e_pawn || cells[k + 1] == e_pawn || cells[k - 1] == e_pawn
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.in_check_color(self.side)
+    }
+
+    /// Plays a pseudo-legal `mv` if it is legal: returns `false` (position unchanged) when it would leave the
+    /// mover's general in check or facing the other general.
+    #[inline]
+    pub(crate) fn make_if_legal(&mut self, mv: Move) -> bool {
+        let me = self.side;
+        self.make_move(mv);
+        if self.in_check_color(me) {
+            self.unmake_move();
+            false
+        } else {
+            true
+        }
+    }
+
+    /// All legal moves of the side to move, in generation order.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut pseudo = MoveList::new();
+        self.gen_pseudo(&mut pseudo, false);
+        let mut scratch = self.clone();
+        let mut legal = MoveList::new();
+        for &m in pseudo.as_slice() {
+            if scratch.make_if_legal(m) {
+                scratch.unmake_move();
+                legal.push(m);
+            }
+        }
+        legal
+    }
+
+    /// Whether `mv` is pseudo-legal here (right side's piece, a destination its rules allow).
+    pub(crate) fn is_pseudo_legal(&self, mv: Move) -> bool {
+        let from = mv.from().index();
+        let c = self.cells[from];
+        if c == EMPTY || c == OFF || color_of(c) != self.side.index() {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.gen_pseudo(&mut list, false);
+        list.as_slice().contains(&mv)
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut pseudo = MoveList::new();
+        self.gen_pseudo(&mut pseudo, false);
+        let mut scratch = self.clone();
+        pseudo.as_slice().iter().any(|&m| {
+            let ok = scratch.make_if_legal(m);
+            if ok {
+                scratch.unmake_move();
+            }
+            ok
+        })
+    }
+}
+
+/// The squares of the 90 points as [`Square`]s (rank 0 first).
+pub fn board_squares() -> impl Iterator<Item = Square> {
+    BOARD.iter().map(|&i| Square(i))
+}

@@ -1,0 +1,397 @@
+// The page side of the engine worker (www/worker.js).
+//
+// * Safe host protocol (as lichess and pychess drive their engines): at most one search in the worker;
+//   a new search first sends `stop`, waits for that search's `bestmove`, and only then sends the next
+//   `position` + `go`. Exactly one bestmove answers each go, so the bookkeeping never drifts.
+// * Watchdog: the worker answers `isready` between search slices within milliseconds. If it stops
+//   answering, reports a fatal error, or dies (`error` event), the client terminates it, starts a new one,
+//   re-sends the options, and repeats the search that was running (the caller's promise just resolves
+//   later). State `crashed` is shown meanwhile, with the reason.
+//
+// States (the `state` event and `client.state`): idle | thinking | pondering | stopping | crashed.
+
+export const STATES = Object.freeze(['idle', 'thinking', 'pondering', 'stopping', 'crashed']);
+
+const DEFAULTS = {
+  workerUrl: new URL('./worker.js', import.meta.url),
+  /** how often the watchdog asks `isready` */
+  pingIntervalMs: 1000,
+  /** no `readyok` for this long: the worker is considered dead */
+  pingTimeoutMs: 4000,
+  /** a worker that does not report `ready` within this time after start is considered dead */
+  startTimeoutMs: 20000,
+  /** grace after a timed search's budget before the client sends stop itself, and again before a restart */
+  overdueMs: 2500,
+  /** give up after this many crashes in a row (no search completed in between) */
+  maxConsecutiveCrashes: 4,
+};
+
+let nextSearchId = 1;
+
+export class EngineClient {
+  /**
+   * @param {Partial<typeof DEFAULTS>} [options]
+   */
+  constructor(options = {}) {
+    this.options = { ...DEFAULTS, ...options };
+    /** @type {'idle'|'thinking'|'pondering'|'stopping'|'crashed'} */
+    this.state = 'idle';
+    /** true once the worker reported `ready` (false again while a replacement starts) */
+    this.ready = false;
+    /** reason of the last crash, shown to the user */
+    this.crashMessage = null;
+    this.crashCount = 0;
+    this.consecutiveCrashes = 0;
+    /** milliseconds from the last `stop` sent to its `bestmove` */
+    this.lastStopLatencyMs = null;
+    /** @type {Worker|null} */
+    this.worker = null;
+    this.listeners = new Map();
+    /** the search whose go is in the worker (awaiting its bestmove) */
+    this.active = null;
+    /** the search to start when the active one has answered (newest request wins) */
+    this.queued = null;
+    /** options (name → value), re-sent to a restarted worker */
+    this.optionValues = new Map();
+    this.optionsToSend = [];
+    this.pingSentAt = null;
+    this.startedAt = 0;
+    this.watchdog = null;
+    this.restartTimer = null;
+    this.gaveUp = false;
+    this.disposed = false;
+    this.spawn();
+  }
+
+  // ---- events --------------------------------------------------------------------------------------------
+
+  /** Events: 'state' ({state}), 'info' (info), 'bestmove' ({move, ponder}), 'error' ({command, message}),
+   *  'crash' ({message, count, recovering}), 'ready' (). Returns an unsubscribe function. */
+  on(type, fn) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type).add(fn);
+    return () => this.listeners.get(type).delete(fn);
+  }
+
+  emit(type, detail) {
+    for (const fn of this.listeners.get(type) ?? []) {
+      try {
+        fn(detail);
+      } catch (err) {
+        console.error(`engine-client: a '${type}' listener threw`, err);
+      }
+    }
+  }
+
+  setState(state) {
+    if (this.state === state) return;
+    this.state = state;
+    this.emit('state', { state });
+  }
+
+  /** The state the worker's work implies (crashed wins while a replacement is starting). */
+  refreshState() {
+    if (this.gaveUp || (!this.ready && this.crashMessage && this.state === 'crashed')) return;
+    if (!this.active) this.setState('idle');
+    else if (this.active.stopSentAt !== null) this.setState('stopping');
+    else if (this.active.params.ponder && !this.active.ponderhit) this.setState('pondering');
+    else this.setState('thinking');
+  }
+
+  // ---- public API ----------------------------------------------------------------------------------------
+
+  /**
+   * Searches a position. A search already running is stopped first and its promise resolves with
+   * `cancelled: true`.
+   * @param {{fen: string, moves: string[]}} position
+   * @param {{depth?: number, movetime?: number, nodes?: number, infinite?: boolean, ponder?: boolean}} params
+   * @returns {Promise<{move: string|null, ponder: string|null, cancelled: boolean}>}
+   */
+  search(position, params) {
+    if (this.disposed) return Promise.reject(new Error('the engine client was shut down'));
+    return new Promise((resolve, reject) => {
+      const request = {
+        id: nextSearchId++,
+        position: { fen: position.fen, moves: [...(position.moves ?? [])] },
+        params: { ...params },
+        resolve,
+        reject,
+        cancelled: false,
+        error: null,
+        ponderhit: false,
+        stopSentAt: null,
+        sentAt: null,
+        hitAt: null,
+      };
+      if (this.queued) this.settle(this.queued, { move: null, ponder: null, cancelled: true });
+      this.queued = request;
+      if (this.active) this.cancelActive();
+      this.pump();
+    });
+  }
+
+  /** The move the engine pondered on was played: the ponder search goes on as a normal timed search. */
+  ponderhit() {
+    const a = this.active;
+    if (!a || !a.params.ponder || a.ponderhit || a.cancelled) return false;
+    a.ponderhit = true;
+    a.hitAt = performance.now();
+    this.post({ type: 'ponderhit' });
+    this.refreshState();
+    return true;
+  }
+
+  /** Finishes the running search now; its promise resolves with the best move found so far. */
+  stop() {
+    if (this.queued) {
+      this.settle(this.queued, { move: null, ponder: null, cancelled: true });
+      this.queued = null;
+    }
+    if (this.active && this.active.stopSentAt === null) this.sendStop();
+    this.refreshState();
+  }
+
+  /** Stops the running search and throws its result away. */
+  cancel() {
+    if (this.queued) {
+      this.settle(this.queued, { move: null, ponder: null, cancelled: true });
+      this.queued = null;
+    }
+    if (this.active) this.cancelActive();
+    this.refreshState();
+  }
+
+  /** Sets an engine option (sent between searches, and again to a restarted worker). */
+  setOption(name, value) {
+    this.optionValues.set(name, String(value));
+    this.optionsToSend.push([name, String(value)]);
+    this.pump();
+  }
+
+  /** The search currently running or queued, for display. */
+  get current() {
+    return this.queued ?? this.active;
+  }
+
+  dispose() {
+    this.disposed = true;
+    clearInterval(this.watchdog);
+    clearTimeout(this.restartTimer);
+    this.worker?.terminate();
+    this.worker = null;
+    for (const r of [this.active, this.queued]) if (r) this.settle(r, { move: null, ponder: null, cancelled: true });
+    this.active = this.queued = null;
+  }
+
+  // ---- worker life ---------------------------------------------------------------------------------------
+
+  spawn() {
+    this.ready = false;
+    this.pingSentAt = null;
+    this.startedAt = performance.now();
+    let worker;
+    try {
+      worker = new Worker(this.options.workerUrl, { type: 'module', name: 'duiyi-engine' });
+    } catch (err) {
+      this.crash(`the engine worker could not be started: ${err.message}`);
+      return;
+    }
+    this.worker = worker;
+    worker.onmessage = (e) => {
+      if (this.worker === worker) this.receive(e.data);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault?.();
+      if (this.worker === worker) this.crash(`the engine worker failed: ${e.message || 'error while loading or running the worker script'}`);
+    };
+    worker.onmessageerror = () => {
+      if (this.worker === worker) this.crash('the engine worker sent a message that could not be read');
+    };
+    clearInterval(this.watchdog);
+    this.watchdog = setInterval(() => this.checkHealth(), this.options.pingIntervalMs);
+  }
+
+  /** Replaces the worker after a crash, or gives up after too many crashes in a row. */
+  crash(message) {
+    if (this.disposed) return;
+    this.crashCount += 1;
+    this.consecutiveCrashes += 1;
+    this.crashMessage = message;
+    this.ready = false;
+    clearInterval(this.watchdog);
+    this.watchdog = null;
+    this.worker?.terminate();
+    this.worker = null;
+    // The search that was running is repeated by the new worker (unless it was being cancelled).
+    if (this.active) {
+      const a = this.active;
+      this.active = null;
+      if (a.cancelled) {
+        this.settle(a, { move: null, ponder: null, cancelled: true });
+      } else if (!this.queued) {
+        a.stopSentAt = null;
+        a.sentAt = null;
+        this.queued = a;
+      } else {
+        this.settle(a, { move: null, ponder: null, cancelled: true });
+      }
+    }
+    this.optionsToSend = [...this.optionValues.entries()];
+    const recovering = this.consecutiveCrashes <= this.options.maxConsecutiveCrashes;
+    this.gaveUp = !recovering;
+    this.state = 'crashed';
+    this.emit('state', { state: 'crashed' });
+    this.emit('crash', { message, count: this.crashCount, recovering });
+    if (!recovering) {
+      for (const r of [this.queued]) if (r) r.reject(new Error(`the engine keeps crashing: ${message}`));
+      this.queued = null;
+      return;
+    }
+    const delay = 150 * 2 ** (this.consecutiveCrashes - 1);
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => this.spawn(), delay);
+  }
+
+  checkHealth() {
+    if (!this.worker) return;
+    const now = performance.now();
+    if (!this.ready) {
+      if (now - this.startedAt > this.options.startTimeoutMs) this.crash('the engine did not start in time');
+      return;
+    }
+    if (this.pingSentAt !== null) {
+      if (now - this.pingSentAt > this.options.pingTimeoutMs) {
+        this.crash(`the engine stopped answering (no reply for ${Math.round(now - this.pingSentAt)} ms)`);
+      }
+      return;
+    }
+    const a = this.active;
+    if (a && a.sentAt !== null) {
+      // A timed search that overruns its budget: stop it; if even that goes unanswered, restart.
+      const budget = this.budgetMs(a);
+      const since = a.params.ponder && !a.ponderhit ? null : a.hitAt ?? a.sentAt;
+      if (budget !== null && since !== null) {
+        if (a.stopSentAt === null && now - since > budget + this.options.overdueMs) {
+          this.sendStop();
+          this.refreshState();
+        } else if (a.stopSentAt !== null && now - a.stopSentAt > this.options.overdueMs) {
+          this.crash('the engine did not answer stop');
+          return;
+        }
+      }
+    }
+    this.pingSentAt = now;
+    this.post({ type: 'isready' });
+  }
+
+  budgetMs(request) {
+    const p = request.params;
+    if (p.infinite) return null;
+    if (typeof p.movetime === 'number') return p.movetime;
+    if (typeof p.wtime === 'number' || typeof p.btime === 'number') return Math.max(p.wtime ?? 0, p.btime ?? 0);
+    return null; // depth / nodes: no time bound to check
+  }
+
+  post(msg) {
+    try {
+      this.worker?.postMessage(msg);
+    } catch (err) {
+      this.crash(`could not send '${msg.type}' to the engine: ${err.message}`);
+    }
+  }
+
+  // ---- protocol ------------------------------------------------------------------------------------------
+
+  receive(msg) {
+    if (!msg || typeof msg.type !== 'string') return;
+    switch (msg.type) {
+      case 'ready':
+        this.ready = true;
+        this.pingSentAt = null;
+        if (this.crashMessage && this.state === 'crashed') this.emit('recovered', { message: this.crashMessage });
+        this.emit('ready');
+        this.pump();
+        this.refreshState();
+        return;
+      case 'readyok':
+        this.pingSentAt = null;
+        return;
+      case 'info':
+        if (this.active && !this.active.cancelled) this.emit('info', { ...msg, searchId: this.active.id });
+        return;
+      case 'bestmove':
+        this.onBestmove(msg);
+        return;
+      case 'error':
+        if (msg.fatal) {
+          this.crash(msg.message);
+          return;
+        }
+        if (this.active && (msg.command === 'position' || msg.command === 'go')) this.active.error ??= msg.message;
+        this.emit('error', { command: msg.command, message: msg.message });
+        return;
+      default:
+        console.warn('engine-client: unknown message from the worker', msg);
+    }
+  }
+
+  onBestmove(msg) {
+    const a = this.active;
+    if (!a) {
+      console.warn('engine-client: a bestmove nobody waited for', msg);
+      return;
+    }
+    this.active = null;
+    if (a.stopSentAt !== null) this.lastStopLatencyMs = performance.now() - a.stopSentAt;
+    if (a.error) {
+      this.consecutiveCrashes = 0;
+      a.reject(new Error(a.error));
+    } else {
+      this.consecutiveCrashes = 0;
+      this.crashMessage = null;
+      const result = { move: msg.move ?? null, ponder: msg.ponder ?? null, cancelled: a.cancelled };
+      if (!a.cancelled) this.emit('bestmove', result);
+      this.settle(a, result);
+    }
+    this.pump();
+    this.refreshState();
+  }
+
+  settle(request, result) {
+    try {
+      request.resolve(result);
+    } catch {
+      /* a settled promise ignores this */
+    }
+  }
+
+  sendStop() {
+    this.active.stopSentAt = performance.now();
+    this.post({ type: 'stop' });
+  }
+
+  cancelActive() {
+    const a = this.active;
+    a.cancelled = true;
+    if (a.stopSentAt === null) this.sendStop();
+    this.refreshState();
+  }
+
+  /** Sends what can be sent now: options, then the queued search, never while a search is in the worker. */
+  pump() {
+    if (!this.worker || !this.ready || this.active) return;
+    while (this.optionsToSend.length) {
+      const [name, value] = this.optionsToSend.shift();
+      this.post({ type: 'setoption', name, value });
+    }
+    const next = this.queued;
+    if (!next) return;
+    this.queued = null;
+    this.active = next;
+    next.sentAt = performance.now();
+    this.post({ type: 'position', fen: next.position.fen, moves: next.position.moves });
+    this.post({ type: 'go', ...next.params });
+    if (next.ponderhit) this.post({ type: 'ponderhit' }); // a ponder search repeated after a crash
+    this.refreshState();
+  }
+}

@@ -1,0 +1,118 @@
+// The game being played: a start position (FEN) and the moves from it (ICCS). The record, not a board,
+// is the truth: it is what is saved to localStorage, what a reload or a restarted engine worker resumes
+// from, and what the engine is sent (FEN + all moves, so it can see repetitions).
+//
+// It wraps the Rust rules (`XiangqiGame` from the wasm module); it never moves a piece by itself.
+
+export const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+const STORAGE_VERSION = 1;
+
+export class GameRecord {
+  /**
+   * @param {typeof import('./pkg/duiyi.js').XiangqiGame} XiangqiGame
+   * @param {string} startFen
+   * @param {string[]} [moves]
+   * Throws the parser's Error for a bad FEN, and an Error naming the move for an illegal one.
+   */
+  constructor(XiangqiGame, startFen = START_FEN, moves = []) {
+    this.XiangqiGame = XiangqiGame;
+    const game = new XiangqiGame(startFen);
+    this.startFen = game.fen();
+    this.moves = [];
+    /** Chinese notation of each move (null where the rules module has no chinese()) */
+    this.notation = [];
+    this.game = game;
+    try {
+      for (const [i, move] of moves.entries()) {
+        try {
+          this.play(move);
+        } catch (err) {
+          throw new Error(`move ${i + 1} (${move}): ${err.message}`);
+        }
+      }
+    } catch (err) {
+      this.free();
+      throw err;
+    }
+  }
+
+  /** Plays a move; throws (and changes nothing) when it is illegal. */
+  play(iccs) {
+    const chinese = typeof this.game.chinese === 'function' ? safe(() => this.game.chinese(iccs)) : null;
+    this.game.play(iccs);
+    this.moves.push(iccs);
+    this.notation.push(chinese);
+  }
+
+  /** Takes back the last `count` moves (fewer if the record is shorter). */
+  undo(count) {
+    const keep = this.moves.slice(0, Math.max(0, this.moves.length - count));
+    const fresh = new GameRecord(this.XiangqiGame, this.startFen, keep);
+    this.free();
+    Object.assign(this, { game: fresh.game, moves: fresh.moves, notation: fresh.notation });
+  }
+
+  /** identifies the position reached, moves included (two records with equal keys are the same game) */
+  key(extraMove) {
+    return [this.startFen, ...this.moves, ...(extraMove ? [extraMove] : [])].join(' ');
+  }
+
+  get startSide() {
+    return /\sb(\s|$)/.test(this.startFen) ? 'black' : 'red';
+  }
+
+  fen() { return this.game.fen(); }
+  sideToMove() { return this.game.sideToMove(); }
+  pieces() { return Array.from(this.game.pieces()); }
+  legalMoves() { return Array.from(this.game.legalMoves()); }
+  inCheck() { return this.game.inCheck(); }
+  result() { return this.game.result() ?? null; }
+
+  /** Chinese notation for a line of moves from the current position, or null without chinese(). */
+  lineNotation(moves, fromMoves = this.moves) {
+    if (typeof this.game.chinese !== 'function') return null;
+    let g;
+    try {
+      g = new this.XiangqiGame(this.startFen);
+      for (const m of fromMoves) g.play(m);
+      const out = [];
+      for (const m of moves) {
+        out.push(g.chinese(m));
+        g.play(m);
+      }
+      return out;
+    } catch {
+      return null;
+    } finally {
+      g?.free();
+    }
+  }
+
+  toJSON() {
+    return { v: STORAGE_VERSION, startFen: this.startFen, moves: [...this.moves] };
+  }
+
+  static fromJSON(XiangqiGame, data) {
+    if (!data || data.v !== STORAGE_VERSION || typeof data.startFen !== 'string' || !Array.isArray(data.moves)) {
+      throw new Error('saved game has an unknown format');
+    }
+    return new GameRecord(XiangqiGame, data.startFen, data.moves.map(String));
+  }
+
+  free() {
+    try {
+      this.game?.free();
+    } catch {
+      /* already freed */
+    }
+    this.game = null;
+  }
+}
+
+function safe(fn) {
+  try {
+    return fn();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,33 @@
+// UI strings: www/i18n/{zh,en}.json, flat "dotted.key": "text" maps. `{name}` placeholders are filled
+// from the params object. Text is only ever put into the page with textContent (never as HTML).
+
+export const LANGS = ['zh', 'en'];
+const cache = new Map();
+
+export async function loadStrings(lang) {
+  if (!LANGS.includes(lang)) throw new Error(`unknown language '${lang}'`);
+  if (!cache.has(lang)) {
+    const res = await fetch(new URL(`./${lang}.json`, import.meta.url));
+    if (!res.ok) throw new Error(`could not load ${lang}.json: HTTP ${res.status}`);
+    cache.set(lang, await res.json());
+  }
+  return cache.get(lang);
+}
+
+/** A translate function over one language's strings, falling back to a second map, then to the key. */
+export function translator(strings, fallback = {}) {
+  return function t(key, params) {
+    let text = strings[key] ?? fallback[key] ?? key;
+    if (params) text = text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+    return text;
+  };
+}
+
+/** Fills every element with data-i18n="key" (textContent), data-i18n-title, data-i18n-placeholder and
+ *  data-i18n-aria-label under root. */
+export function applyStrings(root, t) {
+  for (const node of root.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+  for (const node of root.querySelectorAll('[data-i18n-title]')) node.title = t(node.dataset.i18nTitle);
+  for (const node of root.querySelectorAll('[data-i18n-placeholder]')) node.placeholder = t(node.dataset.i18nPlaceholder);
+  for (const node of root.querySelectorAll('[data-i18n-aria-label]')) node.setAttribute('aria-label', t(node.dataset.i18nAriaLabel));
+}

@@ -1,0 +1,151 @@
+// duiyi page shell: loads the rules module (wasm), the UI strings, and shows one tool per URL hash:
+// #xiangqi (default), #hex, #combat. Each tool is a view module with mount(root, ctx) → {unmount, setLang?}.
+
+import init, * as wasm from './pkg/duiyi.js';
+import { LANGS, loadStrings, translator, applyStrings } from './i18n/i18n.js';
+
+const LANG_KEY = 'duiyi.lang';
+const ROUTES = {
+  xiangqi: () => import('./views/xiangqi.js'),
+  hex: () => import('./views/hex.js'),
+  combat: () => import('./views/combat.js'),
+};
+const DEFAULT_ROUTE = 'xiangqi';
+
+const viewRoot = document.getElementById('view');
+const langButton = document.getElementById('lang-toggle');
+const params = new URLSearchParams(location.search);
+
+let lang = pickLang();
+let t = (key) => key;
+let current = null; // { route, view }
+let routeToken = 0;
+let wasmReady = null;
+
+function pickLang() {
+  const fromUrl = params.get('lang');
+  if (LANGS.includes(fromUrl)) return fromUrl;
+  try {
+    const saved = localStorage.getItem(LANG_KEY);
+    if (LANGS.includes(saved)) return saved;
+  } catch {
+    /* no storage */
+  }
+  return 'zh';
+}
+
+async function setLang(next) {
+  const [strings, fallback] = await Promise.all([loadStrings(next), loadStrings('en')]);
+  lang = next;
+  t = translator(strings, fallback);
+  document.documentElement.lang = lang === 'zh' ? 'zh-Hans' : 'en';
+  document.title = t('app.title');
+  applyStrings(document.querySelector('.topbar'), t);
+  langButton.textContent = t('app.otherLanguage');
+  langButton.setAttribute('aria-label', t('app.switchLanguage'));
+  try {
+    localStorage.setItem(LANG_KEY, lang);
+  } catch {
+    /* no storage */
+  }
+}
+
+function routeFromHash() {
+  const name = location.hash.replace(/^#/, '').split(/[?&/]/)[0];
+  return Object.hasOwn(ROUTES, name) ? name : DEFAULT_ROUTE;
+}
+
+function showMessage(key, detail) {
+  const box = document.createElement('div');
+  box.className = 'view-message';
+  box.dataset.testid = 'view-message';
+  const title = document.createElement('p');
+  title.textContent = t(key);
+  box.append(title);
+  if (detail) {
+    const pre = document.createElement('pre');
+    pre.textContent = detail;
+    box.append(pre);
+  }
+  viewRoot.replaceChildren(box);
+}
+
+async function show(route) {
+  const token = ++routeToken;
+  for (const link of document.querySelectorAll('[data-route]')) {
+    link.toggleAttribute('aria-current', link.dataset.route === route);
+    if (link.dataset.route === route) link.setAttribute('aria-current', 'page');
+  }
+  if (current) {
+    try {
+      current.view?.unmount?.();
+    } catch (err) {
+      console.error('unmount failed', err);
+    }
+    current = null;
+  }
+  viewRoot.dataset.route = route;
+  viewRoot.replaceChildren();
+  let mod;
+  try {
+    mod = await ROUTES[route]();
+  } catch (err) {
+    if (token !== routeToken) return;
+    console.warn(`the ${route} view could not be loaded`, err);
+    showMessage('app.viewUnavailable', err?.message);
+    return;
+  }
+  if (token !== routeToken) return;
+  try {
+    if (route === 'xiangqi') {
+      try {
+        await wasmReady;
+      } catch (err) {
+        showMessage('app.wasmFailed', err?.message ?? String(err));
+        return;
+      }
+    }
+    const view = await mod.mount(viewRoot, { lang, t, wasm, params });
+    if (token !== routeToken) {
+      view?.unmount?.();
+      return;
+    }
+    current = { route, view };
+  } catch (err) {
+    if (token !== routeToken) return;
+    console.error(`the ${route} view failed`, err);
+    showMessage('app.viewFailed', err?.message ?? String(err));
+  }
+}
+
+langButton.addEventListener('click', async () => {
+  const next = lang === 'zh' ? 'en' : 'zh';
+  await setLang(next);
+  if (current?.view?.setLang) current.view.setLang(lang, t);
+  else await show(current?.route ?? routeFromHash());
+});
+
+window.addEventListener('hashchange', () => {
+  const route = routeFromHash();
+  if (route !== current?.route) show(route);
+});
+
+async function start() {
+  wasmReady = init();
+  try {
+    await setLang(lang);
+  } catch (err) {
+    console.error('UI strings failed to load', err);
+  }
+  wasmReady.catch((err) => console.error('the wasm module failed to load', err));
+  await show(routeFromHash());
+  // Debugging handle for the console (and the browser tests): the current view and its engine client.
+  window.duiyi = {
+    get view() { return current?.view ?? null; },
+    get route() { return current?.route ?? null; },
+    wasm,
+  };
+  document.body.dataset.ready = 'true';
+}
+
+start();

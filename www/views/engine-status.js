@@ -1,0 +1,93 @@
+// The engine status panel: one visible state (idle / thinking / pondering / stopping / crashed), and the
+// live numbers of the running search (depth, score, nodes per second, principal variation).
+// Test hook: data-testid="engine-status" with data-state; the expected reply while pondering is in
+// data-testid="ponder-move".
+
+import { h, setText } from './dom.js';
+
+/** "+1.25", "−0.40", "#3" (mate in 3 for Red), "#−2" */
+export function formatScore(score, redPerspectiveSign) {
+  if (!score) return '';
+  if (typeof score.mate === 'number') {
+    const m = score.mate * redPerspectiveSign;
+    return m >= 0 ? `#${m}` : `#−${-m}`;
+  }
+  if (typeof score.cp === 'number') {
+    const v = (score.cp * redPerspectiveSign) / 100;
+    return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(2)}`;
+  }
+  return '';
+}
+
+export function formatCount(n) {
+  if (typeof n !== 'number' || !Number.isFinite(n)) return '';
+  if (n >= 1e9) return `${(n / 1e9).toFixed(2)} G`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(2)} M`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} k`;
+  return String(n);
+}
+
+export function createEngineStatus(container, t) {
+  const dot = h('span', { class: 'es-dot', 'aria-hidden': 'true' });
+  const label = h('span', { class: 'es-state' });
+  const detail = h('span', { class: 'es-detail' });
+  const depth = h('dd', { dataset: { testid: 'engine-depth' } });
+  const score = h('dd', { dataset: { testid: 'engine-score' } });
+  const nps = h('dd', { dataset: { testid: 'engine-nps' } });
+  const nodes = h('dd', { dataset: { testid: 'engine-nodes' } });
+  const pv = h('div', { class: 'es-pv', dataset: { testid: 'engine-pv' } });
+  const ponder = h('div', { class: 'es-ponder', dataset: { testid: 'ponder-move' }, hidden: true });
+  const notice = h('div', { class: 'es-notice', role: 'status' });
+  const labels = {
+    depth: h('dt', { dataset: { i18n: 'engine.depth' } }),
+    score: h('dt', { dataset: { i18n: 'engine.score' } }),
+    nps: h('dt', { dataset: { i18n: 'engine.nps' } }),
+    nodes: h('dt', { dataset: { i18n: 'engine.nodes' } }),
+  };
+  const root = h(
+    'section',
+    { class: 'engine-status', dataset: { testid: 'engine-status', state: 'idle' }, 'aria-live': 'polite' },
+    h('div', { class: 'es-head' }, dot, label, detail),
+    h('dl', { class: 'es-numbers' },
+      h('div', {}, labels.depth, depth), h('div', {}, labels.score, score),
+      h('div', {}, labels.nps, nps), h('div', {}, labels.nodes, nodes)),
+    pv,
+    ponder,
+    notice,
+  );
+  container.append(root);
+
+  let last = { state: 'idle', ready: false };
+
+  function render(view = last) {
+    last = view;
+    root.dataset.state = view.state;
+    root.dataset.ready = String(Boolean(view.ready));
+    for (const [key, node] of Object.entries(labels)) node.textContent = t(node.dataset.i18n ?? `engine.${key}`);
+    label.textContent = !view.ready && view.state !== 'crashed' ? t('engine.state.loading') : t(`engine.state.${view.state}`);
+    setText(detail, view.detail ?? '');
+    const info = view.info;
+    depth.textContent = info ? `${info.depth}${info.seldepth ? `/${info.seldepth}` : ''}` : '–';
+    score.textContent = info ? formatScore(info.score, view.sign ?? 1) || '–' : '–';
+    score.dataset.sign = info?.score?.mate !== undefined ? 'mate' : '';
+    nps.textContent = info ? formatCount(info.nps) || '–' : '–';
+    nodes.textContent = info ? formatCount(info.nodes) || '–' : '–';
+    const line = view.pvText ?? '';
+    setText(pv, line ? `${t('engine.pv')}: ${line}` : '');
+    setText(ponder, view.ponderText ? t('engine.expecting', { move: view.ponderText }) : '');
+    setText(notice, view.notice ?? '');
+    notice.classList.toggle('es-notice-bad', view.state === 'crashed');
+  }
+
+  render();
+  return {
+    element: root,
+    update(view) {
+      render({ ...last, ...view });
+    },
+    setTranslator(next) {
+      t = next;
+      render();
+    },
+  };
+}

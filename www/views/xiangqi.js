@@ -1,0 +1,549 @@
+// The Xiangqi page (#xiangqi): the user plays Red against the Rust engine (Black) running in a worker.
+// This module connects the pieces: the game record (rules, in wasm on this thread), the board view (no
+// rules), the engine client (worker), and the panel (status, moves, settings, FEN).
+
+import { h, setText } from './dom.js';
+import { createXiangqiBoard } from './xiangqi-board.js';
+import { createEngineStatus } from './engine-status.js';
+import { GameRecord, START_FEN } from '../game-record.js';
+import { EngineClient } from '../engine-client.js';
+
+const GAME_KEY = 'duiyi.xiangqi.game.v1';
+const SETTINGS_KEY = 'duiyi.xiangqi.settings.v1';
+const MOVE_TIMES_MS = [200, 500, 1000, 2000, 5000, 10000];
+const DEFAULT_SETTINGS = { movetime: 1000, ponder: true, orientation: 'red' };
+/** a ponder search that has not been hit after this long is stopped (no endless CPU use) */
+const PONDER_CAP_MS = 60000;
+
+let sharedClient = null;
+/** one engine worker for the page, kept across re-mounts (language switch, route changes) */
+function engineClient() {
+  sharedClient ??= new EngineClient();
+  return sharedClient;
+}
+
+function readJSON(key) {
+  try {
+    const text = localStorage.getItem(key);
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeJSON(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* storage full or disabled: the game still goes on */
+  }
+}
+
+/**
+ * @param {HTMLElement} root
+ * @param {{lang: string, t: (key: string, params?: object) => string, wasm: typeof import('../pkg/duiyi.js'),
+ *          params?: URLSearchParams}} ctx
+ */
+export function mount(root, ctx) {
+  let { t } = ctx;
+  const { XiangqiGame } = ctx.wasm;
+  const client = engineClient();
+  const settings = { ...DEFAULT_SETTINGS, ...(readJSON(SETTINGS_KEY) ?? {}) };
+  if (!MOVE_TIMES_MS.includes(settings.movetime)) settings.movetime = DEFAULT_SETTINGS.movetime;
+
+  // ---- DOM ------------------------------------------------------------------------------------------------
+  const boardHost = h('div', { class: 'board-host', dataset: { testid: 'board' } });
+  const btn = (key, testid, onClick) =>
+    h('button', { type: 'button', class: 'btn', dataset: { i18n: key, testid }, on: { click: onClick } });
+  const newBtn = btn('xq.new', 'new-game', () => newGame());
+  const undoBtn = btn('xq.undo', 'undo', () => undo());
+  const flipBtn = btn('xq.flip', 'flip', () => flip());
+  const resultEl = h('div', { class: 'result', dataset: { testid: 'game-result' }, role: 'status', hidden: true });
+  const turnEl = h('div', { class: 'turn', dataset: { testid: 'turn' } });
+  const statusHost = h('div');
+  const moveList = h('ol', { class: 'move-list', dataset: { testid: 'move-list' } });
+  const moveTime = h('select', { id: 'xq-movetime', dataset: { testid: 'movetime' } },
+    MOVE_TIMES_MS.map((ms) => h('option', { value: ms, text: `${ms / 1000} s`, selected: ms === settings.movetime })));
+  const ponderBox = h('input', { type: 'checkbox', id: 'xq-ponder', dataset: { testid: 'ponder' }, checked: settings.ponder });
+  const fenOut = h('output', { class: 'fen', dataset: { testid: 'fen' } });
+  const fenInput = h('input', {
+    type: 'text', id: 'xq-fen-input', class: 'fen-input', spellcheck: 'false', autocomplete: 'off',
+    dataset: { testid: 'fen-input', i18nPlaceholder: 'xq.fenPlaceholder' },
+  });
+  const loadBtn = h('button', { type: 'submit', class: 'btn', dataset: { i18n: 'xq.loadFen', testid: 'load-fen' } });
+  const copyBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { i18n: 'xq.copyFen', testid: 'copy-fen' } });
+  const linkEl = h('a', { class: 'position-link', dataset: { testid: 'position-link', i18n: 'xq.link' } });
+  const errorEl = h('div', { class: 'error', dataset: { testid: 'error' }, role: 'alert', hidden: true });
+
+  const view = h('div', { class: 'xq-layout' },
+    h('section', { class: 'board-column' },
+      boardHost,
+      h('div', { class: 'board-bar' }, newBtn, undoBtn, flipBtn)),
+    h('aside', { class: 'side-column' },
+      resultEl,
+      turnEl,
+      statusHost,
+      h('section', { class: 'panel moves-panel' },
+        h('h2', { dataset: { i18n: 'xq.moves' } }),
+        moveList),
+      h('section', { class: 'panel settings-panel' },
+        h('div', { class: 'field' }, h('label', { for: 'xq-movetime', dataset: { i18n: 'xq.moveTime' } }), moveTime),
+        h('div', { class: 'field' }, ponderBox, h('label', { for: 'xq-ponder', dataset: { i18n: 'xq.ponder' } }))),
+      h('section', { class: 'panel fen-panel' },
+        h('div', { class: 'fen-row' }, fenOut, copyBtn),
+        h('form', { class: 'fen-form', on: { submit: (e) => { e.preventDefault(); loadFen(fenInput.value); } } },
+          h('label', { for: 'xq-fen-input', class: 'visually-hidden', dataset: { i18n: 'xq.fenLabel' } }),
+          fenInput, loadBtn),
+        linkEl),
+      errorEl));
+  root.replaceChildren(view);
+
+  const board = createXiangqiBoard(boardHost, { onMove: (from, to) => userMove(from + to) });
+  const status = createEngineStatus(statusHost, t);
+
+  // ---- state --------------------------------------------------------------------------------------------
+  /** @type {GameRecord} */
+  let record;
+  /** the ponder search in flight: {move, key, hit} */
+  let ponder = null;
+  let ponderTimer = null;
+  /** the last engine reply's suggested move for the user, to ponder on again when the tab comes back */
+  let lastPonderMove = null;
+  let lastInfo = null;
+  let infoKey = null;
+  let notice = '';
+  let noticeTimer = null;
+  let destroyed = false;
+  const unsubscribe = [];
+
+  function showError(message) {
+    setText(errorEl, message);
+  }
+
+  function clearError() {
+    setText(errorEl, '');
+  }
+
+  function save() {
+    writeJSON(GAME_KEY, record.toJSON());
+  }
+
+  function saveSettings() {
+    writeJSON(SETTINGS_KEY, settings);
+  }
+
+  // ---- start-up: the saved game, or ?fen= -----------------------------------------------------------------
+  const saved = readJSON(GAME_KEY);
+  try {
+    record = saved ? GameRecord.fromJSON(XiangqiGame, saved) : new GameRecord(XiangqiGame, START_FEN);
+  } catch (err) {
+    record = new GameRecord(XiangqiGame, START_FEN);
+    showError(t('error.savedGame', { message: err.message }));
+  }
+  const urlFen = ctx.params?.get('fen');
+  if (urlFen) {
+    // Applied once; then dropped from the address bar so that a reload resumes the game in progress.
+    const url = new URL(location.href);
+    url.searchParams.delete('fen');
+    history.replaceState(history.state, '', url);
+    loadFen(urlFen, { quiet: false });
+  }
+
+  // ---- rendering ----------------------------------------------------------------------------------------
+  function destsOf(moves) {
+    const dests = new Map();
+    for (const m of moves) {
+      const from = m.slice(0, 2);
+      if (!dests.has(from)) dests.set(from, []);
+      dests.get(from).push(m.slice(2, 4));
+    }
+    return dests;
+  }
+
+  function generalSquare(side) {
+    const letter = side === 'red' ? 'K' : 'k';
+    return record.pieces().find((p) => p.piece === letter)?.square ?? null;
+  }
+
+  function render({ animate = true } = {}) {
+    const result = record.result();
+    const side = record.sideToMove();
+    const userTurn = !result && side === 'red';
+    const last = record.moves.at(-1);
+    let hint = null;
+    if (client.state === 'thinking' && lastInfo?.pv?.[0] && infoKey === record.key()) {
+      hint = { from: lastInfo.pv[0].slice(0, 2), to: lastInfo.pv[0].slice(2, 4), kind: 'engine' };
+    }
+    board.set({
+      pieces: record.pieces(),
+      dests: userTurn ? destsOf(record.legalMoves()) : new Map(),
+      movable: userTurn,
+      lastMove: last ? { from: last.slice(0, 2), to: last.slice(2, 4) } : null,
+      check: record.inCheck() ? generalSquare(side) : null,
+      orientation: settings.orientation,
+      hint,
+      animate,
+    });
+    board.setAriaLabel(t('xq.boardLabel'));
+    fenOut.textContent = record.fen();
+    fenOut.title = record.fen();
+    const link = new URL(location.href);
+    link.search = '';
+    link.searchParams.set('fen', record.fen());
+    link.hash = '#xiangqi';
+    linkEl.href = link.href;
+    undoBtn.disabled = record.moves.length === 0;
+    renderResult(result);
+    renderTurn(result, side);
+    renderMoves();
+    renderStatus();
+  }
+
+  function renderResult(result) {
+    if (!result) {
+      setText(resultEl, '');
+      delete resultEl.dataset.result;
+      delete resultEl.dataset.reason;
+      return;
+    }
+    const reason = reasonText(result.reason);
+    resultEl.dataset.result = result.result;
+    resultEl.dataset.reason = result.reason;
+    setText(resultEl, t(`result.${result.result}`, { reason }));
+  }
+
+  /** The rules give an English sentence (or a code); known verdicts are shown in the UI's language. */
+  function reasonText(raw) {
+    const text = String(raw ?? '');
+    let code = text;
+    if (/checkmat/i.test(text)) code = 'checkmate';
+    else if (/stalemate|no legal move/i.test(text)) code = 'stalemate';
+    const key = `reason.${code}`;
+    return t(key) === key ? text : t(key);
+  }
+
+  function renderTurn(result, side) {
+    if (result) turnEl.textContent = t('xq.turn.over');
+    else if (side === 'red') turnEl.textContent = t('xq.turn.you');
+    else turnEl.textContent = client.state === 'crashed' ? t('xq.turn.engineRecovering') : t('xq.turn.engine');
+    turnEl.dataset.side = result ? '' : side;
+  }
+
+  function renderMoves() {
+    const items = [];
+    const blackFirst = record.startSide === 'black';
+    if (blackFirst && record.moves.length) {
+      items.push(h('li', { class: 'move move-red move-skip', 'aria-hidden': 'true' }, h('span', { class: 'move-num', text: '1.' }), '…'));
+    }
+    record.moves.forEach((iccs, i) => {
+      const ply = blackFirst ? i + 1 : i; // 0-based ply counted from a Red move
+      const isRed = ply % 2 === 0;
+      const zh = record.notation[i];
+      const li = h('li', {
+        class: `move ${isRed ? 'move-red' : 'move-black'}${i === record.moves.length - 1 ? ' move-last' : ''}`,
+        dataset: { iccs, ply: String(i + 1) },
+        title: iccs,
+      },
+      isRed ? h('span', { class: 'move-num', text: `${ply / 2 + 1}.` }) : null,
+      h('span', { class: 'move-text', text: zh ?? iccs }),
+      zh ? h('span', { class: 'move-iccs', text: iccs }) : null);
+      if (zh) li.dataset.chinese = zh;
+      items.push(li);
+    });
+    moveList.replaceChildren(...items);
+    moveList.parentElement.scrollTop = moveList.parentElement.scrollHeight;
+  }
+
+  function renderStatus() {
+    const current = client.current;
+    let sign = 1;
+    let pvText = '';
+    const info = infoKey && current && lastInfo ? lastInfo : null;
+    if (info && current) {
+      // the engine scores from the searched side's point of view; shown from Red's
+      const searchedSide = (current.position.moves.length % 2 === 0) === (record.startSide === 'red') ? 'red' : 'black';
+      sign = searchedSide === 'red' ? 1 : -1;
+      const line = info.pv.slice(0, 8);
+      const zh = record.lineNotation(line, current.position.moves);
+      pvText = (zh ?? line).join(' ');
+    }
+    let ponderText = '';
+    if (ponder && !ponder.hit && client.state === 'pondering') {
+      ponderText = record.notation.length && typeof record.game.chinese === 'function'
+        ? (record.lineNotation([ponder.move]) ?? [ponder.move])[0]
+        : ponder.move;
+    }
+    status.update({
+      state: client.state,
+      ready: client.ready,
+      info,
+      sign,
+      pvText,
+      ponderText,
+      notice,
+      detail: client.state === 'thinking' && current?.params.movetime ? `${current.params.movetime / 1000} s` : '',
+    });
+  }
+
+  function setNotice(text, ms = 0) {
+    notice = text;
+    clearTimeout(noticeTimer);
+    if (ms) noticeTimer = setTimeout(() => { notice = ''; renderStatus(); }, ms);
+    renderStatus();
+  }
+
+  // ---- engine -------------------------------------------------------------------------------------------
+  function engineToMove() {
+    return !record.result() && record.sideToMove() === 'black';
+  }
+
+  function searchKey(request) {
+    return [request.position.fen, ...request.position.moves].join(' ');
+  }
+
+  function requestEngineMove() {
+    if (!engineToMove()) return;
+    const key = record.key();
+    const current = client.current;
+    if (current && !current.cancelled && !current.params.ponder && searchKey(current) === key) return; // already asked
+    lastInfo = null;
+    infoKey = key;
+    client.search({ fen: record.startFen, moves: record.moves }, { movetime: settings.movetime })
+      .then((res) => applyEngineResult(res, key))
+      .catch((err) => showError(t('error.engine', { message: err.message })));
+    render({ animate: false });
+  }
+
+  function applyEngineResult(res, key) {
+    if (destroyed || res.cancelled || key !== record.key()) return;
+    if (!res.move) {
+      if (!record.result()) showError(t('error.engineNoMove'));
+      return;
+    }
+    try {
+      record.play(res.move);
+    } catch (err) {
+      showError(t('error.engineIllegal', { move: res.move, message: err.message }));
+      return;
+    }
+    ponder = null;
+    lastInfo = null;
+    save();
+    render();
+    lastPonderMove = res.ponder ?? null;
+    startPonder();
+  }
+
+  function startPonder() {
+    clearTimeout(ponderTimer);
+    const move = lastPonderMove;
+    if (!settings.ponder || !move || document.hidden || record.result() || record.sideToMove() !== 'red') return;
+    if (!record.legalMoves().includes(move)) return;
+    const key = record.key(move);
+    ponder = { move, key, hit: false };
+    const p = ponder;
+    infoKey = key;
+    lastInfo = null;
+    client.search({ fen: record.startFen, moves: [...record.moves, move] }, { ponder: true, movetime: settings.movetime })
+      .then((res) => {
+        if (ponder === p) ponder = null;
+        applyEngineResult(res, key);
+        renderStatus();
+      })
+      .catch((err) => showError(t('error.engine', { message: err.message })));
+    ponderTimer = setTimeout(() => {
+      if (ponder === p && !p.hit) stopPondering();
+    }, PONDER_CAP_MS);
+    renderStatus();
+  }
+
+  function stopPondering() {
+    clearTimeout(ponderTimer);
+    if (ponder && !ponder.hit) {
+      ponder = null;
+      client.cancel();
+    }
+  }
+
+  // ---- user actions ---------------------------------------------------------------------------------------
+  function userMove(iccs) {
+    if (record.result() || record.sideToMove() !== 'red') return;
+    try {
+      record.play(iccs);
+    } catch (err) {
+      showError(t('error.illegalMove', { move: iccs, message: err.message }));
+      render({ animate: false });
+      return;
+    }
+    clearError();
+    save();
+    if (ponder && !ponder.hit && ponder.move === iccs && client.state === 'pondering') {
+      // Ponder hit: the search already running on this very position goes on with its clock started.
+      ponder.hit = true;
+      clearTimeout(ponderTimer);
+      client.ponderhit();
+      infoKey = record.key();
+      setNotice(t('engine.ponderHit'), 4000);
+      render({ animate: false });
+      return;
+    }
+    if (ponder) setNotice(t('engine.ponderMiss'), 4000);
+    ponder = null;
+    clearTimeout(ponderTimer);
+    render({ animate: false });
+    requestEngineMove(); // stops a ponder search first (safe host protocol in the client)
+  }
+
+  function resetTo(newRecord) {
+    clearTimeout(ponderTimer);
+    ponder = null;
+    lastPonderMove = null;
+    lastInfo = null;
+    client.cancel();
+    record.free();
+    record = newRecord;
+    save();
+    render({ animate: false });
+    requestEngineMove();
+  }
+
+  function newGame() {
+    clearError();
+    resetTo(new GameRecord(XiangqiGame, START_FEN));
+  }
+
+  function loadFen(text, { quiet = false } = {}) {
+    const fen = String(text ?? '').trim();
+    if (!fen) {
+      showError(t('error.fenEmpty'));
+      return false;
+    }
+    let next;
+    try {
+      next = new GameRecord(XiangqiGame, fen);
+    } catch (err) {
+      // The game in progress stays exactly as it was.
+      showError(t('error.fen', { message: err.message }));
+      return false;
+    }
+    if (!quiet) clearError();
+    if (record) resetTo(next);
+    else record = next;
+    return true;
+  }
+
+  function undo() {
+    if (!record.moves.length) return;
+    // Red to move: take back the engine's reply and the user's move. Black to move (the engine is
+    // thinking): take back the user's move only.
+    const count = record.sideToMove() === 'red' ? 2 : 1;
+    clearTimeout(ponderTimer);
+    ponder = null;
+    lastPonderMove = null;
+    client.cancel();
+    try {
+      record.undo(count);
+    } catch (err) {
+      showError(err.message);
+    }
+    clearError();
+    save();
+    render({ animate: false });
+    requestEngineMove();
+  }
+
+  function flip() {
+    settings.orientation = settings.orientation === 'red' ? 'black' : 'red';
+    saveSettings();
+    render({ animate: false });
+  }
+
+  moveTime.addEventListener('change', () => {
+    settings.movetime = Number(moveTime.value);
+    saveSettings();
+  });
+  ponderBox.addEventListener('change', () => {
+    settings.ponder = ponderBox.checked;
+    saveSettings();
+    if (!settings.ponder) stopPondering();
+    else if (!ponder) startPonder();
+    renderStatus();
+  });
+  copyBtn.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(record.fen());
+      setNotice(t('xq.copied'), 2000);
+    } catch {
+      fenInput.value = record.fen();
+      fenInput.select();
+    }
+  });
+
+  function onVisibility() {
+    // No pondering in a hidden tab: the engine must not burn the CPU while nobody looks.
+    if (document.hidden) stopPondering();
+    else if (!ponder) startPonder();
+  }
+  document.addEventListener('visibilitychange', onVisibility);
+
+  // ---- engine events ------------------------------------------------------------------------------------
+  unsubscribe.push(
+    client.on('info', (info) => {
+      const current = client.current;
+      if (!current || current.id !== info.searchId) return;
+      lastInfo = info;
+      infoKey = searchKey(current);
+      if (client.state === 'thinking') render({ animate: false });
+      else renderStatus();
+    }),
+    client.on('state', () => {
+      render({ animate: false });
+    }),
+    client.on('ready', () => renderStatus()),
+    client.on('crash', ({ message, recovering }) => {
+      setNotice(recovering ? t('engine.crashed', { message }) : t('engine.gaveUp', { message }));
+      render({ animate: false });
+    }),
+    client.on('recovered', ({ message }) => {
+      setNotice(t('engine.recovered', { message }), 8000);
+    }),
+    client.on('error', ({ command, message }) => {
+      showError(t('error.engineCommand', { command: command ?? '?', message }));
+    }),
+  );
+
+  // ---- go -----------------------------------------------------------------------------------------------
+  applyLang();
+  render({ animate: false });
+  save();
+  requestEngineMove();
+
+  function applyLang() {
+    for (const node of view.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+    for (const node of view.querySelectorAll('[data-i18n-placeholder]')) node.placeholder = t(node.dataset.i18nPlaceholder);
+    status.setTranslator(t);
+  }
+
+  const api = {
+    setLang(_lang, nextT) {
+      t = nextT;
+      applyLang();
+      render({ animate: false });
+    },
+    unmount() {
+      destroyed = true;
+      clearTimeout(ponderTimer);
+      clearTimeout(noticeTimer);
+      document.removeEventListener('visibilitychange', onVisibility);
+      for (const off of unsubscribe) off();
+      client.cancel();
+      board.destroy();
+      record.free();
+    },
+    get record() {
+      return record;
+    },
+    client,
+  };
+  return api;
+}

@@ -1,0 +1,284 @@
+// The engine worker: owns one Rust `Engine` (wasm) and speaks a message protocol that mirrors the
+// UCI/UCCI verbs (DESIGN.md §2).
+//
+//   page → worker  {type:'position', fen, moves}      set the position (FEN + moves in ICCS)
+//                  {type:'go', depth?, movetime?, nodes?, infinite?, ponder?, wtime?, btime?, winc?, binc?}
+//                  {type:'stop'}                      finish the search now; its bestmove follows
+//                  {type:'ponderhit'}                 the pondered move was played: the search's clock starts
+//                  {type:'setoption', name, value}
+//                  {type:'isready'}                   answered by {type:'readyok'} even during a search
+//   worker → page  {type:'ready'}                     engine loaded and warmed up
+//                  {type:'info', depth, seldepth, score:{cp?|mate?}, nodes, nps, timeMs, pv}
+//                  {type:'bestmove', move, ponder}    exactly one per go; move null = no legal move
+//                  {type:'readyok'}
+//                  {type:'error', command, message, fatal?}
+//
+// Stopping (DESIGN.md §3): a synchronous wasm call would block message handling, so the search runs in
+// slices: engine.step(SLICE_MS), then yield to the event loop through a MessageChannel (setTimeout is
+// clamped to >= 4 ms when nested), let queued messages (stop, ponderhit, isready) run, and step again.
+// A stop therefore takes effect within one slice.
+
+import init, { Engine } from './pkg/duiyi.js';
+
+const SLICE_MS = 5;
+const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+const GO_KEYS = {
+  depth: 'count', nodes: 'count', movetime: 'ms', wtime: 'ms', btime: 'ms', winc: 'ms', binc: 'ms',
+  infinite: 'flag', ponder: 'flag',
+};
+
+/** @type {Engine | null} */
+let engine = null;
+let searching = false;
+/** false after a position command failed: a go then must not search the previous position */
+let positionValid = true;
+let loopScheduled = false;
+/** messages that arrived before the engine was ready */
+let pending = [];
+
+const tick = new MessageChannel();
+tick.port1.onmessage = () => {
+  loopScheduled = false;
+  runSlice();
+};
+
+function scheduleSlice() {
+  if (!loopScheduled) {
+    loopScheduled = true;
+    tick.port2.postMessage(null);
+  }
+}
+
+function send(msg) {
+  self.postMessage(msg);
+}
+
+function errorText(err) {
+  if (err instanceof Error) return err.message;
+  if (typeof err === 'string') return err;
+  try {
+    return JSON.stringify(err);
+  } catch {
+    return String(err);
+  }
+}
+
+function fail(command, message) {
+  send({ type: 'error', command, message });
+}
+
+/**
+ * Reports an exception from the engine. A WebAssembly trap (a Rust panic: panic = "abort") leaves the
+ * module in an unknown state, so it is reported as fatal and the page replaces this worker.
+ */
+function report(command, err) {
+  if (err instanceof WebAssembly.RuntimeError) {
+    searching = false;
+    send({ type: 'error', command, message: `engine crashed: ${errorText(err)}`, fatal: true });
+    return true;
+  }
+  fail(command, errorText(err));
+  return false;
+}
+
+function emitInfos(infos) {
+  if (!infos) return;
+  for (const info of infos) {
+    send({
+      type: 'info',
+      depth: info.depth,
+      seldepth: info.seldepth,
+      score: info.score ? { ...info.score } : {},
+      nodes: info.nodes,
+      nps: info.nps,
+      timeMs: info.timeMs,
+      pv: Array.from(info.pv ?? []),
+    });
+  }
+}
+
+function runSlice() {
+  if (!searching || !engine) return;
+  let result;
+  try {
+    result = engine.step(SLICE_MS);
+  } catch (err) {
+    searching = false;
+    if (report('go', err)) return; // fatal: the page restarts the worker and repeats the search
+    // Otherwise still answer the go with a bestmove, so "one bestmove per go" holds.
+    send({ type: 'bestmove', move: null, ponder: null });
+    return;
+  }
+  emitInfos(result.infos);
+  if (result.done) {
+    searching = false;
+    send({ type: 'bestmove', move: result.bestmove ?? null, ponder: result.ponder ?? null });
+  } else {
+    scheduleSlice();
+  }
+}
+
+/** Checks and copies the go parameters; throws an Error naming the first bad one. */
+function goParams(msg) {
+  const params = {};
+  for (const [key, value] of Object.entries(msg)) {
+    if (key === 'type') continue;
+    const kind = GO_KEYS[key];
+    if (!kind) throw new Error(`unknown go parameter '${key}' (known: ${Object.keys(GO_KEYS).join(', ')})`);
+    if (value === undefined || value === null) continue;
+    if (kind === 'flag') {
+      if (typeof value !== 'boolean') throw new Error(`go parameter '${key}' must be true or false, got ${JSON.stringify(value)}`);
+      if (value) params[key] = true;
+    } else {
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || !Number.isInteger(value)) {
+        throw new Error(`go parameter '${key}' must be a whole number >= 0, got ${JSON.stringify(value)}`);
+      }
+      params[key] = value;
+    }
+  }
+  return params;
+}
+
+function handle(msg) {
+  if (msg === null || typeof msg !== 'object' || typeof msg.type !== 'string') {
+    fail(null, `message must be an object with a string 'type', got ${JSON.stringify(msg)}`);
+    return;
+  }
+  switch (msg.type) {
+    case 'isready':
+      send({ type: 'readyok' });
+      return;
+    case 'stop':
+      // Outside a search a stop is a no-op (UCI): there is no bestmove to give.
+      if (searching) engine.stop();
+      return;
+    case 'ponderhit':
+      if (searching) {
+        try {
+          engine.ponderhit();
+        } catch (err) {
+          report('ponderhit', err);
+        }
+      }
+      return;
+    case 'position': {
+      if (searching) {
+        fail('position', 'a search is running: send stop and wait for its bestmove first');
+        return;
+      }
+      const fen = msg.fen ?? START_FEN;
+      const moves = msg.moves ?? [];
+      if (typeof fen !== 'string') {
+        positionValid = false;
+        fail('position', `fen must be a string, got ${JSON.stringify(fen)}`);
+        return;
+      }
+      if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) {
+        positionValid = false;
+        fail('position', 'moves must be an array of ICCS strings such as "h2e2"');
+        return;
+      }
+      try {
+        engine.setPosition(fen, moves);
+        positionValid = true;
+      } catch (err) {
+        positionValid = false;
+        report('position', err);
+      }
+      return;
+    }
+    case 'go': {
+      if (searching) {
+        fail('go', 'a search is running: send stop and wait for its bestmove first');
+        return;
+      }
+      try {
+        if (!positionValid) throw new Error('no valid position: the last position command failed');
+        engine.go(goParams(msg));
+      } catch (err) {
+        // A rejected go is still answered by one bestmove (null), so the host never waits forever.
+        if (!report('go', err)) send({ type: 'bestmove', move: null, ponder: null });
+        return;
+      }
+      searching = true;
+      scheduleSlice();
+      return;
+    }
+    case 'setoption': {
+      if (searching) {
+        fail('setoption', 'a search is running: options can only change between searches');
+        return;
+      }
+      if (typeof msg.name !== 'string' || msg.value === undefined) {
+        fail('setoption', "setoption needs a string 'name' and a 'value'");
+        return;
+      }
+      try {
+        engine.setOption(msg.name, String(msg.value));
+      } catch (err) {
+        report('setoption', err);
+      }
+      return;
+    }
+    default:
+      fail(msg.type, `unknown message type '${msg.type}' (known: position, go, stop, ponderhit, setoption, isready)`);
+  }
+}
+
+self.onmessage = (event) => {
+  if (pending) {
+    pending.push(event.data);
+    return;
+  }
+  try {
+    handle(event.data);
+  } catch (err) {
+    // Never a dead worker: whatever went wrong is reported and the worker keeps listening.
+    report(event.data?.type ?? null, err);
+  }
+};
+
+/** A tiny search, so V8 tiers the hot wasm functions up before the first real move (DESIGN.md §3). */
+function warmUp() {
+  engine.setPosition(START_FEN, []);
+  engine.go({ depth: 4 });
+  const deadline = performance.now() + 500;
+  for (;;) {
+    const r = engine.step(50);
+    if (r.done) break;
+    if (performance.now() > deadline) {
+      engine.stop();
+      engine.step(50);
+      break;
+    }
+  }
+  engine.setPosition(START_FEN, []);
+}
+
+async function start() {
+  try {
+    await init();
+    engine = new Engine();
+  } catch (err) {
+    send({ type: 'error', command: 'init', message: `the engine failed to load: ${errorText(err)}`, fatal: true });
+    return;
+  }
+  try {
+    warmUp();
+  } catch (err) {
+    // A failed warm-up is not fatal: the first real search just runs a little slower.
+    fail('init', `warm-up search failed: ${errorText(err)}`);
+  }
+  const queued = pending;
+  pending = null;
+  send({ type: 'ready' });
+  for (const msg of queued) {
+    try {
+      handle(msg);
+    } catch (err) {
+      report(msg?.type ?? null, err);
+    }
+  }
+}
+
+start();

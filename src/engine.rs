@@ -1,1 +1,359 @@
-//! Engine (placeholder).
+//! The one `Engine` behind every front end (UCCI/UCI on stdin, the browser worker): set a position, `go`, then
+//! call [`Engine::step`] repeatedly — each call searches for at most a time slice and returns what happened —
+//! with [`Engine::stop`] and [`Engine::ponderhit`] in between. Semantics follow UCI / UCCI 3.0: exactly one
+//! `bestmove` per `go`; a `go ponder` or `go infinite` search holds its `bestmove` until `stop` (or, for
+//! ponder, until `ponderhit` and its own limits); `ponderhit` starts the clock of that `go` from that moment and
+//! the search goes on without restarting.
+
+use crate::search::clock::now_ms;
+use crate::search::limits::{GoParams, LimitsError, MAX_DEPTH};
+use crate::search::score::{self, Score};
+use crate::xiangqi::search::{IterationInfo, RunOutcome, Searcher};
+use crate::xiangqi::{FenError, Move, MoveError, Position};
+use std::fmt;
+
+/// Default transposition-table size (MiB).
+pub const DEFAULT_HASH_MIB: usize = 16;
+/// Largest `Hash` accepted (MiB).
+pub const MAX_HASH_MIB: usize = 1024;
+
+/// Why a command was refused. The engine's state is unchanged after any of these.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EngineError {
+    Fen(FenError),
+    /// A move of the `moves` list, with its 1-based index in the list.
+    Move { index: usize, error: MoveError },
+    Limits(LimitsError),
+    /// `go` while a search is running (the host must `stop` and wait for `bestmove` first).
+    Busy,
+    /// `ponderhit` when no ponder search is running.
+    NotPondering,
+    UnknownOption(String),
+    OptionValue { name: String, value: String, reason: String },
+}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineError::Fen(e) => write!(f, "{e}"),
+            EngineError::Move { index, error } => write!(f, "moves[{index}]: {error}"),
+            EngineError::Limits(e) => write!(f, "{e}"),
+            EngineError::Busy => write!(f, "a search is running: send stop and wait for bestmove first"),
+            EngineError::NotPondering => write!(f, "ponderhit: no ponder search is running"),
+            EngineError::UnknownOption(n) => write!(f, "setoption: unknown option '{n}'"),
+            EngineError::OptionValue { name, value, reason } => {
+                write!(f, "setoption: bad value '{value}' for {name}: {reason}")
+            }
+        }
+    }
+}
+impl std::error::Error for EngineError {}
+
+/// One `info` report: a completed iteration.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// Centipawns from the side to move's view; `None` when `mate` is set.
+    pub cp: Option<i32>,
+    /// Moves to mate (negative: the side to move is mated).
+    pub mate: Option<i32>,
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds since the `go` (since `ponderhit` is not subtracted).
+    pub time_ms: u64,
+    /// Principal variation in ICCS.
+    pub pv: Vec<String>,
+}
+
+/// What [`Engine::step`] returns.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    /// No search is running.
+    Idle,
+    /// Still searching; call `step` again.
+    Searching(Vec<Info>),
+    /// A ponder or infinite search reached its limits and holds its `bestmove` until `stop` / `ponderhit`:
+    /// no need to call `step` until one of them.
+    Waiting(Vec<Info>),
+    /// Finished: the `bestmove` (`None` when the side to move has no legal move) and the ponder move.
+    Done { infos: Vec<Info>, bestmove: Option<Move>, ponder: Option<Move> },
+}
+
+struct Search {
+    params: GoParams,
+    started_ms: f64,
+    /// When the clock of this `go` started (`None` while pondering).
+    clock_ms: Option<f64>,
+    budget: Option<(f64, f64)>,
+    holding: bool,
+    stop: bool,
+}
+
+/// The engine: a position (with its game history), a searcher, and the state of the current `go`.
+pub struct Engine {
+    root: Position,
+    searcher: Searcher,
+    search: Option<Search>,
+    hash_mib: usize,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Engine {
+    /// An engine at the start position with a [`DEFAULT_HASH_MIB`] table.
+    pub fn new() -> Self {
+        Engine { root: Position::startpos(), searcher: Searcher::new(DEFAULT_HASH_MIB), search: None, hash_mib: DEFAULT_HASH_MIB }
+    }
+
+    /// Whether a search is running (or holding its bestmove).
+    pub fn is_searching(&self) -> bool {
+        self.search.is_some()
+    }
+
+    /// Whether the running search is a ponder search that has not had its `ponderhit`.
+    pub fn is_pondering(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| s.params.ponder && s.clock_ms.is_none())
+    }
+
+    /// The position searched next (FEN of the last `set_position`, after its moves).
+    pub fn position(&self) -> &Position {
+        &self.root
+    }
+
+    /// Sets the position: a FEN (or `"startpos"`) and ICCS moves played from it (the history is kept for the
+    /// repetition rules).
+    ///
+    /// # Errors
+    /// [`EngineError::Fen`] or [`EngineError::Move`] (1-based index); [`EngineError::Busy`] during a search.
+    pub fn set_position(&mut self, fen: &str, moves: &[&str]) -> Result<(), EngineError> {
+        if self.search.is_some() {
+            return Err(EngineError::Busy);
+        }
+        let mut pos = if fen.trim() == "startpos" { Position::startpos() } else { Position::from_fen(fen).map_err(EngineError::Fen)? };
+        for (i, m) in moves.iter().enumerate() {
+            pos.try_play(m).map_err(|error| EngineError::Move { index: i + 1, error })?;
+        }
+        self.root = pos;
+        Ok(())
+    }
+
+    /// Sets an option. `Hash`: TT size in MiB, 1–[`MAX_HASH_MIB`]; `Clear Hash`: empties the TT;
+    /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`: `true`/`false`.
+    ///
+    /// # Errors
+    /// Unknown name, or a value out of range (the reason is given).
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+        let bad = |reason: &str| EngineError::OptionValue { name: name.into(), value: value.into(), reason: reason.into() };
+        let flag = || match value.trim().to_ascii_lowercase().as_str() {
+            "true" | "on" | "1" => Ok(true),
+            "false" | "off" | "0" => Ok(false),
+            _ => Err(bad("expected true or false")),
+        };
+        let o = &mut self.searcher.options;
+        match name.trim().to_ascii_lowercase().replace(' ', "").as_str() {
+            "hash" | "hashsize" => {
+                let mib: usize = value.trim().parse().map_err(|_| bad("expected a whole number of MiB"))?;
+                if !(1..=MAX_HASH_MIB).contains(&mib) {
+                    return Err(bad(&format!("must be 1..{MAX_HASH_MIB} MiB")));
+                }
+                if self.search.is_some() {
+                    return Err(EngineError::Busy);
+                }
+                if mib != self.hash_mib {
+                    self.searcher.tt = crate::search::tt::TranspositionTable::new(mib);
+                    self.hash_mib = mib;
+                }
+            }
+            "clearhash" => self.searcher.tt.clear(),
+            "nullmove" => o.null_move = flag()?,
+            "lmr" => o.lmr = flag()?,
+            "killers" => o.killers = flag()?,
+            "history" => o.history = flag()?,
+            "aspiration" => o.aspiration = flag()?,
+            "checkextension" => o.check_extension = flag()?,
+            "ttcutoffs" => o.tt_cutoffs = flag()?,
+            _ => return Err(EngineError::UnknownOption(name.to_string())),
+        }
+        Ok(())
+    }
+
+    /// Starts a search of the current position with `params`.
+    ///
+    /// # Errors
+    /// [`EngineError::Limits`] for out-of-range parameters, [`EngineError::Busy`] during another search.
+    pub fn go(&mut self, params: GoParams) -> Result<(), EngineError> {
+        if self.search.is_some() {
+            return Err(EngineError::Busy);
+        }
+        params.validate().map_err(EngineError::Limits)?;
+        let now = now_ms();
+        let red = self.root.side_to_move() == crate::xiangqi::Color::Red;
+        let budget = params.budget(red);
+        self.searcher.start(self.root.clone());
+        self.search = Some(Search {
+            clock_ms: if params.ponder { None } else { Some(now) },
+            params,
+            started_ms: now,
+            budget,
+            holding: false,
+            stop: false,
+        });
+        Ok(())
+    }
+
+    /// The ponder search becomes a normal search whose clock starts now; it continues where it is.
+    ///
+    /// # Errors
+    /// [`EngineError::NotPondering`] when no ponder search runs.
+    pub fn ponderhit(&mut self) -> Result<(), EngineError> {
+        match self.search.as_mut() {
+            Some(s) if s.params.ponder && s.clock_ms.is_none() => {
+                s.clock_ms = Some(now_ms());
+                // A held ponder search re-checks its limits at the next step.
+                s.holding = false;
+                Ok(())
+            }
+            _ => Err(EngineError::NotPondering),
+        }
+    }
+
+    /// Asks the search to finish: the next [`step`](Self::step) returns [`Step::Done`] at once. No effect when idle.
+    pub fn stop(&mut self) {
+        if let Some(s) = self.search.as_mut() {
+            s.stop = true;
+        }
+    }
+
+    fn info(&self, it: &IterationInfo, started_ms: f64) -> Info {
+        let elapsed = (now_ms() - started_ms).max(0.0);
+        let (cp, mate) = if score::is_mate(it.score) { (None, Some(score::mate_moves(it.score))) } else { (Some(it.score), None) };
+        Info {
+            depth: it.depth,
+            seldepth: it.seldepth,
+            cp,
+            mate,
+            nodes: it.nodes,
+            nps: if elapsed > 0.5 { (it.nodes as f64 * 1000.0 / elapsed) as u64 } else { 0 },
+            time_ms: elapsed as u64,
+            pv: it.pv.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    fn finish(&mut self, infos: Vec<Info>) -> Step {
+        self.search = None;
+        Step::Done { infos, bestmove: self.searcher.best_move(), ponder: self.searcher.ponder_move() }
+    }
+
+    /// Whether the finished iteration satisfies the `go`'s limits (depth, mate found, soft time, one legal move).
+    fn limits_reached(&self, s: &Search, last: &IterationInfo, now: f64) -> bool {
+        let p = &s.params;
+        let max_depth = p.depth.unwrap_or(MAX_DEPTH);
+        if last.depth >= max_depth {
+            return true;
+        }
+        if p.nodes.is_some_and(|n| self.searcher.nodes >= n) {
+            return true;
+        }
+        let timed = s.budget.is_some() && p.depth.is_none();
+        if let (Some(clock), Some((soft, _))) = (s.clock_ms, s.budget) {
+            // Do not start an iteration that is unlikely to finish within the soft budget.
+            if now - clock >= soft * 0.5 {
+                return true;
+            }
+        }
+        if timed && s.clock_ms.is_some() {
+            if self.searcher.root_move_count() == 1 {
+                return true;
+            }
+            let plies_to_mate = score::MATE - last.score.abs();
+            if score::is_mate(last.score) && last.depth as Score >= plies_to_mate + 2 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Searches for at most `slice_ms` milliseconds (or until a limit), then reports.
+    pub fn step(&mut self, slice_ms: f64) -> Step {
+        let Some(s) = self.search.as_ref() else { return Step::Idle };
+        let mut infos = Vec::new();
+        if s.stop {
+            return self.finish(infos);
+        }
+        if s.holding {
+            return Step::Waiting(infos);
+        }
+        let started = s.started_ms;
+        let now = now_ms();
+        let slice_end = now + slice_ms.max(0.1);
+        let hard_end = match (s.clock_ms, s.budget) {
+            (Some(c), Some((_, hard))) => c + hard,
+            _ => f64::INFINITY,
+        };
+        let node_limit = s.params.nodes.unwrap_or(u64::MAX);
+        loop {
+            let deadline = slice_end.min(hard_end);
+            match self.searcher.run(deadline, node_limit) {
+                RunOutcome::NoMoves => {
+                    let s = self.search.as_ref().unwrap();
+                    if s.params.infinite || (s.params.ponder && s.clock_ms.is_none()) {
+                        self.search.as_mut().unwrap().holding = true;
+                        return Step::Waiting(infos);
+                    }
+                    return self.finish(infos);
+                }
+                RunOutcome::Interrupted => {
+                    let now = now_ms();
+                    if now >= hard_end || self.searcher.nodes >= node_limit {
+                        return self.finish(infos);
+                    }
+                    return Step::Searching(infos);
+                }
+                RunOutcome::IterationDone => {
+                    let last = self.searcher.last.clone().unwrap();
+                    infos.push(self.info(&last, started));
+                    let now = now_ms();
+                    let s = self.search.as_ref().unwrap();
+                    if self.limits_reached(s, &last, now) || last.depth >= MAX_DEPTH {
+                        let hold = s.params.infinite || (s.params.ponder && s.clock_ms.is_none());
+                        if hold {
+                            self.search.as_mut().unwrap().holding = true;
+                            return Step::Waiting(infos);
+                        }
+                        return self.finish(infos);
+                    }
+                    if now >= slice_end {
+                        return Step::Searching(infos);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs a whole search to its end without slicing (for the CLI, tests and benches). A `ponder` or
+    /// `infinite` search is not allowed here (nothing could stop it).
+    pub fn search_blocking(&mut self, params: GoParams) -> Result<(Vec<Info>, Option<Move>, Option<Move>), EngineError> {
+        if params.infinite || params.ponder {
+            return Err(EngineError::Limits(LimitsError("a blocking search cannot be infinite or ponder".into())));
+        }
+        self.go(params)?;
+        let mut all = Vec::new();
+        loop {
+            match self.step(1000.0) {
+                Step::Searching(i) | Step::Waiting(i) => all.extend(i),
+                Step::Done { infos, bestmove, ponder } => {
+                    all.extend(infos);
+                    return Ok((all, bestmove, ponder));
+                }
+                Step::Idle => return Ok((all, None, None)),
+            }
+        }
+    }
+}

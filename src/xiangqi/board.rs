@@ -64,6 +64,8 @@ pub struct Position {
     pub(crate) history: Vec<Undo>,
     /// Counts of each piece code on the board (index = piece code).
     pub(crate) counts: [u8; 16],
+    /// Material + piece-square score from Red's view, kept incrementally (see `eval`).
+    pub(crate) pst_score: i32,
 }
 
 impl Position {
@@ -82,6 +84,7 @@ impl Position {
             fullmove_start: 1,
             history: Vec::with_capacity(256),
             counts: [0; 16],
+            pst_score: 0,
         }
     }
 
@@ -144,6 +147,7 @@ impl Position {
         self.cells[sq.index()] = piece.0;
         self.key ^= zobrist().piece[piece.0 as usize][sq.index()];
         self.counts[piece.0 as usize] += 1;
+        self.pst_score += super::eval::pst()[piece.0 as usize][sq.index()] as i32;
         if piece.kind() == PieceKind::King {
             self.kings[piece.color().index()] = sq;
         }
@@ -160,7 +164,10 @@ impl Position {
         debug_assert!(captured != OFF);
         self.history.push(Undo { mv, captured, key: self.key, halfmove: self.halfmove, gives_check: false });
         let mut key = self.key ^ z.piece[moving as usize][from] ^ z.piece[moving as usize][to] ^ z.black_to_move;
+        let pst = super::eval::pst();
+        self.pst_score += (pst[moving as usize][to] - pst[moving as usize][from]) as i32;
         if captured != EMPTY {
+            self.pst_score -= pst[captured as usize][to] as i32;
             key ^= z.piece[captured as usize][to];
             self.counts[captured as usize] -= 1;
             self.halfmove = 0;
@@ -185,8 +192,11 @@ impl Position {
         self.side = self.side.flip();
         self.cells[from] = moving;
         self.cells[to] = u.captured;
+        let pst = super::eval::pst();
+        self.pst_score -= (pst[moving as usize][to] - pst[moving as usize][from]) as i32;
         if u.captured != EMPTY {
             self.counts[u.captured as usize] += 1;
+            self.pst_score += pst[u.captured as usize][to] as i32;
         }
         if moving & 7 == 1 {
             self.kings[self.side.index()] = u.mv.from();

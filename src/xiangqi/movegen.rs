@@ -98,14 +98,6 @@ impl MoveList {
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
-    #[inline]
-    pub(crate) fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
-    }
-    #[inline]
-    pub(crate) fn truncate(&mut self, n: usize) {
-        self.len = n;
-    }
 }
 
 #[inline]

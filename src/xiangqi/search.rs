@@ -1,1 +1,647 @@
-//! Search (placeholder).
+//! Alpha-beta search for Xiangqi, resumable in time slices.
+//!
+//! Iterative deepening over a root move list re-sorted after each iteration, aspiration windows, principal
+//! variation search with distinct PV and non-PV nodes (no TT cut-offs and no pruning at PV nodes), a
+//! transposition table with separate lower and upper bounds, null move (not at PV nodes, not in check, not
+//! against mate scores, only with attacking material, verified at depth), late-move reductions with a re-search,
+//! killer moves and the history heuristic, MVV-LVA capture ordering, check extension, mate-distance pruning,
+//! fail-soft scores, and a quiescence search on captures that answers checks with all evasions. The techniques
+//! follow the seed article's account of Fruit/Toga/ElephantEye and chessprogramming.org.
+//!
+//! **Time slicing** (DESIGN.md §3): [`Searcher::run`] searches until a deadline and then unwinds like a time-out;
+//! the iteration in progress is resumed at the root move it was searching (completed subtrees are in the TT), so a
+//! search can be spread over many short calls. Aborted nodes never write to the TT.
+
+use super::board::Position;
+use super::eval;
+use super::movegen::MoveList;
+use super::types::{Color, Move, PieceKind};
+use crate::search::clock::now_ms;
+use crate::search::score::{self, Bound, DRAW, INFINITE, MATE, MATE_BOUND, Score, mated_in};
+use crate::search::tt::TranspositionTable;
+
+/// Deepest ply the search reaches (including quiescence).
+pub const MAX_PLY: usize = 128;
+/// Score of a win by the repetition rules (perpetual check): decisive, but not a mate.
+pub const RULE_WIN: Score = 10_000;
+/// Nodes between two clock reads.
+const POLL_NODES: u64 = 1024;
+/// Null-move reduction: `NULL_R_BASE + depth / NULL_R_DIVISOR` plies (Stockfish-style adaptive R).
+const NULL_R_BASE: i32 = 2;
+const NULL_R_DIVISOR: i32 = 4;
+/// From this depth on, a null-move fail high is verified by a reduced normal search (the seed's "verification").
+const NULL_VERIFY_DEPTH: i32 = 6;
+/// LMR: the first `LMR_FULL_MOVES` moves are never reduced; only from `LMR_MIN_DEPTH` on.
+const LMR_FULL_MOVES: usize = 3;
+const LMR_MIN_DEPTH: i32 = 3;
+/// Aspiration window half-width in centipawns (doubled after each failure).
+const ASPIRATION: Score = 35;
+
+/// Switches for each technique, so their effect can be measured (the ablation bench) and shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    pub null_move: bool,
+    pub lmr: bool,
+    pub killers: bool,
+    pub history: bool,
+    pub aspiration: bool,
+    pub check_extension: bool,
+    pub tt_cutoffs: bool,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            null_move: true,
+            lmr: true,
+            killers: true,
+            history: true,
+            aspiration: true,
+            check_extension: true,
+            tt_cutoffs: true,
+        }
+    }
+}
+
+/// One completed iteration, as reported in `info` lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IterationInfo {
+    /// Nominal depth in plies.
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// Score in centipawns from the side to move's view (mate scores per [`score`]).
+    pub score: Score,
+    /// Nodes searched since the `go`.
+    pub nodes: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    score: Score,
+    pv: Vec<Move>,
+}
+
+/// State of the iteration in progress, kept across time slices.
+#[derive(Clone, Debug)]
+struct Iteration {
+    depth: i32,
+    alpha: Score,
+    beta: Score,
+    delta: Score,
+    /// Next root move to search.
+    index: usize,
+    best: Score,
+    best_index: Option<usize>,
+}
+
+/// What [`Searcher::run`] ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunOutcome {
+    /// An iteration completed (its info is in `Searcher::last`).
+    IterationDone,
+    /// The deadline, node limit or stop came first; the iteration resumes on the next call.
+    Interrupted,
+    /// No legal move at the root.
+    NoMoves,
+}
+
+/// The search: position, tables and the resumable iteration state.
+pub struct Searcher {
+    /// The root position (with its game history, used for repetition).
+    pub pos: Position,
+    pub tt: TranspositionTable,
+    pub options: SearchOptions,
+    killers: Vec<[Move; 2]>,
+    history: Box<[[i32; 256]; 16]>,
+    pv: Vec<Vec<Move>>,
+    /// Nodes since [`Searcher::start`].
+    pub nodes: u64,
+    seldepth: usize,
+    deadline: f64,
+    node_limit: u64,
+    aborted: bool,
+    root_moves: Vec<RootMove>,
+    iteration: Option<Iteration>,
+    /// The last completed iteration.
+    pub last: Option<IterationInfo>,
+    /// Best move found so far by the iteration in progress (a root move that completed with a new best score).
+    pub current_best: Option<Move>,
+}
+
+impl Searcher {
+    /// A searcher with a `hash_mib` MiB transposition table.
+    pub fn new(hash_mib: usize) -> Self {
+        Searcher {
+            pos: Position::startpos(),
+            tt: TranspositionTable::new(hash_mib),
+            options: SearchOptions::default(),
+            killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
+            history: Box::new([[0; 256]; 16]),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            nodes: 0,
+            seldepth: 0,
+            deadline: f64::INFINITY,
+            node_limit: u64::MAX,
+            aborted: false,
+            root_moves: Vec::new(),
+            iteration: None,
+            last: None,
+            current_best: None,
+        }
+    }
+
+    /// Starts a new search of `pos`: resets counters, killers, history and the root move list.
+    pub fn start(&mut self, pos: Position) {
+        self.pos = pos;
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.last = None;
+        self.current_best = None;
+        self.killers.iter_mut().for_each(|k| *k = [Move::NULL; 2]);
+        self.history.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 8));
+        self.tt.new_search();
+        let moves = self.pos.legal_moves();
+        // Initial order: captures by MVV-LVA, then the rest in generation order.
+        let mut rm: Vec<RootMove> =
+            moves.as_slice().iter().map(|&mv| RootMove { mv, score: -INFINITE, pv: vec![mv] }).collect();
+        rm.sort_by_key(|r| -self.capture_score(r.mv));
+        self.root_moves = rm;
+        self.iteration = None;
+    }
+
+    /// Number of legal root moves.
+    pub fn root_move_count(&self) -> usize {
+        self.root_moves.len()
+    }
+
+    /// The root moves in their current order (best first after an iteration).
+    pub fn root_order(&self) -> Vec<Move> {
+        self.root_moves.iter().map(|r| r.mv).collect()
+    }
+
+    /// Depth of the iteration in progress (or the next one).
+    pub fn next_depth(&self) -> u32 {
+        self.iteration.as_ref().map_or(self.last.as_ref().map_or(1, |l| l.depth + 1), |it| it.depth as u32)
+    }
+
+    /// Searches until an iteration completes, or until `deadline` (ms on [`now_ms`]'s clock) or `node_limit`
+    /// total nodes, whichever is first. Call again to continue.
+    pub fn run(&mut self, deadline: f64, node_limit: u64) -> RunOutcome {
+        if self.root_moves.is_empty() {
+            return RunOutcome::NoMoves;
+        }
+        self.deadline = deadline;
+        self.node_limit = node_limit;
+        self.aborted = false;
+        if self.iteration.is_none() {
+            let depth = self.last.as_ref().map_or(1, |l| l.depth as i32 + 1);
+            let prev = self.last.as_ref().map(|l| l.score);
+            let (alpha, beta, delta) = match prev {
+                Some(s) if self.options.aspiration && depth >= 4 && !score::is_mate(s) => {
+                    (s - ASPIRATION, s + ASPIRATION, ASPIRATION)
+                }
+                _ => (-INFINITE, INFINITE, ASPIRATION),
+            };
+            self.iteration = Some(Iteration { depth, alpha, beta, delta, index: 0, best: -INFINITE, best_index: None });
+        }
+        loop {
+            let mut it = self.iteration.clone().expect("iteration");
+            while it.index < self.root_moves.len() {
+                let i = it.index;
+                let mv = self.root_moves[i].mv;
+                self.pos.make_move(mv);
+                let gives_check = self.pos.in_check();
+                self.pos.history.last_mut().unwrap().gives_check = gives_check;
+                let ext = (gives_check && self.options.check_extension) as i32;
+                let new_depth = it.depth - 1 + ext;
+                let alpha = it.alpha.max(it.best);
+                let s = if i == 0 {
+                    -self.pvs(-it.beta, -alpha, new_depth, 1, true, true)
+                } else {
+                    let mut s = -self.pvs(-alpha - 1, -alpha, new_depth, 1, false, true);
+                    if !self.aborted && s > alpha && s < it.beta {
+                        s = -self.pvs(-it.beta, -alpha, new_depth, 1, true, true);
+                    }
+                    s
+                };
+                self.pos.unmake_move();
+                if self.aborted {
+                    self.iteration = Some(it);
+                    return RunOutcome::Interrupted;
+                }
+                let rm = &mut self.root_moves[i];
+                rm.score = s;
+                if s > it.best {
+                    it.best = s;
+                    it.best_index = Some(i);
+                    if s > it.alpha {
+                        let mut pv = vec![mv];
+                        pv.extend_from_slice(&self.pv[1]);
+                        rm.pv = pv;
+                        if i > 0 || it.depth > 1 {
+                            self.current_best = Some(mv);
+                        }
+                    }
+                }
+                it.index += 1;
+                if it.best >= it.beta {
+                    break;
+                }
+            }
+            // Aspiration: widen on failure and search the iteration again from its first move.
+            let bi = it.best_index.unwrap_or(0);
+            if it.best <= it.alpha && it.alpha > -INFINITE {
+                it.delta *= 2;
+                it.alpha = (it.best - it.delta).max(-INFINITE);
+                if it.delta > 600 {
+                    it.alpha = -INFINITE;
+                }
+                it.index = 0;
+                it.best = -INFINITE;
+                it.best_index = None;
+                self.iteration = Some(it);
+                continue;
+            }
+            if it.best >= it.beta && it.beta < INFINITE {
+                it.delta *= 2;
+                it.beta = (it.best + it.delta).min(INFINITE);
+                if it.delta > 600 {
+                    it.beta = INFINITE;
+                }
+                // Search the move that failed high first.
+                let m = self.root_moves.remove(bi);
+                self.root_moves.insert(0, m);
+                it.index = 0;
+                it.best = -INFINITE;
+                it.best_index = None;
+                self.iteration = Some(it);
+                continue;
+            }
+            // Completed: best first, the rest by their (bound) scores, ties in the previous order.
+            let best = self.root_moves.remove(bi);
+            self.root_moves.sort_by_key(|r| -r.score);
+            self.root_moves.insert(0, best);
+            let best = &self.root_moves[0];
+            self.store_pv(&best.pv.clone());
+            self.last = Some(IterationInfo {
+                depth: it.depth as u32,
+                seldepth: self.seldepth as u32,
+                score: it.best,
+                nodes: self.nodes,
+                pv: self.root_moves[0].pv.clone(),
+            });
+            self.current_best = None;
+            self.iteration = None;
+            return RunOutcome::IterationDone;
+        }
+    }
+
+    /// The move to play now: the current iteration's new best if it has one, else the last iteration's.
+    pub fn best_move(&self) -> Option<Move> {
+        self.current_best.or_else(|| self.last.as_ref().and_then(|l| l.pv.first().copied()))
+            .or_else(|| self.root_moves.first().map(|r| r.mv))
+    }
+
+    /// The expected reply to [`best_move`](Self::best_move) (second move of the PV), for pondering.
+    pub fn ponder_move(&self) -> Option<Move> {
+        let best = self.best_move()?;
+        let last = self.last.as_ref()?;
+        if last.pv.first() == Some(&best) { last.pv.get(1).copied() } else { None }
+    }
+
+    /// Writes the PV's moves back into the TT so the next iteration follows it first.
+    fn store_pv(&mut self, pv: &[Move]) {
+        let mut n = 0;
+        for &m in pv {
+            if !self.pos.is_pseudo_legal(m) {
+                break;
+            }
+            self.tt.store_move(self.pos.key(), m.0);
+            self.pos.make_move(m);
+            n += 1;
+        }
+        for _ in 0..n {
+            self.pos.unmake_move();
+        }
+    }
+
+    #[inline]
+    fn poll(&mut self) {
+        if self.nodes % POLL_NODES == 0 && (now_ms() >= self.deadline) {
+            self.aborted = true;
+        }
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+    }
+
+    /// MVV-LVA key of a capture (0 for a quiet move): most valuable victim first, then least valuable attacker.
+    fn capture_score(&self, mv: Move) -> i32 {
+        let victim = self.pos.cells[mv.to().index()];
+        if victim == 0 {
+            return 0;
+        }
+        let attacker = self.pos.cells[mv.from().index()];
+        let v = |c: u8| match (c & 7) - 1 {
+            0 => 2000,
+            k => eval::material(PieceKind::ALL[k as usize]),
+        };
+        10 * v(victim) - v(attacker) / 10 + 100_000
+    }
+
+    /// Repetition verdict at this node, if the position occurred before (within the half-move window, not past a
+    /// null move): a side that checked with every move of the cycle while the other did not loses; otherwise draw.
+    fn repetition(&self, ply: usize) -> Option<Score> {
+        let h = &self.pos.history;
+        let n = h.len();
+        let window = (self.pos.halfmove as usize).min(n);
+        let mut i = 4;
+        while i <= window {
+            let u = &h[n - i];
+            if u.mv.is_null() || h[n - i + 1].mv.is_null() {
+                return None;
+            }
+            if u.key == self.pos.key {
+                let (mut us_all, mut them_all) = (true, true);
+                for (k, m) in h[n - i..].iter().enumerate() {
+                    // The last move (k = i-1) was the opponent's.
+                    if (i - 1 - k) % 2 == 0 {
+                        them_all &= m.gives_check;
+                    } else {
+                        us_all &= m.gives_check;
+                    }
+                }
+                return Some(match (us_all, them_all) {
+                    (false, true) => RULE_WIN - ply as Score,
+                    (true, false) => -(RULE_WIN - ply as Score),
+                    _ => DRAW,
+                });
+            }
+            i += 2;
+        }
+        None
+    }
+
+    fn order(&self, list: &MoveList, tt_move: Move, ply: usize) -> Vec<(i32, Move)> {
+        let killers = self.killers[ply];
+        list.as_slice()
+            .iter()
+            .map(|&m| {
+                let s = if m == tt_move {
+                    1 << 30
+                } else {
+                    let c = self.capture_score(m);
+                    if c > 0 {
+                        c + (1 << 20)
+                    } else if self.options.killers && m == killers[0] {
+                        (1 << 20) - 1
+                    } else if self.options.killers && m == killers[1] {
+                        (1 << 20) - 2
+                    } else if self.options.history {
+                        let p = self.pos.cells[m.from().index()] as usize;
+                        self.history[p][m.to().index()].min((1 << 20) - 3)
+                    } else {
+                        0
+                    }
+                };
+                (s, m)
+            })
+            .collect()
+    }
+
+    /// Principal variation search. Fail-soft; `pv_node` marks the PV (full-window) nodes.
+    fn pvs(&mut self, mut alpha: Score, mut beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
+        self.pv[ply].clear();
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.poll();
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        // Step 1. Repetition rules and mate-distance pruning.
+        if let Some(s) = self.repetition(ply) {
+            return s;
+        }
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(MATE - ply as Score - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.pos.evaluate();
+        }
+        let in_check = self.pos.in_check();
+        // Step 2. Transposition table: cut-offs only at non-PV nodes.
+        let key = self.pos.key();
+        let mut tt_move = Move::NULL;
+        if let Some(p) = self.tt.probe(key) {
+            tt_move = Move(p.mv);
+            if !pv_node && self.options.tt_cutoffs {
+                if let Some((s, d)) = p.lower {
+                    let s = score::from_tt(s, ply);
+                    if d >= depth && s >= beta {
+                        return s;
+                    }
+                }
+                if let Some((s, d)) = p.upper {
+                    let s = score::from_tt(s, ply);
+                    if d >= depth && s <= alpha {
+                        return s;
+                    }
+                }
+            }
+        }
+        // Step 3. Null move with verification.
+        if self.options.null_move
+            && !pv_node
+            && !in_check
+            && allow_null
+            && depth >= 2
+            && beta.abs() < MATE_BOUND
+            && self.pos.attacking_material(self.pos.side) > 0
+            && self.pos.evaluate() >= beta
+        {
+            let r = NULL_R_BASE + depth / NULL_R_DIVISOR;
+            self.pos.make_null();
+            let s = -self.pvs(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
+            self.pos.unmake_null();
+            if self.aborted {
+                return 0;
+            }
+            if s >= beta {
+                let s = if s >= MATE_BOUND { beta } else { s };
+                if depth < NULL_VERIFY_DEPTH {
+                    return s;
+                }
+                let v = self.pvs(beta - 1, beta, depth - r, ply, false, false);
+                if self.aborted {
+                    return 0;
+                }
+                if v >= beta {
+                    return s;
+                }
+            }
+        }
+        // Step 4. Moves: TT move, captures (MVV-LVA), killers, quiet moves by history.
+        let mut list = MoveList::new();
+        self.pos.gen_pseudo(&mut list, false);
+        let mut scored = self.order(&list, tt_move, ply);
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = Move::NULL;
+        let mut legal = 0usize;
+        for i in 0..scored.len() {
+            // Selection sort step.
+            let j = (i..scored.len()).max_by_key(|&j| scored[j].0).unwrap();
+            scored.swap(i, j);
+            let (order_key, mv) = scored[i];
+            let is_capture = self.pos.cells[mv.to().index()] != 0;
+            if !self.pos.make_if_legal(mv) {
+                continue;
+            }
+            legal += 1;
+            let gives_check = self.pos.in_check();
+            self.pos.history.last_mut().unwrap().gives_check = gives_check;
+            let ext = (gives_check && self.options.check_extension && ply < 2 * MAX_PLY / 3) as i32;
+            let new_depth = depth - 1 + ext;
+            let s = if legal == 1 {
+                -self.pvs(-beta, -alpha, new_depth, ply + 1, pv_node, true)
+            } else {
+                // Step 5. Late-move reductions: not captures, checks, evasions, killers or the TT move.
+                let killer = order_key >= (1 << 20) - 2 && !is_capture;
+                let reduce = if self.options.lmr
+                    && depth >= LMR_MIN_DEPTH
+                    && legal > LMR_FULL_MOVES
+                    && !is_capture
+                    && !in_check
+                    && !gives_check
+                    && !killer
+                {
+                    1 + (legal > 12 && depth >= 6) as i32
+                } else {
+                    0
+                };
+                let mut s = -self.pvs(-alpha - 1, -alpha, new_depth - reduce, ply + 1, false, true);
+                if !self.aborted && reduce > 0 && s > alpha {
+                    s = -self.pvs(-alpha - 1, -alpha, new_depth, ply + 1, false, true);
+                }
+                if !self.aborted && pv_node && s > alpha && s < beta {
+                    s = -self.pvs(-beta, -alpha, new_depth, ply + 1, true, true);
+                }
+                s
+            };
+            self.pos.unmake_move();
+            if self.aborted {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    best_move = mv;
+                    alpha = s;
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(mv);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if s >= beta {
+                        if !is_capture {
+                            let k = &mut self.killers[ply];
+                            if k[0] != mv {
+                                k[1] = k[0];
+                                k[0] = mv;
+                            }
+                            let p = self.pos.cells[mv.from().index()] as usize;
+                            let h = &mut self.history[p][mv.to().index()];
+                            *h = (*h + depth * depth).min(1 << 18);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if legal == 0 {
+            // Checkmate or stalemate: both lose in Xiangqi.
+            return mated_in(ply);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, depth, bound, score::to_tt(best, ply), best_move.0);
+        best
+    }
+
+    /// Quiescence search: captures only (all evasions when in check), with stand-pat.
+    fn qsearch(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
+        self.nodes += 1;
+        self.poll();
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return self.pos.evaluate();
+        }
+        let in_check = self.pos.in_check();
+        let mut best = -INFINITE;
+        let mut list = MoveList::new();
+        if in_check {
+            self.pos.gen_pseudo(&mut list, false);
+        } else {
+            let stand = self.pos.evaluate();
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            self.pos.gen_pseudo(&mut list, true);
+        }
+        let mut scored: Vec<(i32, Move)> = list.as_slice().iter().map(|&m| (self.capture_score(m), m)).collect();
+        let mut legal = 0;
+        for i in 0..scored.len() {
+            let j = (i..scored.len()).max_by_key(|&j| scored[j].0).unwrap();
+            scored.swap(i, j);
+            let mv = scored[i].1;
+            if !self.pos.make_if_legal(mv) {
+                continue;
+            }
+            legal += 1;
+            let s = -self.qsearch(-beta, -alpha, ply + 1);
+            self.pos.unmake_move();
+            if self.aborted {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && legal == 0 {
+            return mated_in(ply);
+        }
+        best
+    }
+}
+
+/// Whether a score is from the point of view of `side`: helper for callers that report Red's view.
+pub fn score_for(side: Color, score: Score) -> Score {
+    if side == Color::Red { score } else { -score }
+}

@@ -53,7 +53,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         Some(other) => Err(format!("unknown command '{other}'\n{}", usage())),
-        None => Err("engine protocols: not yet available".into()),
+        None => return duiyi::protocol::run_stdio(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

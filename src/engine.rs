@@ -98,6 +98,8 @@ pub struct Engine {
     searcher: Searcher,
     search: Option<Search>,
     hash_mib: usize,
+    /// Root moves the next searches must not play (UCCI `banmoves`); cleared by `set_position`.
+    banned: Vec<Move>,
 }
 
 impl Default for Engine {
@@ -109,7 +111,7 @@ impl Default for Engine {
 impl Engine {
     /// An engine at the start position with a [`DEFAULT_HASH_MIB`] table.
     pub fn new() -> Self {
-        Engine { root: Position::startpos(), searcher: Searcher::new(DEFAULT_HASH_MIB), search: None, hash_mib: DEFAULT_HASH_MIB }
+        Engine { root: Position::startpos(), searcher: Searcher::new(DEFAULT_HASH_MIB), search: None, hash_mib: DEFAULT_HASH_MIB, banned: Vec::new() }
     }
 
     /// Whether a search is running (or holding its bestmove).
@@ -141,7 +143,15 @@ impl Engine {
             pos.try_play(m).map_err(|error| EngineError::Move { index: i + 1, error })?;
         }
         self.root = pos;
+        self.banned.clear();
         Ok(())
+    }
+
+    /// Moves the searches of the current position must not play (UCCI 3.0 `banmoves`; UCI `searchmoves` is its
+    /// complement). Kept until the next [`set_position`](Self::set_position) or `set_banned`. When every legal
+    /// move is banned, the search ends with no `bestmove`.
+    pub fn set_banned(&mut self, moves: &[Move]) {
+        self.banned = moves.to_vec();
     }
 
     /// Sets an option. `Hash`: TT size in MiB, 1–[`MAX_HASH_MIB`]; `Clear Hash`: empties the TT;
@@ -197,6 +207,7 @@ impl Engine {
         let red = self.root.side_to_move() == crate::xiangqi::Color::Red;
         let budget = params.budget(red);
         self.searcher.start(self.root.clone());
+        self.searcher.exclude_root_moves(&self.banned);
         self.search = Some(Search {
             clock_ms: if params.ponder { None } else { Some(now) },
             params,

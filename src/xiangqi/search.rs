@@ -174,6 +174,12 @@ impl Searcher {
         self.iteration = None;
     }
 
+    /// Removes `excluded` moves from the root move list (UCCI `banmoves`, UCI `searchmoves`); call right after
+    /// [`start`](Self::start). When every move is excluded, [`run`](Self::run) answers [`RunOutcome::NoMoves`].
+    pub fn exclude_root_moves(&mut self, excluded: &[Move]) {
+        self.root_moves.retain(|r| !excluded.contains(&r.mv));
+    }
+
     /// Number of legal root moves.
     pub fn root_move_count(&self) -> usize {
         self.root_moves.len()

@@ -15,9 +15,9 @@ export const STATES = Object.freeze(['idle', 'thinking', 'pondering', 'stopping'
 const DEFAULTS = {
   workerUrl: new URL('./worker.js', import.meta.url),
   /** how often the watchdog asks `isready` */
-  pingIntervalMs: 1000,
-  /** no `readyok` for this long: the worker is considered dead */
-  pingTimeoutMs: 4000,
+  pingIntervalMs: 500,
+  /** no `readyok` for this long: the worker is considered dead (it answers within one 5 ms slice) */
+  pingTimeoutMs: 2500,
   /** a worker that does not report `ready` within this time after start is considered dead */
   startTimeoutMs: 20000,
   /** grace after a timed search's budget before the client sends stop itself, and again before a restart */

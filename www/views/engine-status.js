@@ -61,8 +61,9 @@ export function createEngineStatus(container, t) {
 
   function render(view = last) {
     last = view;
-    root.dataset.state = view.state;
-    root.dataset.ready = String(Boolean(view.ready));
+    // set only on change, so observers see each transition once
+    if (root.dataset.state !== view.state) root.dataset.state = view.state;
+    if (root.dataset.ready !== String(Boolean(view.ready))) root.dataset.ready = String(Boolean(view.ready));
     for (const [key, node] of Object.entries(labels)) node.textContent = t(node.dataset.i18n ?? `engine.${key}`);
     label.textContent = !view.ready && view.state !== 'crashed' ? t('engine.state.loading') : t(`engine.state.${view.state}`);
     setText(detail, view.detail ?? '');

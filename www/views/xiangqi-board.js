@@ -12,10 +12,12 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 const FILES = 'abcdefghi';
 /** distance between two lines, in SVG user units */
 const S = 64;
-/** room around the grid for the file numbers */
-const MARGIN = 56;
+/** room around the grid: pieces on the edge lines, file numbers above and below, ICCS coordinates */
+const MARGIN = 60; // left, right and top
+const MARGIN_BOTTOM = 82; // file numbers and, below them, the ICCS file letters
 const WIDTH = 8 * S + 2 * MARGIN;
-const HEIGHT = 9 * S + 2 * MARGIN;
+const HEIGHT = 9 * S + MARGIN + MARGIN_BOTTOM;
+const GRID_BOTTOM = MARGIN + 9 * S;
 const PIECE_R = 0.46 * S;
 const DRAG_THRESHOLD_PX = 5;
 
@@ -121,7 +123,7 @@ export function createXiangqiBoard(container, options = {}) {
   function drawGrid() {
     const g = gridLayer;
     el('rect', { x: 0, y: 0, width: WIDTH, height: HEIGHT, rx: 14, class: 'xq-wood' }, g);
-    const x0 = MARGIN, y0 = MARGIN, x1 = MARGIN + 8 * S, y1 = MARGIN + 9 * S;
+    const x0 = MARGIN, y0 = MARGIN, x1 = MARGIN + 8 * S, y1 = GRID_BOTTOM;
     el('rect', { x: x0 - 7, y: y0 - 7, width: x1 - x0 + 14, height: y1 - y0 + 14, class: 'xq-frame' }, g);
     for (let row = 0; row <= 9; row++) {
       el('line', { x1: x0, y1: y0 + row * S, x2: x1, y2: y0 + row * S, class: 'xq-line' }, g);
@@ -183,19 +185,20 @@ export function createXiangqiBoard(container, options = {}) {
     }
     labelLayer.replaceChildren();
     const redAtBottom = state.orientation === 'red';
+    const topY = 13, bottomY = GRID_BOTTOM + PIECE_R + 17;
     for (let file = 0; file < 9; file++) {
       const col = redAtBottom ? file : 8 - file;
       const x = MARGIN + col * S;
-      const redY = redAtBottom ? HEIGHT - MARGIN / 2 + 2 : MARGIN / 2 - 4;
-      const blackY = redAtBottom ? MARGIN / 2 - 4 : HEIGHT - MARGIN / 2 + 2;
+      const redY = redAtBottom ? bottomY : topY;
+      const blackY = redAtBottom ? topY : bottomY;
       el('text', { x, y: redY, class: 'xq-filenum xq-filenum-red' }, labelLayer).textContent = RED_FILE_NUMBERS[file];
       el('text', { x, y: blackY, class: 'xq-filenum xq-filenum-black' }, labelLayer).textContent = BLACK_FILE_NUMBERS[file];
-      // ICCS file letters, small, just outside the grid on the bottom side
-      el('text', { x: x + 0.2 * S, y: HEIGHT - MARGIN + 0.3 * S, class: 'xq-coord' }, labelLayer).textContent = FILES[file];
+      // ICCS file letters along the bottom edge, ICCS ranks along the left edge
+      el('text', { x, y: HEIGHT - 12, class: 'xq-coord' }, labelLayer).textContent = FILES[file];
     }
     for (let rank = 0; rank <= 9; rank++) {
       const row = redAtBottom ? 9 - rank : rank;
-      el('text', { x: MARGIN - 0.42 * S, y: MARGIN + row * S, class: 'xq-coord xq-coord-rank' }, labelLayer).textContent = String(rank);
+      el('text', { x: 11, y: MARGIN + row * S, class: 'xq-coord xq-coord-rank' }, labelLayer).textContent = String(rank);
     }
   }
 

@@ -1,0 +1,174 @@
+// The engine worker and its client in headless Chromium: the worker protocol (errors, never a dead
+// worker), stop latency of the time-sliced search, and recovery from a killed worker.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp, screenshot, engineReady, clickMove, waitForMoveCount, moveList, legalMovesAfter, START_FEN } from './harness.mjs';
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+test('worker protocol: bad input gets an error naming the problem, and the worker keeps working', async () => {
+  const page = await app.newPage('#hex');
+  const replies = await page.evaluate(async (startFen) => {
+    const w = new Worker('./worker.js', { type: 'module' });
+    const inbox = [];
+    const waiters = [];
+    w.onmessage = (e) => {
+      inbox.push(e.data);
+      for (const wt of waiters.splice(0)) wt();
+    };
+    const next = async (type) => {
+      for (;;) {
+        const i = inbox.findIndex((m) => m.type === type);
+        if (i >= 0) return inbox.splice(i, 1)[0];
+        await new Promise((r) => waiters.push(r));
+      }
+    };
+    await next('ready');
+    const out = {};
+    w.postMessage({ type: 'frobnicate' });
+    out.unknown = await next('error');
+    w.postMessage('not an object');
+    out.notObject = await next('error');
+    w.postMessage({ type: 'position', fen: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w - - 0 1', moves: [] });
+    out.badFen = await next('error');
+    w.postMessage({ type: 'go', depth: 2 });
+    out.goAfterBadPosition = [await next('error'), await next('bestmove')];
+    w.postMessage({ type: 'position', fen: startFen, moves: ['h2e2', 'e2e9'] });
+    out.illegalMove = await next('error');
+    w.postMessage({ type: 'position', fen: startFen, moves: [] });
+    w.postMessage({ type: 'go', depth: -3 });
+    out.badGo = [await next('error'), await next('bestmove')];
+    w.postMessage({ type: 'go', speed: 'ludicrous' });
+    out.unknownGo = [await next('error'), await next('bestmove')];
+    w.postMessage({ type: 'setoption', name: 'NoSuchOption', value: '1' });
+    out.badOption = await next('error');
+    w.postMessage({ type: 'isready' });
+    out.readyok = await next('readyok');
+    w.postMessage({ type: 'position', fen: startFen, moves: ['h2e2'] });
+    w.postMessage({ type: 'go', depth: 3 });
+    out.search = await next('bestmove');
+    out.infos = inbox.filter((m) => m.type === 'info').length;
+    w.terminate();
+    return out;
+  }, START_FEN);
+  assert.match(replies.unknown.message, /unknown message type 'frobnicate'/);
+  assert.match(replies.notObject.message, /message must be an object/);
+  assert.equal(replies.badFen.command, 'position');
+  assert.match(replies.badFen.message, /rank|FEN/i);
+  assert.match(replies.goAfterBadPosition[0].message, /no valid position/);
+  assert.equal(replies.goAfterBadPosition[1].move, null);
+  assert.equal(replies.illegalMove.command, 'position');
+  assert.match(replies.illegalMove.message, /e2e9/);
+  assert.match(replies.badGo[0].message, /depth/);
+  assert.equal(replies.badGo[1].move, null);
+  assert.match(replies.unknownGo[0].message, /unknown go parameter 'speed'/);
+  assert.equal(replies.badOption.command, 'setoption');
+  assert.match(replies.badOption.message, /NoSuchOption/);
+  assert.equal(replies.readyok.type, 'readyok');
+  assert.match(replies.search.move, /^[a-i][0-9][a-i][0-9]$/);
+  assert.ok(replies.infos >= 1, 'the search reported info');
+  assert.deepEqual(app.errors, []);
+});
+
+test('stop during a long search gets its bestmove within 50 ms', async (t) => {
+  const page = await app.newPage('#hex');
+  const latencies = await page.evaluate(async (startFen) => {
+    const w = new Worker('./worker.js', { type: 'module' });
+    let onMsg = () => {};
+    w.onmessage = (e) => onMsg(e.data);
+    await new Promise((resolve) => { onMsg = (m) => m.type === 'ready' && resolve(); });
+    const out = [];
+    for (let i = 0; i < 20; i++) {
+      const moves = i % 2 ? ['h2e2'] : [];
+      w.postMessage({ type: 'position', fen: startFen, moves });
+      w.postMessage({ type: 'go', infinite: true });
+      // let the search get going: wait for its info lines (deeper each round)
+      let infos = 0;
+      const bestmove = new Promise((resolve) => {
+        let t0 = null;
+        onMsg = (m) => {
+          if (m.type === 'info') {
+            infos += 1;
+            if (infos === 1 + (i % 4) && t0 === null) {
+              t0 = performance.now();
+              w.postMessage({ type: 'stop' });
+            }
+          } else if (m.type === 'bestmove') {
+            resolve({ ms: performance.now() - t0, move: m.move, stopped: t0 !== null });
+          }
+        };
+      });
+      out.push(await bestmove);
+    }
+    w.terminate();
+    return out;
+  }, START_FEN);
+  for (const l of latencies) {
+    assert.ok(l.stopped, 'the infinite search ran until stop');
+    assert.match(l.move, /^[a-i][0-9][a-i][0-9]$/);
+  }
+  const ms = latencies.map((l) => l.ms).sort((a, b) => a - b);
+  t.diagnostic(`stop → bestmove: median ${ms[ms.length >> 1].toFixed(2)} ms, max ${ms.at(-1).toFixed(2)} ms over ${ms.length} stops`);
+  assert.ok(ms.at(-1) < 50, `every stop answered within 50 ms (max ${ms.at(-1).toFixed(2)} ms)`);
+  assert.deepEqual(app.errors, []);
+});
+
+test('the engine client: stop through the page, and the status shows thinking then idle', async (t) => {
+  const page = await app.newPage('#xiangqi');
+  await engineReady(page);
+  const result = await page.evaluate(async (startFen) => {
+    const client = window.duiyi.view.client;
+    const search = client.search({ fen: startFen, moves: ['h2e2'] }, { infinite: true });
+    await new Promise((resolve) => {
+      const off = client.on('info', (i) => { if (i.depth >= 2) { off(); resolve(); } });
+    });
+    const state = document.querySelector('[data-testid="engine-status"]').dataset.state;
+    const t0 = performance.now();
+    client.stop();
+    const res = await search;
+    return { state, ms: performance.now() - t0, res, latency: client.lastStopLatencyMs };
+  }, START_FEN);
+  assert.equal(result.state, 'thinking');
+  assert.equal(result.res.cancelled, false);
+  assert.match(result.res.move, /^[a-i][0-9][a-i][0-9]$/);
+  t.diagnostic(`client stop → bestmove: ${result.ms.toFixed(2)} ms`);
+  assert.ok(result.ms < 50);
+  await page.waitForSelector('[data-testid="engine-status"][data-state="idle"]');
+  assert.deepEqual(app.errors, []);
+});
+
+test('a killed engine worker is detected, replaced, and the game goes on from the record', async (t) => {
+  const page = await app.newPage('#xiangqi');
+  await engineReady(page);
+  await page.selectOption('[data-testid="movetime"]', '5000');
+  // record every state the status element shows
+  await page.evaluate(() => {
+    window.__states = [];
+    const el = document.querySelector('[data-testid="engine-status"]');
+    new MutationObserver(() => window.__states.push(el.dataset.state)).observe(el, { attributes: true, attributeFilter: ['data-state'] });
+  });
+  await clickMove(page, 'h2e2');
+  await page.waitForSelector('[data-testid="engine-status"][data-state="thinking"]');
+  const killedAt = Date.now();
+  await page.evaluate(() => window.duiyi.view.client.worker.terminate()); // as if the tab's worker died (OOM, bug)
+  await page.waitForSelector('[data-testid="engine-status"][data-state="crashed"]', { timeout: 15000 });
+  const detectedMs = Date.now() - killedAt;
+  await waitForMoveCount(page, 2, 30000);
+  const moves = await moveList(page);
+  const legal = await legalMovesAfter(page, START_FEN, ['h2e2']);
+  assert.ok(legal.includes(moves[1]), `reply ${moves[1]} after the restart is legal`);
+  const states = await page.evaluate(() => window.__states);
+  assert.ok(states.includes('crashed'), `states seen: ${states.join(' → ')}`);
+  assert.ok(states.lastIndexOf('thinking') > states.indexOf('crashed'), 'thinking again after the crash');
+  assert.equal(await page.evaluate(() => window.duiyi.view.client.crashCount), 1);
+  t.diagnostic(`worker death detected after ${detectedMs} ms; states: ${states.join(' → ')}`);
+  await screenshot(page, 'engine-recovered');
+  // the watchdog itself logs nothing as an error
+  assert.deepEqual(app.errors, []);
+});

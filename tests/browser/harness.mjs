@@ -1,0 +1,145 @@
+// Shared set-up for the browser tests: the static server (scripts/serve.mjs) on a free port, Debian's
+// Chromium driven by playwright-core with a fresh profile, console-error collection, screenshots under
+// test-artifacts/, and teardown of exactly what was started here.
+//
+//   const app = await startApp();           // in before()
+//   const page = await app.newPage();       // fresh page (storage cleared on the first load)
+//   …
+//   await app.close();                      // in after()
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
+/** shared/ sits beside the clone (../shared from the repo root), in CI as on a developer's machine */
+export const SHARED = path.resolve(REPO_ROOT, '..', 'shared');
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// DESIGN.md §4; playwright adds --headless itself.
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync',
+];
+
+export function readShared(relative) {
+  return JSON.parse(fs.readFileSync(path.join(SHARED, relative), 'utf8'));
+}
+
+export async function startApp({ viewport = { width: 1280, height: 900 } } = {}) {
+  if (!fs.existsSync(path.join(REPO_ROOT, 'www', 'pkg', 'duiyi.js'))) {
+    throw new Error('www/pkg/duiyi.js is missing: run `npm run build` first');
+  }
+  const server = await startServer({ port: 0 });
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'duiyi-chromium-'));
+  let context;
+  try {
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport,
+      locale: 'zh-CN',
+    });
+  } catch (err) {
+    await server.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+    throw err;
+  }
+  /** console errors and uncaught exceptions of every page, as strings */
+  const errors = [];
+  const pages = [];
+
+  return {
+    url: server.url,
+    context,
+    errors,
+    /** A new tab on `query` (e.g. '?fen=…#xiangqi'), with localStorage cleared first unless keepStorage. */
+    async newPage(query = '', { keepStorage = false } = {}) {
+      const page = await context.newPage();
+      pages.push(page);
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+      });
+      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+      page.on('crash', () => errors.push('page crashed'));
+      if (!keepStorage) {
+        await page.goto(server.url);
+        await page.evaluate(() => localStorage.clear());
+      }
+      await page.goto(server.url + query);
+      await page.waitForSelector('body[data-ready="true"]');
+      return page;
+    },
+    async close() {
+      for (const p of pages) await p.close().catch(() => {});
+      await context.close().catch(() => {});
+      await server.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page, name) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+// ---- Xiangqi page helpers ------------------------------------------------------------------------------
+
+export const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+
+/** waits until the engine worker has loaded (status data-ready="true") */
+export async function engineReady(page, timeout = 30000) {
+  await page.waitForSelector('[data-testid="engine-status"][data-ready="true"]', { timeout });
+}
+
+/** the moves in the move list, as ICCS */
+export async function moveList(page) {
+  return page.$$eval('[data-testid="move-list"] [data-iccs]', (els) => els.map((e) => e.dataset.iccs));
+}
+
+export async function waitForMoveCount(page, n, timeout = 30000) {
+  await page.waitForFunction(
+    (count) => document.querySelectorAll('[data-testid="move-list"] [data-iccs]').length >= count,
+    n,
+    { timeout },
+  );
+}
+
+/** plays a move by clicking the piece, checking its destination is shown, then clicking the destination */
+export async function clickMove(page, iccs) {
+  const from = iccs.slice(0, 2), to = iccs.slice(2, 4);
+  await page.click(`[data-square="${from}"]`);
+  await page.waitForSelector(`[data-square="${to}"][data-dest]`, { timeout: 5000 });
+  await page.click(`[data-square="${to}"]`);
+}
+
+/** the legal moves after `moves` from `fen`, computed by the page's own rules module */
+export async function legalMovesAfter(page, fen, moves) {
+  return page.evaluate(([f, ms]) => {
+    const g = new window.duiyi.wasm.XiangqiGame(f);
+    try {
+      for (const m of ms) g.play(m);
+      return Array.from(g.legalMoves());
+    } finally {
+      g.free();
+    }
+  }, [fen, moves]);
+}
+
+/** the piece letter shown on a point, or null */
+export async function pieceAt(page, square) {
+  return page.$eval(`[data-square="${square}"]`, (el) => el.querySelector('[data-piece]')?.dataset.piece ?? null);
+}
+
+export async function boardPieces(page) {
+  return page.$$eval('[data-square]', (els) =>
+    Object.fromEntries(els.filter((e) => e.querySelector('[data-piece]')).map((e) => [e.dataset.square, e.querySelector('[data-piece]').dataset.piece])));
+}

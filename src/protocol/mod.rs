@@ -1,9 +1,436 @@
-//! Engine protocols on stdin/stdout: UCCI 3.0 and UCI (placeholder until the protocol work lands).
+//! Engine protocols on stdin/stdout: UCCI 3.0 ([`ucci`]) and UCI as Pikafish speaks it ([`uci`]).
+//!
+//! The first command picks the protocol, as Fairy-Stockfish does: `ucci` → UCCI 3.0 (the spec is
+//! `xqbase/eleeye:PROTOCOL/cchess_ucci.htm`, 2004, revised 2007; ElephantEye's `eleeye/ucci.cpp` is the reference
+//! implementation), `uci` → UCI with Xiangqi squares `a0`…`i9` (ranks 0–9, as Pikafish `src/uci.cpp`).
+//!
+//! # How commands reach a running search
+//! A reader thread turns stdin into lines on a channel. While a search runs, the main loop calls
+//! [`Engine::step`] with [`SLICE_MS`] slices, prints the `info` lines each slice produced, and then drains the
+//! pending lines with `try_recv`, so `stop`, `ponderhit` and `isready` are answered within about one slice even
+//! during a deep search. When no search runs, or a `go ponder` / `go infinite` search holds its `bestmove`
+//! ([`Step::Waiting`]), the loop blocks on the channel and uses no CPU. stdout is flushed after every line.
+//!
+//! # Rules common to both protocols (documented choices)
+//! - Exactly one `bestmove` (UCCI: or `nobestmove`) per `go`. A `go ponder` or `go infinite` search holds its
+//!   answer until `stop` (or, for ponder, `ponderhit` and the `go`'s own limits).
+//! - A command that needs an idle engine (`go`, `position`, `banmoves`, `setoption`, `ucinewgame`) arriving while
+//!   a search runs: during a bounded search (a depth, nodes or time limit — it ends by itself) it is queued,
+//!   together with every later line, and the queue runs in order after that search's `bestmove` (as Stockfish's
+//!   `go` waits for the previous search; `stop`, `ponderhit`, `isready` and `quit` still act at once while
+//!   nothing is queued); during a `go infinite`, a limitless `go` or a not-yet-hit `go ponder` search (which
+//!   would never end) it first stops that search, whose `bestmove` is printed after an `info string` saying
+//!   so. Either way every `go` gets its one `bestmove` and commands run in the order they came.
+//! - Unknown or malformed lines get an `info string` saying why; the engine state is unchanged by a refused
+//!   command. A `go` always gets its answer: out-of-range limits are clamped with an `info string`.
+//! - `quit` stops a running search (its `bestmove` is printed), then exits (UCCI prints `bye` first).
+//! - End of input is `quit`, except that a bounded search (depth, nodes or time) is first allowed to finish, so
+//!   `printf 'uci\nposition startpos\ngo depth 6\n' | duiyi` prints its `bestmove`; a ponder or infinite search is
+//!   stopped.
 
+mod uci;
+mod ucci;
+
+use crate::engine::{Engine, Info, Step};
+use crate::search::limits::MAX_DEPTH;
+use crate::xiangqi::Move;
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
+use std::sync::mpsc::{self, TryRecvError};
 
-/// Reads commands from stdin; the first command (`ucci` or `uci`) picks the protocol. Returns at `quit` or EOF.
+/// Length of one search slice between two looks at stdin (ms): the bound on `stop` / `ponderhit` latency.
+pub const SLICE_MS: f64 = 5.0;
+
+/// Reads commands from stdin; the first command (`ucci` or `uci`) picks the protocol. Returns at `quit` or EOF
+/// (failure only when stdout cannot be written).
 pub fn run_stdio() -> ExitCode {
-    eprintln!("engine protocols: not yet available");
-    ExitCode::from(2)
+    let (tx, rx) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                // Invalid UTF-8 must not end the session: it becomes U+FFFD and gets an `info string`.
+                Ok(_) => {
+                    if tx.send(String::from_utf8_lossy(&buf).into_owned()).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+    });
+    let stdout = std::io::stdout();
+    let mut session = Session::new(stdout.lock());
+    loop {
+        if session.out_failed {
+            return ExitCode::FAILURE;
+        }
+        if session.needs_step() {
+            session.pump(SLICE_MS);
+            if session.run_pending() == Flow::Quit {
+                return session.exit_code();
+            }
+            if session.batch {
+                continue; // UCCI batch mode: no commands are read while thinking (spec §3, note 4).
+            }
+            loop {
+                match rx.try_recv() {
+                    Ok(line) => {
+                        if session.handle_line(&line) == Flow::Quit {
+                            return session.exit_code();
+                        }
+                    }
+                    Err(TryRecvError::Empty) => break,
+                    Err(TryRecvError::Disconnected) => {
+                        session.end_of_input();
+                        return session.exit_code();
+                    }
+                }
+            }
+        } else {
+            match rx.recv() {
+                Ok(line) => {
+                    if session.handle_line(&line) == Flow::Quit {
+                        return session.exit_code();
+                    }
+                }
+                Err(_) => {
+                    session.end_of_input();
+                    return session.exit_code();
+                }
+            }
+        }
+    }
 }
+
+/// Which protocol the session speaks (picked by the first command).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Ucci,
+    Uci,
+}
+
+/// Whether the session goes on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// One protocol session: the engine, the output, the chosen protocol and its settings, and the state of the
+/// current `go`. Lines go in through [`handle_line`](Self::handle_line); [`pump`](Self::pump) runs a slice.
+pub struct Session<W: Write> {
+    engine: Engine,
+    out: W,
+    out_failed: bool,
+    proto: Option<Protocol>,
+    /// The current search is `go infinite` (held until `stop`).
+    infinite: bool,
+    /// The current search has a depth, nodes or time limit (so it ends by itself once its clock runs).
+    bounded: bool,
+    /// The engine answered [`Step::Waiting`]: do not step until a command arrives.
+    waiting: bool,
+    /// UCCI `go draw` / `ponderhit draw`: the opponent offers a draw for this move.
+    draw_offered: bool,
+    /// Score of the last `info` of the current search: centipawns or mate moves.
+    last_score: Option<(Option<i32>, Option<i32>)>,
+    /// UCCI `usemillisec`: `go time` in milliseconds (else seconds, the UCCI default).
+    millisec: bool,
+    /// UCCI `batch`: read no command while thinking.
+    batch: bool,
+    /// UCCI `debug`: echo each command as an `info string`.
+    debug: bool,
+    /// UCCI `banmoves` of the current position (cleared by the next `position`).
+    banned: Vec<Move>,
+    /// Lines queued behind a bounded search, run in order after its `bestmove`.
+    pending: VecDeque<String>,
+}
+
+impl<W: Write> Session<W> {
+    /// A session writing to `out`, before the protocol is chosen.
+    pub fn new(out: W) -> Self {
+        Session {
+            engine: Engine::new(),
+            out,
+            out_failed: false,
+            proto: None,
+            infinite: false,
+            bounded: false,
+            waiting: false,
+            draw_offered: false,
+            last_score: None,
+            millisec: false,
+            batch: false,
+            debug: false,
+            banned: Vec::new(),
+            pending: VecDeque::new(),
+        }
+    }
+
+    fn exit_code(&self) -> ExitCode {
+        if self.out_failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    }
+
+    /// Writes one line and flushes (UCCI §2: every reply line is flushed).
+    fn say(&mut self, line: &str) {
+        if self.out_failed {
+            return;
+        }
+        if writeln!(self.out, "{line}").and_then(|_| self.out.flush()).is_err() {
+            self.out_failed = true;
+        }
+    }
+
+    fn info_string(&mut self, text: &str) {
+        // One line per message, whatever the text holds.
+        let text = text.replace(['\r', '\n'], " ");
+        self.say(&format!("info string {text}"));
+    }
+
+    /// Whether [`pump`](Self::pump) has work to do.
+    pub fn needs_step(&self) -> bool {
+        self.engine.is_searching() && !self.waiting
+    }
+
+    /// Runs one search slice of at most `slice_ms` and prints what it produced.
+    pub fn pump(&mut self, slice_ms: f64) {
+        let step = self.engine.step(slice_ms);
+        self.report(step);
+    }
+
+    fn report(&mut self, step: Step) {
+        match step {
+            Step::Idle => self.waiting = false,
+            Step::Searching(infos) => self.print_infos(&infos),
+            Step::Waiting(infos) => {
+                self.print_infos(&infos);
+                self.waiting = true;
+            }
+            Step::Done { infos, bestmove, ponder } => {
+                self.print_infos(&infos);
+                self.print_bestmove(bestmove, ponder);
+                self.infinite = false;
+                self.waiting = false;
+                self.draw_offered = false;
+            }
+        }
+    }
+
+    fn print_infos(&mut self, infos: &[Info]) {
+        for info in infos {
+            self.last_score = Some((info.cp, info.mate));
+            let line = match self.proto {
+                Some(Protocol::Uci) => uci::info_line(info),
+                _ => ucci::info_line(info),
+            };
+            self.say(&line);
+        }
+    }
+
+    fn print_bestmove(&mut self, bestmove: Option<Move>, ponder: Option<Move>) {
+        let line = match self.proto {
+            Some(Protocol::Uci) => uci::bestmove_line(bestmove, ponder),
+            _ => ucci::bestmove_line(bestmove, ponder, self.draw_offered && self.accepts_draw()),
+        };
+        self.say(&line);
+    }
+
+    /// Whether a draw offer is accepted: the last score says the engine is not ahead (≤ 0 cp, or being mated).
+    fn accepts_draw(&self) -> bool {
+        match self.last_score {
+            Some((_, Some(mate))) => mate < 0,
+            Some((Some(cp), None)) => cp <= 0,
+            _ => false,
+        }
+    }
+
+    /// Stops a running search and prints its `bestmove` at once. No effect when idle.
+    fn stop_search(&mut self) {
+        if !self.engine.is_searching() {
+            return;
+        }
+        self.engine.stop();
+        while self.engine.is_searching() {
+            let step = self.engine.step(0.0);
+            self.report(step);
+        }
+    }
+
+    /// Before a command that needs an idle engine: stop a running search (printing its `bestmove`).
+    fn make_idle(&mut self, command: &str) {
+        if self.engine.is_searching() {
+            self.info_string(&format!("'{command}' while searching: stopping the search first"));
+            self.stop_search();
+        }
+    }
+
+    /// Whether the running search ends by itself: it has a limit, is not `go infinite`, and is not a ponder
+    /// search awaiting `ponderhit`.
+    fn search_is_bounded(&self) -> bool {
+        self.engine.is_searching() && self.bounded && !self.infinite && !self.engine.is_pondering()
+    }
+
+    /// Runs the queued lines in order; stops at a line that needs an idle engine while a bounded search runs.
+    /// Returns [`Flow::Quit`] when a queued `quit` ran.
+    pub fn run_pending(&mut self) -> Flow {
+        while !self.out_failed {
+            let Some(line) = self.pending.front() else { break };
+            if needs_idle(&split_command(line).0) && self.search_is_bounded() {
+                break;
+            }
+            let line = self.pending.pop_front().expect("front exists");
+            if self.dispatch(&line) == Flow::Quit {
+                return Flow::Quit;
+            }
+        }
+        Flow::Continue
+    }
+
+    /// End of input: a bounded search finishes (and the lines queued behind it run), a ponder or infinite one
+    /// is stopped; every `bestmove` is printed.
+    pub fn end_of_input(&mut self) {
+        while (self.engine.is_searching() || !self.pending.is_empty()) && !self.out_failed {
+            if !self.pending.is_empty() && self.run_pending() == Flow::Quit {
+                return;
+            }
+            if !self.engine.is_searching() {
+                continue;
+            }
+            if self.search_is_bounded() && !self.waiting {
+                self.pump(50.0);
+            } else {
+                self.stop_search();
+            }
+        }
+    }
+
+    /// Handles one input line (queueing it behind a bounded search when it needs an idle engine).
+    pub fn handle_line(&mut self, line: &str) -> Flow {
+        let line = line.trim();
+        if line.is_empty() {
+            return Flow::Continue;
+        }
+        if self.debug {
+            self.info_string(&format!("received: {line}"));
+        }
+        if !self.pending.is_empty() || (self.proto.is_some() && needs_idle(&split_command(line).0) && self.search_is_bounded()) {
+            self.pending.push_back(line.to_string());
+            return self.run_pending();
+        }
+        self.dispatch(line)
+    }
+
+    /// Runs one command now.
+    fn dispatch(&mut self, line: &str) -> Flow {
+        // A command always resumes stepping: `ponderhit`, `stop` and the rest change what `step` answers.
+        self.waiting = false;
+        let (cmd, rest) = split_command(line);
+        match self.proto {
+            Some(Protocol::Ucci) => ucci::handle(self, &cmd, rest),
+            Some(Protocol::Uci) => uci::handle(self, &cmd, rest),
+            None => match cmd.as_str() {
+                "ucci" => {
+                    self.proto = Some(Protocol::Ucci);
+                    ucci::announce(self);
+                    Flow::Continue
+                }
+                "uci" => {
+                    self.proto = Some(Protocol::Uci);
+                    uci::announce(self);
+                    Flow::Continue
+                }
+                "quit" => Flow::Quit,
+                _ => {
+                    self.info_string(&format!("unknown command '{cmd}': send 'ucci' (UCCI 3.0) or 'uci' (UCI) first"));
+                    Flow::Continue
+                }
+            },
+        }
+    }
+
+    /// `position {fen <FEN> | startpos} [moves …]` (same in both protocols). A bad FEN leaves the position
+    /// unchanged; an illegal move keeps the moves before it (as ElephantEye's `BuildPos` and Stockfish do).
+    fn position(&mut self, rest: &str) {
+        let tokens: Vec<&str> = rest.split_whitespace().collect();
+        let moves_at = tokens.iter().position(|t| t.eq_ignore_ascii_case("moves"));
+        let (head, moves) = match moves_at {
+            Some(i) => (&tokens[..i], &tokens[i + 1..]),
+            None => (&tokens[..], &tokens[tokens.len()..]),
+        };
+        let fen = match head.first().map(|t| t.to_ascii_lowercase()) {
+            Some(t) if t == "startpos" && head.len() == 1 => "startpos".to_string(),
+            Some(t) if t == "fen" && head.len() > 1 => head[1..].join(" "),
+            _ => {
+                self.info_string("position: expected 'position startpos [moves …]' or 'position fen <FEN> [moves …]'");
+                return;
+            }
+        };
+        match self.engine.set_position(&fen, moves) {
+            Ok(()) => {}
+            Err(crate::engine::EngineError::Move { index, error }) => {
+                let kept = &moves[..index - 1];
+                let _ = self.engine.set_position(&fen, kept);
+                self.info_string(&format!(
+                    "position: {error}; kept the {} move(s) before it and ignored the rest",
+                    kept.len()
+                ));
+            }
+            Err(e) => self.info_string(&format!("position: {e}; the position is unchanged")),
+        }
+    }
+
+    /// Starts a search (both protocols): clears the per-go state; a refused `go` still gets its answer.
+    fn start_go(&mut self, params: crate::search::limits::GoParams, banned: &[Move]) {
+        self.infinite = params.infinite;
+        let red = self.engine.position().side_to_move() == crate::xiangqi::Color::Red;
+        self.bounded = params.depth.is_some() || params.nodes.is_some() || params.budget(red).is_some();
+        self.waiting = false;
+        self.last_score = None;
+        self.engine.set_banned(banned);
+        if let Err(e) = self.engine.go(params) {
+            self.info_string(&format!("go: {e}"));
+            self.print_bestmove(None, None);
+            self.draw_offered = false;
+            self.infinite = false;
+        }
+    }
+}
+
+/// Whether a command needs an idle engine (it is queued behind a bounded search, or stops an unbounded one).
+fn needs_idle(cmd: &str) -> bool {
+    matches!(cmd, "go" | "position" | "banmoves" | "setoption" | "ucinewgame")
+}
+
+/// The command word (lower-cased) and the rest of the line.
+fn split_command(line: &str) -> (String, &str) {
+    let line = line.trim_start();
+    let end = line.find(char::is_whitespace).unwrap_or(line.len());
+    (line[..end].to_ascii_lowercase(), line[end..].trim())
+}
+
+/// Parses a non-negative whole number, clamping to `min..=max`; `Err` with the reason.
+fn parse_count(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<(u64, Option<String>), String> {
+    let v = value.ok_or_else(|| format!("'{name}' needs a number"))?;
+    let n: i64 = v.parse().map_err(|_| format!("'{name}' needs a whole number, got '{v}'"))?;
+    let clamped = (n.max(0) as u64).clamp(min, max);
+    let note = (clamped as i64 != n).then(|| format!("{name} {n} is out of range {min}..{max}: using {clamped}"));
+    Ok((clamped, note))
+}
+
+/// Parses a time (any non-negative number; negatives, which some GUIs send after a flag fall, become 0).
+fn parse_time(name: &str, value: Option<&str>) -> Result<(f64, Option<String>), String> {
+    let v = value.ok_or_else(|| format!("'{name}' needs a number"))?;
+    let t: f64 = v.parse().map_err(|_| format!("'{name}' needs a number, got '{v}'"))?;
+    if !t.is_finite() {
+        return Err(format!("'{name}' needs a finite number, got '{v}'"));
+    }
+    let note = (t < 0.0).then(|| format!("{name} {v} is negative: using 0"));
+    Ok((t.max(0.0), note))
+}
+
+/// Deepest `go depth` accepted (deeper requests are clamped).
+const MAX_GO_DEPTH: u64 = MAX_DEPTH as u64;

@@ -303,6 +303,17 @@ impl Engine {
         }
         let started = s.started_ms;
         let now = now_ms();
+        // Limits already met by the last iteration (e.g. after a ponderhit on a finished ponder search).
+        if let Some(last) = self.searcher.last.clone()
+            && !self.searcher.in_iteration()
+            && (self.limits_reached(s, &last, now) || last.depth >= MAX_DEPTH)
+        {
+            if s.params.infinite || (s.params.ponder && s.clock_ms.is_none()) {
+                self.search.as_mut().unwrap().holding = true;
+                return Step::Waiting(infos);
+            }
+            return self.finish(infos);
+        }
         let slice_end = now + slice_ms.max(0.1);
         let hard_end = match (s.clock_ms, s.budget) {
             (Some(c), Some((_, hard))) => c + hard,

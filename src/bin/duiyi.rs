@@ -6,6 +6,7 @@ use std::time::Instant;
 
 fn usage() -> &'static str {
     "usage:\n  duiyi perft [--fen \"<FEN>\"] --depth N   perft divide; last line `nodes <N>` (stderr: time, nodes/s)\n  \
+     duiyi judge [--fen \"<FEN>\"] --moves \"<m1> <m2> …\"   game state after the moves as JSON\n  \
      duiyi combat --model waterfall|round-table|hybrid …   attack-outcome distribution as JSON\n  \
      duiyi                                        read engine-protocol commands on stdin (ucci | uci)"
 }
@@ -43,10 +44,39 @@ fn perft_cmd(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `duiyi judge --fen "<FEN>" --moves "<m1> <m2> …"`: plays the moves and prints the game state as JSON,
+/// `{"result": "red" | "black" | "draw" | null, "reason": "…"}`. An illegal move is an error naming it.
+fn judge_cmd(args: &[String]) -> Result<(), String> {
+    let fen = flag(args, "--fen").unwrap_or("startpos");
+    let moves = flag(args, "--moves").unwrap_or("");
+    let mut pos = if fen.trim() == "startpos" {
+        Position::startpos()
+    } else {
+        Position::from_fen(fen).map_err(|e| e.to_string())?
+    };
+    let mut verdict = None;
+    for (i, m) in moves.split_whitespace().enumerate() {
+        if let Some(v) = pos.game_verdict() {
+            return Err(format!("judge: move {} ({m}) comes after the end of the game: {}", i + 1, v.reason));
+        }
+        pos.try_play(m).map_err(|e| format!("judge: move {}: {e}", i + 1))?;
+    }
+    if let Some(v) = pos.game_verdict() {
+        verdict = Some(v);
+    }
+    let out = match verdict {
+        Some(v) => serde_json::json!({ "result": v.result, "reason": v.reason }),
+        None => serde_json::json!({ "result": null, "reason": format!("the game goes on; {} to move", pos.side_to_move().name()) }),
+    };
+    println!("{out}");
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(|s| s.as_str()) {
         Some("perft") => perft_cmd(&args[1..]),
+        Some("judge") => judge_cmd(&args[1..]),
         Some("combat") => return ExitCode::from(duiyi::combat::cli::run(&args[1..]) as u8),
         Some("-h") | Some("--help") | Some("help") => {
             println!("{}", usage());

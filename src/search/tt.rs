@@ -7,9 +7,10 @@
 use super::score::{Bound, Score};
 
 /// One slot: 16 bytes.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Entry {
-    key: u64,
+    /// Low 32 bits of the Zobrist key (the bucket index uses the high bits).
+    key: u32,
     mv: u16,
     lower: i16,
     upper: i16,
@@ -19,8 +20,18 @@ struct Entry {
 }
 
 const BUCKET: usize = 4;
+
+impl Entry {
+    /// Whether the slot holds anything (a stored entry always has a bound depth or a move).
+    #[inline]
+    fn generation_used(&self) -> bool {
+        self.mv != 0 || self.lower_depth != NO_DEPTH || self.upper_depth != NO_DEPTH
+    }
+}
 /// Depth recorded for "no bound here".
 const NO_DEPTH: i8 = -128;
+const EMPTY_ENTRY: Entry =
+    Entry { key: 0, mv: 0, lower: 0, upper: 0, lower_depth: NO_DEPTH, upper_depth: NO_DEPTH, generation: 0 };
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
@@ -46,7 +57,7 @@ impl TranspositionTable {
         let bytes = mib.max(1) * 1024 * 1024;
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        TranspositionTable { entries: vec![Entry::default(); buckets * BUCKET], mask: buckets - 1, generation: 0 }
+        TranspositionTable { entries: vec![EMPTY_ENTRY; buckets * BUCKET], mask: buckets - 1, generation: 0 }
     }
 
     /// Size in MiB.
@@ -56,7 +67,7 @@ impl TranspositionTable {
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = Entry::default());
+        self.entries.iter_mut().for_each(|e| *e = EMPTY_ENTRY);
         self.generation = 0;
     }
 
@@ -74,7 +85,7 @@ impl TranspositionTable {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Probe> {
         let b = self.bucket(key);
-        let e = self.entries[b..b + BUCKET].iter().find(|e| e.key == key && key != 0)?;
+        let e = self.entries[b..b + BUCKET].iter().find(|e| e.key == key as u32 && e.generation_used())?;
         Some(Probe {
             mv: e.mv,
             lower: (e.lower_depth != NO_DEPTH).then_some((e.lower as Score, e.lower_depth as i32)),
@@ -85,13 +96,13 @@ impl TranspositionTable {
     /// Records `mv` as the best move of `key` without touching its bounds (used to write the PV back).
     pub fn store_move(&mut self, key: u64, mv: u16) {
         let b = self.bucket(key);
-        if let Some(e) = self.entries[b..b + BUCKET].iter_mut().find(|e| e.key == key) {
+        if let Some(e) = self.entries[b..b + BUCKET].iter_mut().find(|e| e.key == key as u32 && e.generation_used()) {
             e.mv = mv;
             e.generation = self.generation;
         } else {
             self.store(key, 0, Bound::Lower, 0, mv);
             let b = self.bucket(key);
-            if let Some(e) = self.entries[b..b + BUCKET].iter_mut().find(|e| e.key == key) {
+            if let Some(e) = self.entries[b..b + BUCKET].iter_mut().find(|e| e.key == key as u32 && e.generation_used()) {
                 e.lower_depth = NO_DEPTH;
             }
         }
@@ -103,7 +114,7 @@ impl TranspositionTable {
         let score = score.clamp(i16::MIN as Score + 1, i16::MAX as Score) as i16;
         let b = self.bucket(key);
         let generation = self.generation;
-        let slot = match self.entries[b..b + BUCKET].iter().position(|e| e.key == key) {
+        let slot = match self.entries[b..b + BUCKET].iter().position(|e| e.key == key as u32 && e.generation_used()) {
             Some(i) => b + i,
             None => {
                 // Replace the least valuable: oldest generation first, then shallowest.
@@ -113,14 +124,14 @@ impl TranspositionTable {
                     let e = &self.entries[i];
                     let d = e.lower_depth.max(e.upper_depth) as i32;
                     let age = generation.wrapping_sub(e.generation) as i32;
-                    let value = if e.key == 0 { i32::MIN } else { d - 8 * age };
+                    let value = if !e.generation_used() { i32::MIN } else { d - 8 * age };
                     if value < worst {
                         worst = value;
                         victim = i;
                     }
                 }
                 self.entries[victim] = Entry {
-                    key,
+                    key: key as u32,
                     mv: 0,
                     lower: 0,
                     upper: 0,
@@ -172,6 +183,7 @@ mod tests {
 
     #[test]
     fn size_follows_the_hash_option() {
+        assert_eq!(std::mem::size_of::<Entry>(), 16);
         assert_eq!(TranspositionTable::new(16).size_mib(), 16);
     }
 }

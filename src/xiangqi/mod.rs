@@ -12,6 +12,7 @@ mod movegen;
 mod notation;
 mod perft;
 mod play;
+pub mod rules;
 pub mod search;
 mod types;
 

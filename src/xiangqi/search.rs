@@ -190,6 +190,11 @@ impl Searcher {
         self.root_moves.iter().map(|r| r.mv).collect()
     }
 
+    /// Whether an iteration is in progress (interrupted by a deadline, to be resumed).
+    pub fn in_iteration(&self) -> bool {
+        self.iteration.is_some()
+    }
+
     /// Depth of the iteration in progress (or the next one).
     pub fn next_depth(&self) -> u32 {
         self.iteration.as_ref().map_or(self.last.as_ref().map_or(1, |l| l.depth + 1), |it| it.depth as u32)
@@ -360,37 +365,21 @@ impl Searcher {
         10 * v(victim) - v(attacker) / 10 + 100_000
     }
 
-    /// Repetition verdict at this node, if the position occurred before (within the half-move window, not past a
-    /// null move): a side that checked with every move of the cycle while the other did not loses; otherwise draw.
-    fn repetition(&self, ply: usize) -> Option<Score> {
-        let h = &self.pos.history;
-        let n = h.len();
-        let window = (self.pos.halfmove as usize).min(n);
-        let mut i = 4;
-        while i <= window {
-            let u = &h[n - i];
-            if u.mv.is_null() || h[n - i + 1].mv.is_null() {
-                return None;
-            }
-            if u.key == self.pos.key {
-                let (mut us_all, mut them_all) = (true, true);
-                for (k, m) in h[n - i..].iter().enumerate() {
-                    // The last move (k = i-1) was the opponent's.
-                    if (i - 1 - k) % 2 == 0 {
-                        them_all &= m.gives_check;
-                    } else {
-                        us_all &= m.gives_check;
-                    }
-                }
-                return Some(match (us_all, them_all) {
-                    (false, true) => RULE_WIN - ply as Score,
-                    (true, false) => -(RULE_WIN - ply as Score),
-                    _ => DRAW,
-                });
-            }
-            i += 2;
+    /// Repetition verdict at this node (`ply` > 0), if the position occurred before: two-fold when the earlier
+    /// occurrence is inside the search, three-fold when it is in the game before the root (as Pikafish and
+    /// Fairy-Stockfish do). Judged by the long-check / long-chase rules (`rules::judge_cycle`).
+    fn repetition(&mut self, ply: usize) -> Option<Score> {
+        let d = self.pos.last_repetition_distance(4)?;
+        if d > ply && self.pos.last_repetition_distance(d + 2).is_none() {
+            return None;
         }
-        None
+        let v = self.pos.judge_cycle(d);
+        let win = RULE_WIN - ply as Score;
+        Some(match v.loser {
+            None => DRAW,
+            Some(c) if c == self.pos.side => -win,
+            Some(_) => win,
+        })
     }
 
     fn order(&self, list: &MoveList, tt_move: Move, ply: usize) -> Vec<(i32, Move)> {
@@ -435,6 +424,9 @@ impl Searcher {
         // Step 1. Repetition rules and mate-distance pruning.
         if let Some(s) = self.repetition(ply) {
             return s;
+        }
+        if self.pos.halfmove as u32 >= super::rules::NATURAL_MOVE_LIMIT_PLIES {
+            return DRAW;
         }
         alpha = alpha.max(mated_in(ply));
         beta = beta.min(MATE - ply as Score - 1);

@@ -23,13 +23,15 @@ import init, { Engine } from './pkg/duiyi.js';
 const SLICE_MS = 5;
 const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const GO_KEYS = {
-  depth: 'count', nodes: 'count', movetime: 'ms', wtime: 'ms', btime: 'ms', winc: 'ms', binc: 'ms',
+  depth: 'count', nodes: 'count', movestogo: 'count', movetime: 'ms', wtime: 'ms', btime: 'ms', winc: 'ms', binc: 'ms',
   infinite: 'flag', ponder: 'flag',
 };
 
 /** @type {Engine | null} */
 let engine = null;
 let searching = false;
+/** the search has finished but holds its bestmove (go ponder / go infinite) until stop or ponderhit */
+let waiting = false;
 /** false after a position command failed: a go then must not search the previous position */
 let positionValid = true;
 let loopScheduled = false;
@@ -112,8 +114,25 @@ function runSlice() {
   emitInfos(result.infos);
   if (result.done) {
     searching = false;
+    waiting = false;
     send({ type: 'bestmove', move: result.bestmove ?? null, ponder: result.ponder ?? null });
+  } else if (result.idle) {
+    // The engine has no search although this loop thinks it has: answer the go anyway.
+    searching = false;
+    waiting = false;
+    fail('go', 'the engine reported no running search');
+    send({ type: 'bestmove', move: null, ponder: null });
+  } else if (result.waiting) {
+    // Nothing left to search until stop or ponderhit: sleep instead of spinning; those messages wake us.
+    waiting = true;
   } else {
+    scheduleSlice();
+  }
+}
+
+function wake() {
+  if (searching && waiting) {
+    waiting = false;
     scheduleSlice();
   }
 }
@@ -150,7 +169,10 @@ function handle(msg) {
       return;
     case 'stop':
       // Outside a search a stop is a no-op (UCI): there is no bestmove to give.
-      if (searching) engine.stop();
+      if (searching) {
+        engine.stop();
+        wake();
+      }
       return;
     case 'ponderhit':
       if (searching) {
@@ -159,6 +181,7 @@ function handle(msg) {
         } catch (err) {
           report('ponderhit', err);
         }
+        wake();
       }
       return;
     case 'position': {
@@ -201,6 +224,7 @@ function handle(msg) {
         return;
       }
       searching = true;
+      waiting = false;
       scheduleSlice();
       return;
     }

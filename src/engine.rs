@@ -114,6 +114,11 @@ impl Engine {
         Engine { root: Position::startpos(), searcher: Searcher::new(DEFAULT_HASH_MIB), search: None, hash_mib: DEFAULT_HASH_MIB, banned: Vec::new() }
     }
 
+    /// Sets the search technique switches directly (bench, ablation).
+    pub fn set_search_options(&mut self, options: crate::xiangqi::search::SearchOptions) {
+        self.searcher.options = options;
+    }
+
     /// Whether a search is running (or holding its bestmove).
     pub fn is_searching(&self) -> bool {
         self.search.is_some()
@@ -155,7 +160,7 @@ impl Engine {
     }
 
     /// Sets an option. `Hash`: TT size in MiB, 1–[`MAX_HASH_MIB`]; `Clear Hash`: empties the TT;
-    /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`: `true`/`false`.
+    /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`: `true`/`false`.
     ///
     /// # Errors
     /// Unknown name, or a value out of range (the reason is given).
@@ -189,6 +194,7 @@ impl Engine {
             "aspiration" => o.aspiration = flag()?,
             "checkextension" => o.check_extension = flag()?,
             "ttcutoffs" => o.tt_cutoffs = flag()?,
+            "qsearchchecks" => o.qsearch_checks = flag()?,
             _ => return Err(EngineError::UnknownOption(name.to_string())),
         }
         Ok(())

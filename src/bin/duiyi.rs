@@ -7,6 +7,7 @@ use std::time::Instant;
 fn usage() -> &'static str {
     "usage:\n  duiyi perft [--fen \"<FEN>\"] --depth N   perft divide; last line `nodes <N>` (stderr: time, nodes/s)\n  \
      duiyi judge [--fen \"<FEN>\"] --moves \"<m1> <m2> …\"   game state after the moves as JSON\n  \
+     duiyi bench [--depth N] [--ablation]   fixed-depth search signature; last line `nodes <N> nps <M>`\n  \
      duiyi combat --model waterfall|round-table|hybrid …   attack-outcome distribution as JSON\n  \
      duiyi                                        read engine-protocol commands on stdin (ucci | uci)"
 }
@@ -72,11 +73,50 @@ fn judge_cmd(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `duiyi bench [--depth N] [--ablation]`: fixed-depth search of the bench positions. Last line
+/// `nodes <N> nps <M>`; with `--ablation`, a table of nodes and time with each technique switched off.
+fn bench_cmd(args: &[String]) -> Result<(), String> {
+    use duiyi::xiangqi::bench::{BENCH_DEPTH, ablations, run_bench};
+    let depth: u32 = match flag(args, "--depth") {
+        Some(d) => d.parse().map_err(|_| "bench: --depth must be a number".to_string())?,
+        None => BENCH_DEPTH,
+    };
+    if !(1..=30).contains(&depth) {
+        return Err("bench: --depth must be 1..30".into());
+    }
+    if args.iter().any(|a| a == "--ablation") {
+        let rows = ablations();
+        println!("| technique switched off | nodes to depth {depth} | time (s) | nodes vs all on | time vs all on |");
+        println!("|---|---:|---:|---:|---:|");
+        let mut base: Option<(u64, f64)> = None;
+        for (name, options) in rows {
+            let r = run_bench(depth, options);
+            let (bn, bt) = *base.get_or_insert((r.nodes, r.seconds));
+            println!(
+                "| {name} | {} | {:.2} | {:.2}x | {:.2}x |",
+                r.nodes,
+                r.seconds,
+                r.nodes as f64 / bn as f64,
+                r.seconds / bt
+            );
+        }
+        return Ok(());
+    }
+    let r = run_bench(depth, duiyi::xiangqi::search::SearchOptions::default());
+    for (i, best, nodes) in &r.per_position {
+        println!("position {:2}: bestmove {best} nodes {nodes}", i + 1);
+    }
+    eprintln!("time {:.2} s", r.seconds);
+    println!("nodes {} nps {}", r.nodes, r.nps());
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(|s| s.as_str()) {
         Some("perft") => perft_cmd(&args[1..]),
         Some("judge") => judge_cmd(&args[1..]),
+        Some("bench") => bench_cmd(&args[1..]),
         Some("combat") => return ExitCode::from(duiyi::combat::cli::run(&args[1..]) as u8),
         Some("-h") | Some("--help") | Some("help") => {
             println!("{}", usage());

@@ -5,6 +5,7 @@
 //! over one screen, pawns moving sideways only after the river, and a side with no legal move (checkmate *or*
 //! stalemate) loses.
 
+pub mod bench;
 mod board;
 pub mod eval;
 mod fen;

@@ -47,6 +47,8 @@ pub struct SearchOptions {
     pub aspiration: bool,
     pub check_extension: bool,
     pub tt_cutoffs: bool,
+    /// Quiescence also tries quiet checking moves at its first ply.
+    pub qsearch_checks: bool,
 }
 
 impl Default for SearchOptions {
@@ -59,6 +61,7 @@ impl Default for SearchOptions {
             aspiration: true,
             check_extension: true,
             tt_cutoffs: true,
+            qsearch_checks: true,
         }
     }
 }
@@ -351,6 +354,14 @@ impl Searcher {
         }
     }
 
+    /// Whether the pseudo-legal `mv` gives check (it is played and taken back).
+    fn gives_check(&mut self, mv: Move) -> bool {
+        self.pos.make_move(mv);
+        let check = self.pos.in_check();
+        self.pos.unmake_move();
+        check
+    }
+
     /// MVV-LVA key of a capture (0 for a quiet move): most valuable victim first, then least valuable attacker.
     fn capture_score(&self, mv: Move) -> i32 {
         let victim = self.pos.cells[mv.to().index()];
@@ -413,7 +424,7 @@ impl Searcher {
     fn pvs(&mut self, mut alpha: Score, mut beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
         self.pv[ply].clear();
         if depth <= 0 {
-            return self.qsearch(alpha, beta, ply);
+            return self.qsearch(alpha, beta, ply, 0);
         }
         self.nodes += 1;
         self.poll();
@@ -582,8 +593,9 @@ impl Searcher {
         best
     }
 
-    /// Quiescence search: captures only (all evasions when in check), with stand-pat.
-    fn qsearch(&mut self, mut alpha: Score, beta: Score, ply: usize) -> Score {
+    /// Quiescence search: captures (and at its first ply, `qply == 0`, quiet checking moves), all evasions when
+    /// in check, with stand-pat.
+    fn qsearch(&mut self, mut alpha: Score, beta: Score, ply: usize, qply: usize) -> Score {
         self.nodes += 1;
         self.poll();
         if self.aborted {
@@ -605,7 +617,19 @@ impl Searcher {
             }
             alpha = alpha.max(stand);
             best = stand;
-            self.pos.gen_pseudo(&mut list, true);
+            if qply == 0 && self.options.qsearch_checks {
+                // Captures and quiet checks.
+                self.pos.gen_pseudo(&mut list, false);
+                let mut keep = MoveList::new();
+                for &m in list.as_slice() {
+                    if self.pos.cells[m.to().index()] != 0 || self.gives_check(m) {
+                        keep.push(m);
+                    }
+                }
+                list = keep;
+            } else {
+                self.pos.gen_pseudo(&mut list, true);
+            }
         }
         let mut scored: Vec<(i32, Move)> = list.as_slice().iter().map(|&m| (self.capture_score(m), m)).collect();
         let mut legal = 0;
@@ -617,7 +641,7 @@ impl Searcher {
                 continue;
             }
             legal += 1;
-            let s = -self.qsearch(-beta, -alpha, ply + 1);
+            let s = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
             self.pos.unmake_move();
             if self.aborted {
                 return 0;

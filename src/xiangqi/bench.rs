@@ -1,0 +1,99 @@
+//! `duiyi bench`: a fixed-depth search over varied positions. The node total is a signature of the search's
+//! behaviour (it changes only when the search changes); nodes per second is the speed figure. The ablation
+//! table switches each search technique off in turn and reports nodes and time to reach the same depth.
+
+use super::Position;
+use super::search::SearchOptions;
+use crate::engine::Engine;
+use crate::search::GoParams;
+use std::time::Instant;
+
+/// Bench positions: openings from the start position (move lists), middlegames from perft suites, positions from
+/// real games (the mate set's sources), and positions reached by random play (the legal-move set).
+pub const BENCH_POSITIONS: &[(&str, &str)] = &[
+    ("startpos", ""),
+    ("startpos", "h2e2 h9g7"),                         // 中炮对屏风马 (central cannon vs screen horses)
+    ("startpos", "h2e2 h7e7"),                         // 顺炮 (same-direction cannons)
+    ("startpos", "c3c4 g6g5"),                         // 仙人指路对卒底炮 family
+    ("startpos", "c0e2 h9g7 h0g2 i9h9"),               // 飞相局
+    ("startpos", "b2e2 b9c7 b0c2 a9b9 a0b0 h9g7"),     // 中炮 with rooks out
+    ("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1", ""),
+    ("1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1", ""),
+    ("5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w - - 0 1", ""),
+    ("CRN1k1b2/3ca4/4ba3/9/2nr5/9/9/4B4/4A4/4KA3 w - - 0 1", ""),
+    ("1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1", ""),
+    ("3aka1c1/4n4/4b4/5R2p/1r7/2B3P2/p7P/4C3B/4A4/3AK4 w - - 0 1", ""),
+    ("2ba1k3/4a4/4b4/p5P1p/9/2P3P2/8P/1r2C2R1/3RK4/r4ABc1 w - - 0 1", ""),
+    ("3Rkab2/9/4bc3/p8/4c4/7r1/PC1n4P/N3B4/4A4/2BAKC3 b - - 0 1", ""),
+    ("4kab2/4a4/4b4/p3p4/8p/3R1N1N1/P3P3P/1r6B/cc1pA4/3A1K3 b - - 0 1", ""),
+    ("1rbkca3/n8/3a2C1c/p1p1N3p/4C1p2/9/P1P5P/4B4/4A4/3RKAB2 w - - 0 1", ""),
+    ("2bk1ab2/4aR3/4n2r1/4C3p/2pNp1p2/9/cr4n1P/4C1N1B/4A4/2BA1K3 w - - 0 1", ""),
+    ("3aka3/7r1/P7n/1cpn5/2b3b1N/1cB1p1P2/2C1P4/3KB2C1/4A2p1/2R2A3 b - - 26 56", ""),
+    ("2baka2r/4n4/4b4/p3p2c1/4P4/PpP6/6r1N/B7B/4AC3/R2A1KR2 b - - 2 39", ""),
+    ("rn2kabr1/4a4/b7n/2p1p1p2/1C6p/p8/P1P1P1c1P/4B2C1/R3K4/1NBA1A1R1 b - - 7 14", ""),
+    ("2ra1ab2/3Ck4/b1nc2n1r/p1p6/2C1p1p1p/2B5P/P1P1P1P2/2NK5/1c7/4RABNR w - - 38 23", ""),
+    ("r1ba1a3/4kn3/2n1bc1R1/2p6/p1P1p1p1r/6B2/P3P1Pp1/2N4cC/3K5/R1BA1A3 b - - 17 29", ""),
+    ("1c1akCb1r/4a4/2n1b4/6p2/2pr2C2/2P1P1c1p/p5P1P/3NB4/R6R1/2BAK2N1 b - - 23 45", ""),
+    ("3k5/9/9/9/4p4/9/9/4C4/4A4/3AK4 w - - 0 1", ""),  // cannon and advisors against a pawn
+];
+
+/// Default bench depth (plies).
+pub const BENCH_DEPTH: u32 = 8;
+
+/// Result of one bench run.
+#[derive(Clone, Debug)]
+pub struct BenchResult {
+    /// `(position index, best move, nodes)` per position.
+    pub per_position: Vec<(usize, String, u64)>,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+impl BenchResult {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.seconds.max(1e-9)) as u64
+    }
+}
+
+/// Searches every bench position to `depth` with `options`, a fresh 16 MiB TT per position.
+pub fn run_bench(depth: u32, options: SearchOptions) -> BenchResult {
+    let start = Instant::now();
+    let mut per = Vec::new();
+    let mut total = 0;
+    for (i, (fen, moves)) in BENCH_POSITIONS.iter().enumerate() {
+        let mut e = Engine::new();
+        e.set_search_options(options);
+        let moves: Vec<&str> = moves.split_whitespace().collect();
+        e.set_position(fen, &moves).expect("bench position is valid");
+        let (infos, best, _) = e.search_blocking(GoParams { depth: Some(depth), ..Default::default() }).expect("bench go");
+        let nodes = infos.last().map_or(0, |i| i.nodes);
+        total += nodes;
+        per.push((i, best.map_or("(none)".to_string(), |m| m.to_string()), nodes));
+    }
+    BenchResult { per_position: per, nodes: total, seconds: start.elapsed().as_secs_f64() }
+}
+
+/// The techniques the ablation switches off one at a time: (name, options with it off).
+pub fn ablations() -> Vec<(&'static str, SearchOptions)> {
+    let all = SearchOptions::default();
+    vec![
+        ("all on", all),
+        ("no null move", SearchOptions { null_move: false, ..all }),
+        ("no LMR", SearchOptions { lmr: false, ..all }),
+        ("no killers", SearchOptions { killers: false, ..all }),
+        ("no history", SearchOptions { history: false, ..all }),
+        ("no aspiration", SearchOptions { aspiration: false, ..all }),
+        ("no check extension", SearchOptions { check_extension: false, ..all }),
+        ("no TT cut-offs", SearchOptions { tt_cutoffs: false, ..all }),
+        ("no qsearch checks", SearchOptions { qsearch_checks: false, ..all }),
+    ]
+}
+
+/// Checks that every bench position parses (used by tests).
+pub fn bench_positions_are_valid() -> bool {
+    BENCH_POSITIONS.iter().all(|(fen, moves)| {
+        let mut p = if *fen == "startpos" { Position::startpos() } else { match Position::from_fen(fen) { Ok(p) => p, Err(_) => return false } };
+        moves.split_whitespace().all(|m| p.try_play(m).is_ok())
+    })
+}

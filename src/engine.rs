@@ -119,6 +119,14 @@ impl Engine {
         self.searcher.options = options;
     }
 
+    /// Installs a flag another thread raises to interrupt a [`step`](Self::step) early (the native protocols'
+    /// stdin reader does, when a command arrives). With it, `step(f64::INFINITY)` is not time-sliced at all —
+    /// a search without input in between is exactly reproducible — and returns after each completed iteration
+    /// (so its `info` can be printed), at its limits, or within about a thousand nodes of the flag being raised.
+    pub fn set_interrupt(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+        self.searcher.interrupt = Some(flag);
+    }
+
     /// Whether a search is running (or holding its bestmove).
     pub fn is_searching(&self) -> bool {
         self.search.is_some()
@@ -357,7 +365,7 @@ impl Engine {
                         }
                         return self.finish(infos);
                     }
-                    if now >= slice_end {
+                    if now >= slice_end || slice_end.is_infinite() {
                         return Step::Searching(infos);
                     }
                 }

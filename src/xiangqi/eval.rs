@@ -107,13 +107,195 @@ pub(crate) fn pst() -> &'static [[i16; 256]; 16] {
     })
 }
 
+/// Rook mobility: centipawns per reachable point (empty or capture).
+pub const ROOK_MOBILITY: i32 = 5;
+/// Horse mobility: centipawns per target whose leg is free and which holds no own piece.
+pub const HORSE_MOBILITY: i32 = 9;
+/// Horse with every leg blocked (蹩马腿 everywhere).
+pub const HORSE_TRAPPED: i32 = -30;
+/// Cannon mobility per reachable empty point.
+pub const CANNON_MOBILITY: i32 = 1;
+/// Enemy cannon on the general's file with no piece between (空头炮, "empty-head cannon").
+pub const EMPTY_HEAD_CANNON: i32 = 90;
+/// Enemy cannon on the general's file with exactly one screen (中炮 pressure on the central file).
+pub const CENTRAL_CANNON: i32 = 25;
+/// Enemy cannon on the general's back rank with one screen between (沉底炮, "bottom cannon").
+pub const BOTTOM_CANNON: i32 = 45;
+/// King attack: penalty `units² × KING_ATTACK_WEIGHT / (2 + defenders)`, where rooks near the palace count 3
+/// units, horses and cannons 2, crossed pawns near the palace 1, and defenders are the advisors and elephants
+/// left. Two or more attacking pieces are needed (the rook + horse + cannon convergence the seed describes).
+pub const KING_ATTACK_WEIGHT: i32 = 10;
+/// Defenders' worth against the attacking material left: centipawns per advisor/elephant per enemy attack unit
+/// (rook 2, horse 1, cannon 1) above [`DEFENDER_NEUTRAL_UNITS`].
+pub const DEFENDER_SCALE: i32 = 6;
+pub const DEFENDER_NEUTRAL_UNITS: i32 = 5;
+/// Two crossed pawns side by side.
+pub const PAWNS_CONNECTED: i32 = 15;
+
+fn side_sign(c: Color) -> i32 {
+    if c == Color::Red { 1 } else { -1 }
+}
+
 impl Position {
-    /// Static evaluation in centipawns from the side to move's point of view (material, piece-square values,
-    /// tempo).
+    /// Static evaluation in centipawns from the side to move's point of view: material and piece-square
+    /// values (incremental), mobility, king safety (empty-head, central and bottom cannons; converging
+    /// attackers against the defenders left), defenders' worth by the attacking material left, connected
+    /// crossed pawns, and tempo.
     #[inline]
     pub fn evaluate(&self) -> i32 {
-        let v = self.pst_score + TEMPO * if self.side == Color::Red { 1 } else { -1 };
+        let v = self.pst_score + self.dynamic_terms() + TEMPO * side_sign(self.side);
         if self.side == Color::Red { v } else { -v }
+    }
+
+    /// The non-incremental terms, from Red's point of view.
+    fn dynamic_terms(&self) -> i32 {
+        use super::movegen::{BOARD, HORSE, ORTHO, in_palace, own_half};
+        let cells = &self.cells;
+        let mut score = 0;
+        // attack units against each side's general, attacker count, attack material per side
+        let mut units = [0i32; 2];
+        let mut attackers = [0i32; 2];
+        let mut material_units = [0i32; 2];
+        for &sq in BOARD.iter() {
+            let from = sq as usize;
+            let c = cells[from];
+            if c == 0 {
+                continue;
+            }
+            let color = if c & 8 == 0 { Color::Red } else { Color::Black };
+            let me = color.index();
+            let them = 1 - me;
+            let sign = side_sign(color);
+            let enemy_king = self.kings[them].index() as i32;
+            let near = |s: usize| {
+                let (df, dr) = ((s as i32 & 15) - (enemy_king & 15), (s as i32 >> 4) - (enemy_king >> 4));
+                df.abs() <= 2 && dr.abs() <= 3 && !own_half(s, color)
+            };
+            match (c & 7) - 1 {
+                3 => {
+                    material_units[me] += 1;
+                    let mut mob = 0;
+                    for (d, leg) in HORSE {
+                        if cells[(from as i32 + leg) as usize] != 0 {
+                            continue;
+                        }
+                        let t = cells[(from as i32 + d) as usize];
+                        if t != 16 && (t == 0 || (t & 8 == 0) != (color == Color::Red)) {
+                            mob += 1;
+                        }
+                    }
+                    score += sign * if mob == 0 { HORSE_TRAPPED } else { mob * HORSE_MOBILITY };
+                    if near(from) {
+                        units[them] += 2;
+                        attackers[them] += 1;
+                    }
+                }
+                4 => {
+                    material_units[me] += 2;
+                    let mut mob = 0;
+                    for d in ORTHO {
+                        let mut to = (from as i32 + d) as usize;
+                        loop {
+                            let t = cells[to];
+                            if t == 16 {
+                                break;
+                            }
+                            if t == 0 {
+                                mob += 1;
+                            } else {
+                                if (t & 8 == 0) != (color == Color::Red) {
+                                    mob += 1;
+                                }
+                                break;
+                            }
+                            to = (to as i32 + d) as usize;
+                        }
+                    }
+                    score += sign * mob * ROOK_MOBILITY;
+                    if near(from) {
+                        units[them] += 3;
+                        attackers[them] += 1;
+                    }
+                }
+                5 => {
+                    material_units[me] += 1;
+                    let mut mob = 0;
+                    for d in ORTHO {
+                        let mut to = (from as i32 + d) as usize;
+                        while cells[to] == 0 {
+                            mob += 1;
+                            to = (to as i32 + d) as usize;
+                        }
+                    }
+                    score += sign * mob * CANNON_MOBILITY;
+                    if near(from) {
+                        units[them] += 2;
+                        attackers[them] += 1;
+                    }
+                }
+                6 => {
+                    if !own_half(from, color) {
+                        if near(from) {
+                            units[them] += 1;
+                        }
+                        if cells[from + 1] == c {
+                            score += sign * PAWNS_CONNECTED;
+                        }
+                    }
+                }
+                _ => {}
+            }
+            let _ = in_palace;
+        }
+        for color in [Color::Red, Color::Black] {
+            let me = color.index();
+            let them = color.flip();
+            let sign = side_sign(color);
+            let defenders = (self.count(color, PieceKind::Advisor) + self.count(color, PieceKind::Elephant)) as i32;
+            // Defenders are worth more while the enemy keeps attacking material.
+            score += sign * defenders * DEFENDER_SCALE * (material_units[them.index()] - DEFENDER_NEUTRAL_UNITS);
+            if attackers[me] >= 2 {
+                score -= sign * units[me] * units[me] * KING_ATTACK_WEIGHT / (2 + defenders);
+            }
+            score -= sign * self.cannon_threats(color);
+        }
+        score
+    }
+
+    /// Penalty (centipawns, positive = bad for `color`) for enemy cannons aimed at `color`'s general along its
+    /// file (empty-head or central cannon) or its back rank (bottom cannon).
+    fn cannon_threats(&self, color: Color) -> i32 {
+        let enemy_cannon = super::types::Piece::new(color.flip(), PieceKind::Cannon).0;
+        let k = self.kings[color.index()].index() as i32;
+        let up = if color == Color::Red { 16 } else { -16 };
+        let mut penalty = 0;
+        for (d, along_file) in [(up, true), (1, false), (-1, false)] {
+            let mut s = k + d;
+            let mut screens = 0;
+            loop {
+                let c = self.cells[s as usize];
+                if c == 16 {
+                    break;
+                }
+                if c != 0 {
+                    if c == enemy_cannon {
+                        penalty += match (along_file, screens) {
+                            (true, 0) => EMPTY_HEAD_CANNON,
+                            (true, 1) => CENTRAL_CANNON,
+                            (false, 1) => BOTTOM_CANNON,
+                            _ => 0,
+                        };
+                        break;
+                    }
+                    screens += 1;
+                    if screens > 1 {
+                        break;
+                    }
+                }
+                s += d;
+            }
+        }
+        penalty
     }
 
     /// Non-pawn attacking material (rooks, horses, cannons) of `color`, in centipawns: null-move pruning is

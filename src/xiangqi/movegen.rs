@@ -83,6 +83,10 @@ impl MoveList {
         self.moves[self.len] = m;
         self.len += 1;
     }
+    #[inline]
+    pub(crate) fn swap(&mut self, a: usize, b: usize) {
+        self.moves.swap(a, b);
+    }
     /// Number of moves.
     #[inline]
     pub fn len(&self) -> usize {

@@ -19,6 +19,8 @@ use super::types::{Color, Move, PieceKind};
 use crate::search::clock::now_ms;
 use crate::search::score::{self, Bound, DRAW, INFINITE, MATE, MATE_BOUND, Score, mated_in};
 use crate::search::tt::TranspositionTable;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Deepest ply the search reaches (including quiescence).
 pub const MAX_PLY: usize = 128;
@@ -133,6 +135,9 @@ pub struct Searcher {
     pub last: Option<IterationInfo>,
     /// Best move found so far by the iteration in progress (a root move that completed with a new best score).
     pub current_best: Option<Move>,
+    /// Raised by another thread to interrupt [`run`](Self::run) like a deadline (polled with the clock); the
+    /// native protocols' stdin reader raises it when a command arrives. The searcher never lowers it.
+    pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Searcher {
@@ -154,6 +159,7 @@ impl Searcher {
             iteration: None,
             last: None,
             current_best: None,
+            interrupt: None,
         }
     }
 
@@ -346,7 +352,9 @@ impl Searcher {
 
     #[inline]
     fn poll(&mut self) {
-        if self.nodes % POLL_NODES == 0 && (now_ms() >= self.deadline) {
+        if self.nodes % POLL_NODES == 0
+            && (now_ms() >= self.deadline || self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
+        {
             self.aborted = true;
         }
         if self.nodes >= self.node_limit {
@@ -393,31 +401,28 @@ impl Searcher {
         })
     }
 
-    fn order(&self, list: &MoveList, tt_move: Move, ply: usize) -> Vec<(i32, Move)> {
+    /// Ordering keys for `list` into `keys`: TT move, captures (MVV-LVA), killers, quiet moves by history.
+    fn order(&self, list: &MoveList, keys: &mut [i32; 192], tt_move: Move, ply: usize) {
         let killers = self.killers[ply];
-        list.as_slice()
-            .iter()
-            .map(|&m| {
-                let s = if m == tt_move {
-                    1 << 30
+        for (k, &m) in keys.iter_mut().zip(list.as_slice()) {
+            *k = if m == tt_move {
+                1 << 30
+            } else {
+                let c = self.capture_score(m);
+                if c > 0 {
+                    c + (1 << 20)
+                } else if self.options.killers && m == killers[0] {
+                    (1 << 20) - 1
+                } else if self.options.killers && m == killers[1] {
+                    (1 << 20) - 2
+                } else if self.options.history {
+                    let p = self.pos.cells[m.from().index()] as usize;
+                    self.history[p][m.to().index()].min((1 << 20) - 3)
                 } else {
-                    let c = self.capture_score(m);
-                    if c > 0 {
-                        c + (1 << 20)
-                    } else if self.options.killers && m == killers[0] {
-                        (1 << 20) - 1
-                    } else if self.options.killers && m == killers[1] {
-                        (1 << 20) - 2
-                    } else if self.options.history {
-                        let p = self.pos.cells[m.from().index()] as usize;
-                        self.history[p][m.to().index()].min((1 << 20) - 3)
-                    } else {
-                        0
-                    }
-                };
-                (s, m)
-            })
-            .collect()
+                    0
+                }
+            };
+        }
     }
 
     /// Principal variation search. Fail-soft; `pv_node` marks the PV (full-window) nodes.
@@ -502,16 +507,16 @@ impl Searcher {
         // Step 4. Moves: TT move, captures (MVV-LVA), killers, quiet moves by history.
         let mut list = MoveList::new();
         self.pos.gen_pseudo(&mut list, false);
-        let mut scored = self.order(&list, tt_move, ply);
+        let mut keys = [0i32; 192];
+        self.order(&list, &mut keys, tt_move, ply);
+        let n = list.len();
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = Move::NULL;
         let mut legal = 0usize;
-        for i in 0..scored.len() {
+        for i in 0..n {
             // Selection sort step.
-            let j = (i..scored.len()).max_by_key(|&j| scored[j].0).unwrap();
-            scored.swap(i, j);
-            let (order_key, mv) = scored[i];
+            let (order_key, mv) = pick_next(&mut list, &mut keys, i);
             let is_capture = self.pos.cells[mv.to().index()] != 0;
             if !self.pos.make_if_legal(mv) {
                 continue;
@@ -631,12 +636,14 @@ impl Searcher {
                 self.pos.gen_pseudo(&mut list, true);
             }
         }
-        let mut scored: Vec<(i32, Move)> = list.as_slice().iter().map(|&m| (self.capture_score(m), m)).collect();
+        let mut keys = [0i32; 192];
+        for (k, &m) in keys.iter_mut().zip(list.as_slice()) {
+            *k = self.capture_score(m);
+        }
+        let n = list.len();
         let mut legal = 0;
-        for i in 0..scored.len() {
-            let j = (i..scored.len()).max_by_key(|&j| scored[j].0).unwrap();
-            scored.swap(i, j);
-            let mv = scored[i].1;
+        for i in 0..n {
+            let (_, mv) = pick_next(&mut list, &mut keys, i);
             if !self.pos.make_if_legal(mv) {
                 continue;
             }
@@ -661,6 +668,21 @@ impl Searcher {
         }
         best
     }
+}
+
+/// Moves the highest-keyed move among `i..` to position `i` and returns it (one selection-sort step).
+#[inline]
+fn pick_next(list: &mut MoveList, keys: &mut [i32; 192], i: usize) -> (i32, Move) {
+    let n = list.len();
+    let mut best = i;
+    for j in i + 1..n {
+        if keys[j] > keys[best] {
+            best = j;
+        }
+    }
+    keys.swap(i, best);
+    list.swap(i, best);
+    (keys[i], list.as_slice()[i])
 }
 
 /// Whether a score is from the point of view of `side`: helper for callers that report Red's view.

@@ -88,6 +88,53 @@ export class GameRecord {
     }
   }
 
+  /**
+   * What the board shows after the first `ply` moves (for reviewing the game): pieces, the side to move,
+   * whether it is in check, and the move that led there.
+   */
+  positionAt(ply) {
+    const g = new this.XiangqiGame(this.startFen);
+    try {
+      for (const m of this.moves.slice(0, ply)) g.play(m);
+      return {
+        pieces: Array.from(g.pieces()),
+        sideToMove: g.sideToMove(),
+        inCheck: g.inCheck(),
+        fen: g.fen(),
+        lastMove: ply > 0 ? this.moves[ply - 1] : null,
+      };
+    } finally {
+      g.free();
+    }
+  }
+
+  /**
+   * The legal move meant by `text`: ICCS (`h2e2`, any case, spaces ignored) or Chinese notation as the
+   * rules module writes it (`炮二平五`; 马/傌/馬, 车/俥/車 and ASCII or full-width digits all accepted).
+   * Returns null when no legal move matches.
+   */
+  findMove(text) {
+    const legal = this.legalMoves();
+    const compact = String(text ?? '').replace(/\s+/g, '');
+    const iccs = compact.toLowerCase().replace('-', '');
+    if (legal.includes(iccs)) return iccs;
+    if (typeof this.game.chinese !== 'function') return null;
+    const norm = (s) => s
+      .replace(/[傌馬]/g, '马').replace(/[俥車]/g, '车').replace(/砲/g, '炮').replace(/帥/g, '帅')
+      .replace(/將/g, '将').replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0))
+      .replace(/後/g, '后').replace(/進/g, '进');
+    const wanted = norm(compact);
+    if (!wanted) return null;
+    for (const m of legal) {
+      try {
+        if (norm(this.game.chinese(m)) === wanted) return m;
+      } catch {
+        /* no notation for this move */
+      }
+    }
+    return null;
+  }
+
   toJSON() {
     return { v: STORAGE_VERSION, startFen: this.startFen, moves: [...this.moves] };
   }

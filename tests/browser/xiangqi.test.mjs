@@ -199,3 +199,49 @@ test('the server sends a strict CSP that still allows wasm, and .wasm as applica
   assert.match(csp, /object-src 'none'/);
   assert.equal((await fetch(new URL('no-such-file', app.url))).status, 404);
 });
+
+test('moves typed as ICCS or Chinese; earlier positions reviewed from the move list and the keyboard', async () => {
+  const page = await app.newPage('#xiangqi');
+  await engineReady(page);
+  await page.fill('[data-testid="move-input"]', '炮二平五');
+  await page.press('[data-testid="move-input"]', 'Enter');
+  await waitForMoveCount(page, 2);
+  const [first, reply] = await moveList(page);
+  assert.equal(first, 'h2e2');
+  const legal = await legalMovesAfter(page, START_FEN, [first, reply]);
+  const typed = legal.includes('h0g2') ? 'h0g2' : legal[0];
+  await page.fill('[data-testid="move-input"]', typed.toUpperCase());
+  await page.click('[data-testid="move-input-go"]');
+  await waitForMoveCount(page, 4);
+  assert.equal((await moveList(page))[2], typed);
+  await page.fill('[data-testid="move-input"]', 'z9z9');
+  await page.press('[data-testid="move-input"]', 'Enter');
+  await page.locator('[data-testid="error"]').waitFor({ state: 'visible' });
+  assert.match(await page.locator('[data-testid="error"]').textContent(), /z9z9/);
+
+  // review: the position after the first move, from the move list …
+  const liveFen = await page.$eval('[data-testid="fen"]', (e) => e.textContent);
+  await page.click('[data-testid="move-list"] [data-ply="1"]');
+  await page.locator('[data-testid="review"]').waitFor({ state: 'visible' });
+  assert.equal(await pieceAt(page, 'e2'), 'C');
+  assert.equal(await pieceAt(page, 'h2'), null);
+  assert.ok(await pieceAt(page, reply.slice(0, 2)), 'the engine\'s reply has not been played yet');
+  assert.equal(await page.locator('[data-square][data-dest]').count(), 0);
+  const fenAfterFirst = await page.evaluate(([f]) => {
+    const g = new window.duiyi.wasm.XiangqiGame(f);
+    g.play('h2e2');
+    const out = g.fen();
+    g.free();
+    return out;
+  }, [START_FEN]);
+  assert.equal(await page.$eval('[data-testid="fen"]', (e) => e.textContent), fenAfterFirst);
+  // … and the keyboard: ← to the start, End back to the game
+  await page.click('[data-testid="turn"]'); // focus leaves the text box
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction((f) => document.querySelector('[data-testid="fen"]').textContent === f, START_FEN);
+  await page.keyboard.press('End');
+  await page.locator('[data-testid="review"]').waitFor({ state: 'hidden' });
+  assert.equal(await page.$eval('[data-testid="fen"]', (e) => e.textContent), liveFen);
+  await screenshot(page, 'xiangqi-typed-moves');
+  assert.deepEqual(app.errors, []);
+});

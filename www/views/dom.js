@@ -27,3 +27,26 @@ export function setText(node, text) {
   node.textContent = text ?? '';
   node.hidden = !text;
 }
+
+const ICON_PATHS = {
+  first: 'M4 3h2v10H4zM13 3v10L7 8z',
+  prev: 'M11 3v10L5 8z',
+  next: 'M5 3v10l6-5z',
+  last: 'M10 3h2v10h-2zM3 3v10l6-5z',
+};
+
+/** A small SVG icon (no icon font needed, so nothing can render as an empty box). */
+export function icon(name) {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 16 16');
+  svg.setAttribute('width', '14');
+  svg.setAttribute('height', '14');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('class', 'icon');
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', ICON_PATHS[name] ?? '');
+  path.setAttribute('fill', 'currentColor');
+  svg.append(path);
+  return svg;
+}

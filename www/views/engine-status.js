@@ -70,7 +70,7 @@ export function createEngineStatus(container, t) {
     const info = view.info;
     depth.textContent = info ? `${info.depth}${info.seldepth ? `/${info.seldepth}` : ''}` : '–';
     score.textContent = info ? formatScore(info.score, view.sign ?? 1) || '–' : '–';
-    score.dataset.sign = info?.score?.mate !== undefined ? 'mate' : '';
+    score.dataset.sign = typeof info?.score?.mate === 'number' ? 'mate' : '';
     nps.textContent = info ? formatCount(info.nps) || '–' : '–';
     nodes.textContent = info ? formatCount(info.nodes) || '–' : '–';
     const line = view.pvText ?? '';

@@ -2,7 +2,7 @@
 // This module connects the pieces: the game record (rules, in wasm on this thread), the board view (no
 // rules), the engine client (worker), and the panel (status, moves, settings, FEN).
 
-import { h, setText } from './dom.js';
+import { h, icon, setText } from './dom.js';
 import { createXiangqiBoard } from './xiangqi-board.js';
 import { createEngineStatus } from './engine-status.js';
 import { GameRecord, START_FEN } from '../game-record.js';
@@ -62,6 +62,21 @@ export function mount(root, ctx) {
   const turnEl = h('div', { class: 'turn', dataset: { testid: 'turn' } });
   const statusHost = h('div');
   const moveList = h('ol', { class: 'move-list', dataset: { testid: 'move-list' } });
+  const navBtn = (label, i18nLabel, testid, onClick) =>
+    h('button', { type: 'button', class: 'btn btn-small nav-btn', dataset: { testid, i18nAriaLabel: i18nLabel, i18nTitle: i18nLabel }, on: { click: onClick } }, label);
+  const navFirst = navBtn(icon('first'), 'xq.nav.first', 'nav-first', () => setView(0));
+  const navPrev = navBtn(icon('prev'), 'xq.nav.prev', 'nav-prev', () => setView((viewPly ?? record.moves.length) - 1));
+  const navNext = navBtn(icon('next'), 'xq.nav.next', 'nav-next', () => setView((viewPly ?? record.moves.length) + 1));
+  const navLast = navBtn(icon('last'), 'xq.nav.last', 'nav-last', () => setView(null));
+  const reviewNote = h('div', { class: 'review-note', dataset: { testid: 'review' }, hidden: true });
+  const moveInput = h('input', {
+    type: 'text', id: 'xq-move-input', class: 'move-input', spellcheck: 'false', autocomplete: 'off',
+    dataset: { testid: 'move-input', i18nPlaceholder: 'xq.moveInputPlaceholder' },
+  });
+  const moveForm = h('form', { class: 'move-form', on: { submit: (e) => { e.preventDefault(); typedMove(moveInput.value); } } },
+    h('label', { for: 'xq-move-input', class: 'visually-hidden', dataset: { i18n: 'xq.moveInputLabel' } }),
+    moveInput,
+    h('button', { type: 'submit', class: 'btn btn-small', dataset: { i18n: 'xq.moveInputGo', testid: 'move-input-go' } }));
   const moveTime = h('select', { id: 'xq-movetime', dataset: { testid: 'movetime' } },
     MOVE_TIMES_MS.map((ms) => h('option', { value: ms, text: `${ms / 1000} s`, selected: ms === settings.movetime })));
   const ponderBox = h('input', { type: 'checkbox', id: 'xq-ponder', dataset: { testid: 'ponder' }, checked: settings.ponder });
@@ -84,8 +99,12 @@ export function mount(root, ctx) {
       turnEl,
       statusHost,
       h('section', { class: 'panel moves-panel' },
-        h('h2', { dataset: { i18n: 'xq.moves' } }),
-        moveList),
+        h('div', { class: 'moves-head' },
+          h('h2', { dataset: { i18n: 'xq.moves' } }),
+          h('div', { class: 'nav-buttons' }, navFirst, navPrev, navNext, navLast)),
+        h('div', { class: 'move-scroll' }, moveList),
+        reviewNote,
+        moveForm),
       h('section', { class: 'panel settings-panel' },
         h('div', { class: 'field' }, h('label', { for: 'xq-movetime', dataset: { i18n: 'xq.moveTime' } }), moveTime),
         h('div', { class: 'field' }, ponderBox, h('label', { for: 'xq-ponder', dataset: { i18n: 'xq.ponder' } }))),
@@ -114,6 +133,8 @@ export function mount(root, ctx) {
   let notice = '';
   let noticeTimer = null;
   let destroyed = false;
+  /** null: the board shows the game; a number: it shows the position after that many moves (review) */
+  let viewPly = null;
   const unsubscribe = [];
 
   function showError(message) {
@@ -168,6 +189,49 @@ export function mount(root, ctx) {
   function render({ animate = true } = {}) {
     const result = record.result();
     const side = record.sideToMove();
+    if (viewPly !== null && viewPly >= record.moves.length) viewPly = null;
+    if (viewPly !== null) {
+      renderReview(animate);
+    } else {
+      renderLive(result, side, animate);
+    }
+    undoBtn.disabled = record.moves.length === 0;
+    navFirst.disabled = navPrev.disabled = (viewPly ?? record.moves.length) === 0;
+    navNext.disabled = navLast.disabled = viewPly === null;
+    setText(reviewNote, viewPly === null ? '' : t('xq.reviewing', { ply: viewPly, total: record.moves.length }));
+    renderResult(result);
+    renderTurn(result, side);
+    renderMoves();
+    renderStatus();
+  }
+
+  function showFen(fen) {
+    fenOut.textContent = fen;
+    fenOut.title = fen;
+    const link = new URL(location.href);
+    link.search = '';
+    link.searchParams.set('fen', fen);
+    link.hash = '#xiangqi';
+    linkEl.href = link.href;
+  }
+
+  function renderReview(animate) {
+    const pos = record.positionAt(viewPly);
+    const general = pos.inCheck ? pos.pieces.find((p) => p.piece === (pos.sideToMove === 'red' ? 'K' : 'k'))?.square : null;
+    board.set({
+      pieces: pos.pieces,
+      dests: new Map(),
+      movable: false,
+      lastMove: pos.lastMove ? { from: pos.lastMove.slice(0, 2), to: pos.lastMove.slice(2, 4) } : null,
+      check: general ?? null,
+      orientation: settings.orientation,
+      hint: null,
+      animate,
+    });
+    showFen(pos.fen);
+  }
+
+  function renderLive(result, side, animate) {
     const userTurn = !result && side === 'red';
     const last = record.moves.at(-1);
     let hint = null;
@@ -185,18 +249,33 @@ export function mount(root, ctx) {
       animate,
     });
     board.setAriaLabel(t('xq.boardLabel'));
-    fenOut.textContent = record.fen();
-    fenOut.title = record.fen();
-    const link = new URL(location.href);
-    link.search = '';
-    link.searchParams.set('fen', record.fen());
-    link.hash = '#xiangqi';
-    linkEl.href = link.href;
-    undoBtn.disabled = record.moves.length === 0;
-    renderResult(result);
-    renderTurn(result, side);
-    renderMoves();
-    renderStatus();
+    showFen(record.fen());
+  }
+
+  /** Shows the position after `ply` moves (null or the last ply: the game itself). */
+  function setView(ply) {
+    const n = record.moves.length;
+    const previous = viewPly ?? n;
+    let next = ply === null ? null : Math.max(0, Math.min(n, ply));
+    if (next === n) next = null;
+    if (next === viewPly) return;
+    viewPly = next;
+    render({ animate: (next ?? n) === previous + 1 });
+  }
+
+  function typedMove(text) {
+    if (viewPly !== null) setView(null);
+    if (record.result() || record.sideToMove() !== 'red') {
+      showError(t('error.notYourTurn'));
+      return;
+    }
+    const move = record.findMove(text);
+    if (!move) {
+      showError(t('error.typedMove', { text: String(text).trim() }));
+      return;
+    }
+    moveInput.value = '';
+    userMove(move);
   }
 
   function renderResult(result) {
@@ -240,9 +319,10 @@ export function mount(root, ctx) {
       const isRed = ply % 2 === 0;
       const zh = record.notation[i];
       const li = h('li', {
-        class: `move ${isRed ? 'move-red' : 'move-black'}${i === record.moves.length - 1 ? ' move-last' : ''}`,
+        class: `move ${isRed ? 'move-red' : 'move-black'}${i === record.moves.length - 1 ? ' move-last' : ''}${viewPly === i + 1 ? ' move-viewing' : ''}`,
         dataset: { iccs, ply: String(i + 1) },
         title: iccs,
+        tabindex: '0',
       },
       isRed ? h('span', { class: 'move-num', text: `${ply / 2 + 1}.` }) : null,
       h('span', { class: 'move-text', text: zh ?? iccs }),
@@ -251,7 +331,10 @@ export function mount(root, ctx) {
       items.push(li);
     });
     moveList.replaceChildren(...items);
-    moveList.parentElement.scrollTop = moveList.parentElement.scrollHeight;
+    const scroller = moveList.parentElement;
+    const focus = viewPly === null ? null : moveList.querySelector('.move-viewing');
+    if (focus) focus.scrollIntoView({ block: 'nearest' });
+    else scroller.scrollTop = scroller.scrollHeight;
   }
 
   function renderStatus() {
@@ -326,11 +409,14 @@ export function mount(root, ctx) {
       showError(t('error.engineIllegal', { move: res.move, message: err.message }));
       return;
     }
+    // The move to ponder on: the engine's, else the second move of its last principal variation.
+    const pv = infoKey === key ? lastInfo?.pv : null;
+    lastPonderMove = res.ponder ?? (pv?.[0] === res.move ? pv[1] ?? null : null);
     ponder = null;
     lastInfo = null;
+    viewPly = null;
     save();
     render();
-    lastPonderMove = res.ponder ?? null;
     startPonder();
   }
 
@@ -395,6 +481,7 @@ export function mount(root, ctx) {
   }
 
   function resetTo(newRecord) {
+    viewPly = null;
     clearTimeout(ponderTimer);
     ponder = null;
     lastPonderMove = null;
@@ -437,6 +524,7 @@ export function mount(root, ctx) {
     // Red to move: take back the engine's reply and the user's move. Black to move (the engine is
     // thinking): take back the user's move only.
     const count = record.sideToMove() === 'red' ? 2 : 1;
+    viewPly = null;
     clearTimeout(ponderTimer);
     ponder = null;
     lastPonderMove = null;
@@ -478,6 +566,29 @@ export function mount(root, ctx) {
       fenInput.select();
     }
   });
+
+  moveList.addEventListener('click', (e) => {
+    const li = e.target.closest('[data-ply]');
+    if (li) setView(Number(li.dataset.ply));
+  });
+  moveList.addEventListener('keydown', (e) => {
+    const li = e.target.closest('[data-ply]');
+    if (li && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      setView(Number(li.dataset.ply));
+    }
+  });
+  function onKey(e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest?.('input, select, textarea, [contenteditable]')) return;
+    const n = record.moves.length;
+    const at = viewPly ?? n;
+    const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: null, ArrowUp: 0, ArrowDown: null };
+    if (!(e.key in moves)) return;
+    e.preventDefault();
+    setView(moves[e.key]);
+  }
+  document.addEventListener('keydown', onKey);
 
   function onVisibility() {
     // No pondering in a hidden tab: the engine must not burn the CPU while nobody looks.
@@ -521,6 +632,8 @@ export function mount(root, ctx) {
   function applyLang() {
     for (const node of view.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
     for (const node of view.querySelectorAll('[data-i18n-placeholder]')) node.placeholder = t(node.dataset.i18nPlaceholder);
+    for (const node of view.querySelectorAll('[data-i18n-title]')) node.title = t(node.dataset.i18nTitle);
+    for (const node of view.querySelectorAll('[data-i18n-aria-label]')) node.setAttribute('aria-label', t(node.dataset.i18nAriaLabel));
     status.setTranslator(t);
   }
 
@@ -535,6 +648,7 @@ export function mount(root, ctx) {
       clearTimeout(ponderTimer);
       clearTimeout(noticeTimer);
       document.removeEventListener('visibilitychange', onVisibility);
+      document.removeEventListener('keydown', onKey);
       for (const off of unsubscribe) off();
       client.cancel();
       board.destroy();

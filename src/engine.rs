@@ -90,6 +90,35 @@ struct Search {
     budget: Option<(f64, f64)>,
     holding: bool,
     stop: bool,
+    /// Time spent pondering before the `ponderhit` (ms).
+    pondered_ms: f64,
+    /// Best move and score of each completed iteration.
+    iterations: Vec<(Move, Score)>,
+}
+
+/// Time management (ms budgets from [`GoParams::budget`]): the soft budget is scaled by how settled the search
+/// is. Best move changed in the last iteration: ×[`TM_BEST_MOVE_CHANGED`]; the same best move for the last four
+/// iterations: ×[`TM_BEST_MOVE_STABLE`]; score fell by more than [`TM_SCORE_DROP_CP`]: ×[`TM_SCORE_DROPPED`].
+/// A new iteration starts only while less than [`TM_NEW_ITERATION_SHARE`] of the scaled budget is used.
+pub const TM_BEST_MOVE_CHANGED: f64 = 1.6;
+pub const TM_BEST_MOVE_STABLE: f64 = 0.6;
+pub const TM_SCORE_DROP_CP: Score = 30;
+pub const TM_SCORE_DROPPED: f64 = 1.4;
+pub const TM_NEW_ITERATION_SHARE: f64 = 0.5;
+
+/// The soft-budget scale for the iterations so far (see [`TM_BEST_MOVE_CHANGED`]).
+fn time_factor(iterations: &[(Move, Score)]) -> f64 {
+    let n = iterations.len();
+    let mut f = 1.0;
+    if n >= 2 && iterations[n - 1].0 != iterations[n - 2].0 {
+        f *= TM_BEST_MOVE_CHANGED;
+    } else if n >= 4 && iterations[n - 4..].iter().all(|i| i.0 == iterations[n - 1].0) {
+        f *= TM_BEST_MOVE_STABLE;
+    }
+    if n >= 2 && iterations[n - 2].1 - iterations[n - 1].1 > TM_SCORE_DROP_CP {
+        f *= TM_SCORE_DROPPED;
+    }
+    f
 }
 
 /// The engine: a position (with its game history), a searcher, and the state of the current `go`.
@@ -229,6 +258,8 @@ impl Engine {
             budget,
             holding: false,
             stop: false,
+            pondered_ms: 0.0,
+            iterations: Vec::new(),
         });
         Ok(())
     }
@@ -240,7 +271,9 @@ impl Engine {
     pub fn ponderhit(&mut self) -> Result<(), EngineError> {
         match self.search.as_mut() {
             Some(s) if s.params.ponder && s.clock_ms.is_none() => {
-                s.clock_ms = Some(now_ms());
+                let now = now_ms();
+                s.clock_ms = Some(now);
+                s.pondered_ms = now - s.started_ms;
                 // A held ponder search re-checks its limits at the next step.
                 s.holding = false;
                 Ok(())
@@ -287,9 +320,14 @@ impl Engine {
             return true;
         }
         let timed = s.budget.is_some() && p.depth.is_none();
-        if let (Some(clock), Some((soft, _))) = (s.clock_ms, s.budget) {
-            // Do not start an iteration that is unlikely to finish within the soft budget.
-            if now - clock >= soft * 0.5 {
+        if let (Some(clock), Some((soft, hard))) = (s.clock_ms, s.budget) {
+            // Do not start an iteration that is unlikely to finish within the scaled soft budget. After a ponder
+            // hit with a settled best move, the pondering counts as thinking already done (answer at once when
+            // the work is done); otherwise the whole budget is still there to think deeper.
+            let factor = time_factor(&s.iterations);
+            let credit = if factor < 1.0 { s.pondered_ms } else { 0.0 };
+            let used = now - clock + credit;
+            if used >= (soft * factor).min(hard) * TM_NEW_ITERATION_SHARE {
                 return true;
             }
         }
@@ -354,6 +392,9 @@ impl Engine {
                 }
                 RunOutcome::IterationDone => {
                     let last = self.searcher.last.clone().unwrap();
+                    if let (Some(s), Some(&m)) = (self.search.as_mut(), last.pv.first()) {
+                        s.iterations.push((m, last.score));
+                    }
                     infos.push(self.info(&last, started));
                     let now = now_ms();
                     let s = self.search.as_ref().unwrap();
@@ -391,5 +432,24 @@ impl Engine {
                 Step::Idle => return Ok((all, None, None)),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::{Square, Move};
+
+    fn mv(a: &str, b: &str) -> Move {
+        Move::new(Square::parse(a).unwrap(), Square::parse(b).unwrap())
+    }
+
+    #[test]
+    fn time_factor_extends_on_a_new_best_move_and_on_a_score_drop() {
+        let (a, b) = (mv("h2", "e2"), mv("b2", "e2"));
+        assert_eq!(time_factor(&[(a, 10)]), 1.0);
+        assert_eq!(time_factor(&[(a, 10), (b, 10)]), TM_BEST_MOVE_CHANGED);
+        assert_eq!(time_factor(&[(a, 50), (a, 10)]), TM_SCORE_DROPPED);
+        assert_eq!(time_factor(&[(a, 10), (a, 10), (a, 12), (a, 11)]), TM_BEST_MOVE_STABLE);
     }
 }

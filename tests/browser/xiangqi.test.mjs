@@ -28,13 +28,26 @@ test('three Red moves by clicking; each engine reply is a legal Black move shown
   assert.equal(await pieceAt(page, 'e0'), 'K');
   assert.equal(await pieceAt(page, 'e9'), 'k');
 
+  // the main thread stays responsive while the engine thinks: record its long tasks
+  await page.evaluate(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  const movetime = Number(await page.$eval('[data-testid="movetime"]', (e) => e.value));
+  assert.equal(movetime, 1000, 'default engine time 1 s');
+
   for (let turn = 0; turn < 3; turn++) {
     const before = await moveList(page);
     const legal = await legalMovesAfter(page, START_FEN, before);
     const red = RED_PREFERENCES.find((m) => legal.includes(m)) ?? legal[0];
     const redPiece = await pieceAt(page, red.slice(0, 2));
     await clickMove(page, red);
+    const clickedAt = Date.now();
     await waitForMoveCount(page, before.length + 2);
+    const replyMs = Date.now() - clickedAt;
+    assert.ok(replyMs < movetime + 1500, `the engine answered within its time (${replyMs} ms for ${movetime} ms)`);
     const after = await moveList(page);
     assert.deepEqual(after.slice(0, before.length + 1), [...before, red], 'the Red move is recorded as played');
     assert.equal(after.length, before.length + 2, 'exactly one engine reply');
@@ -67,6 +80,8 @@ test('three Red moves by clicking; each engine reply is a legal Black move shown
   // Chinese notation is shown for the moves when the rules module provides it
   const chinese = await page.$$eval('[data-testid="move-list"] [data-iccs]', (els) => els.map((e) => e.dataset.chinese ?? null));
   if (chinese[0] !== null) assert.equal(chinese[0], '炮二平五');
+  const longTasks = await page.evaluate(() => window.__longTasks);
+  assert.ok(Math.max(0, ...longTasks) < 250, `no long main-thread task while the engine thinks (${longTasks.map(Math.round).join(', ')} ms)`);
   await screenshot(page, 'xiangqi-three-moves');
   assert.deepEqual(app.errors, []);
 });

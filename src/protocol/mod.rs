@@ -5,11 +5,15 @@
 //! implementation), `uci` → UCI with Xiangqi squares `a0`…`i9` (ranks 0–9, as Pikafish `src/uci.cpp`).
 //!
 //! # How commands reach a running search
-//! A reader thread turns stdin into lines on a channel. While a search runs, the main loop calls
-//! [`Engine::step`] with [`SLICE_MS`] slices, prints the `info` lines each slice produced, and then drains the
-//! pending lines with `try_recv`, so `stop`, `ponderhit` and `isready` are answered within about one slice even
-//! during a deep search. When no search runs, or a `go ponder` / `go infinite` search holds its `bestmove`
-//! ([`Step::Waiting`]), the loop blocks on the channel and uses no CPU. stdout is flushed after every line.
+//! A reader thread turns stdin into lines on a channel and, after each line, raises an interrupt flag the
+//! search polls every ~1000 nodes ([`Engine::set_interrupt`], the native path of DESIGN.md §3). While a search
+//! runs, the main loop calls [`Engine::step`] with an unbounded slice: it returns after each completed iteration
+//! (its `info` is printed at once), at the search's limits, or as soon as a line arrives; the loop then drains
+//! the pending lines with `try_recv`, so `stop`, `ponderhit` and `isready` are answered within a millisecond or
+//! so even during a deep search. With no time slicing, a search that receives no input is exactly reproducible
+//! (same nodes, same `bestmove`). When no search runs, or a `go ponder` / `go infinite` search holds its
+//! `bestmove` ([`Step::Waiting`]), the loop blocks on the channel and uses no CPU. stdout is flushed after every
+//! line.
 //!
 //! # Rules common to both protocols (documented choices)
 //! - Exactly one `bestmove` (UCCI: or `nobestmove`) per `go`. A `go ponder` or `go infinite` search holds its
@@ -37,15 +41,19 @@ use crate::xiangqi::Move;
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, TryRecvError};
-
-/// Length of one search slice between two looks at stdin (ms): the bound on `stop` / `ponderhit` latency.
-pub const SLICE_MS: f64 = 5.0;
 
 /// Reads commands from stdin; the first command (`ucci` or `uci`) picks the protocol. Returns at `quit` or EOF
 /// (failure only when stdout cannot be written).
 pub fn run_stdio() -> ExitCode {
     let (tx, rx) = mpsc::channel::<String>();
+    // Raised by the reader after each line it queues: the search polls it every ~1000 nodes and returns.
+    let interrupt = Arc::new(AtomicBool::new(false));
+    // UCCI batch mode: commands wait until the search ends, so they do not interrupt it.
+    let batch = Arc::new(AtomicBool::new(false));
+    let (reader_interrupt, reader_batch) = (interrupt.clone(), batch.clone());
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
@@ -61,34 +69,46 @@ pub fn run_stdio() -> ExitCode {
                     }
                 }
             }
+            // Sent first, raised second: a search that sees the flag finds the line on the channel.
+            if !reader_batch.load(Ordering::Relaxed) {
+                reader_interrupt.store(true, Ordering::Relaxed);
+            }
         }
+        // End of input interrupts too (the main loop then finds the channel closed).
+        drop(tx);
+        reader_interrupt.store(true, Ordering::Relaxed);
     });
     let stdout = std::io::stdout();
     let mut session = Session::new(stdout.lock());
+    session.set_interrupt(interrupt.clone());
     loop {
         if session.out_failed {
             return ExitCode::FAILURE;
         }
         if session.needs_step() {
-            session.pump(SLICE_MS);
-            if session.run_pending() == Flow::Quit {
-                return session.exit_code();
-            }
-            if session.batch {
-                continue; // UCCI batch mode: no commands are read while thinking (spec §3, note 4).
-            }
-            loop {
-                match rx.try_recv() {
-                    Ok(line) => {
-                        if session.handle_line(&line) == Flow::Quit {
+            // Lower the flag, then take what is queued: a line arriving from here on raises it again.
+            interrupt.store(false, Ordering::Relaxed);
+            if !session.batch {
+                loop {
+                    match rx.try_recv() {
+                        Ok(line) => {
+                            if session.handle_line(&line) == Flow::Quit {
+                                return session.exit_code();
+                            }
+                        }
+                        Err(TryRecvError::Empty) => break,
+                        Err(TryRecvError::Disconnected) => {
+                            session.end_of_input();
                             return session.exit_code();
                         }
                     }
-                    Err(TryRecvError::Empty) => break,
-                    Err(TryRecvError::Disconnected) => {
-                        session.end_of_input();
-                        return session.exit_code();
-                    }
+                }
+            }
+            batch.store(session.batch, Ordering::Relaxed);
+            if session.needs_step() {
+                session.pump(f64::INFINITY);
+                if session.run_pending() == Flow::Quit {
+                    return session.exit_code();
                 }
             }
         } else {
@@ -97,6 +117,7 @@ pub fn run_stdio() -> ExitCode {
                     if session.handle_line(&line) == Flow::Quit {
                         return session.exit_code();
                     }
+                    batch.store(session.batch, Ordering::Relaxed);
                 }
                 Err(_) => {
                     session.end_of_input();
@@ -148,6 +169,8 @@ pub struct Session<W: Write> {
     banned: Vec<Move>,
     /// Lines queued behind a bounded search, run in order after its `bestmove`.
     pending: VecDeque<String>,
+    /// The engine's interrupt flag (raised by the stdin reader), lowered again at end of input.
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl<W: Write> Session<W> {
@@ -168,7 +191,14 @@ impl<W: Write> Session<W> {
             debug: false,
             banned: Vec::new(),
             pending: VecDeque::new(),
+            interrupt: None,
         }
+    }
+
+    /// Installs the flag the input reader raises when a line arrives (see [`Engine::set_interrupt`]).
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.engine.set_interrupt(flag.clone());
+        self.interrupt = Some(flag);
     }
 
     fn exit_code(&self) -> ExitCode {
@@ -239,11 +269,11 @@ impl<W: Write> Session<W> {
         self.say(&line);
     }
 
-    /// Whether a draw offer is accepted: the last score says the engine is not ahead (≤ 0 cp, or being mated).
+    /// Whether a draw offer is accepted: the last score is below [`DRAW_ACCEPT_BELOW_CP`] (or a mate against us).
     fn accepts_draw(&self) -> bool {
         match self.last_score {
             Some((_, Some(mate))) => mate < 0,
-            Some((Some(cp), None)) => cp <= 0,
+            Some((Some(cp), None)) => cp < DRAW_ACCEPT_BELOW_CP,
             _ => false,
         }
     }
@@ -293,6 +323,10 @@ impl<W: Write> Session<W> {
     /// End of input: a bounded search finishes (and the lines queued behind it run), a ponder or infinite one
     /// is stopped; every `bestmove` is printed.
     pub fn end_of_input(&mut self) {
+        // No more input can arrive: searches must not be interrupted any more.
+        if let Some(f) = &self.interrupt {
+            f.store(false, Ordering::Relaxed);
+        }
         while (self.engine.is_searching() || !self.pending.is_empty()) && !self.out_failed {
             if !self.pending.is_empty() && self.run_pending() == Flow::Quit {
                 return;
@@ -301,7 +335,7 @@ impl<W: Write> Session<W> {
                 continue;
             }
             if self.search_is_bounded() && !self.waiting {
-                self.pump(50.0);
+                self.pump(f64::INFINITY);
             } else {
                 self.stop_search();
             }
@@ -431,6 +465,11 @@ fn parse_time(name: &str, value: Option<&str>) -> Result<(f64, Option<String>), 
     let note = (t < 0.0).then(|| format!("{name} {v} is negative: using 0"));
     Ok((t.max(0.0), note))
 }
+
+/// A draw offer (UCCI `go draw` / `ponderhit draw`) is accepted when the final score is below this many
+/// centipawns: less than half a pawn ahead. ElephantEye (`eleeye/search.cpp`, `DRAW_OFFER_VALUE * 2` = 80) uses a
+/// similar margin, limited there to positions with little material.
+pub const DRAW_ACCEPT_BELOW_CP: i32 = 50;
 
 /// Deepest `go depth` accepted (deeper requests are clamped).
 const MAX_GO_DEPTH: u64 = MAX_DEPTH as u64;

@@ -14,7 +14,8 @@
 //! Times: `go time` / `increment` are in **seconds** unless `setoption usemillisec true` was sent (spec §5.10;
 //! GUIs send it whenever the engine lists `option usemillisec`, which it does). `time` alone, with neither
 //! `movestogo` nor `increment`, is treated as sudden death. `opptime` and friends are accepted and ignored.
-//! `go draw` / `ponderhit draw` (a draw offer) is accepted with `bestmove … draw` when the final score is ≤ 0.
+//! `go draw` / `ponderhit draw` (a draw offer) is accepted with `bestmove … draw` when the final score is
+//! below [`super::DRAW_ACCEPT_BELOW_CP`].
 //! `go ponder` holds its `bestmove` until `ponderhit` (the `go`'s clock starts then) or `stop`.
 
 use super::{Flow, MAX_GO_DEPTH, Session, parse_count, parse_time};

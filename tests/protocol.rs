@@ -242,7 +242,8 @@ fn ponder_hit(protocol: &str) {
     e.send("isready");
     let (before, _) = e.until(|l| l == "readyok");
     assert!(!before.iter().any(|l| is_bestmove(l)), "bestmove while pondering: {before:?}");
-    let depth_before = before.iter().filter(|l| is_info_depth(l)).map(|l| depth_of(l)).max().unwrap_or(0).max(depth_before);
+    let depth_before =
+        before.iter().filter(|l| is_info_depth(l)).map(|l| depth_of(l)).max().unwrap_or(0).max(depth_before);
     let t = Instant::now();
     e.send("ponderhit");
     let (after, best) = e.until(is_bestmove);

@@ -32,8 +32,8 @@
 //!   `printf 'uci\nposition startpos\ngo depth 6\n' | duiyi` prints its `bestmove`; a ponder or infinite search is
 //!   stopped.
 
-mod uci;
 mod ucci;
+mod uci;
 
 use crate::engine::{Engine, Info, Step};
 use crate::search::limits::MAX_DEPTH;
@@ -351,7 +351,9 @@ impl<W: Write> Session<W> {
         if self.debug {
             self.info_string(&format!("received: {line}"));
         }
-        if !self.pending.is_empty() || (self.proto.is_some() && needs_idle(&split_command(line).0) && self.search_is_bounded()) {
+        if !self.pending.is_empty()
+            || (self.proto.is_some() && needs_idle(&split_command(line).0) && self.search_is_bounded())
+        {
             self.pending.push_back(line.to_string());
             return self.run_pending();
         }

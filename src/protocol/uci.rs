@@ -21,7 +21,18 @@ const TECHNIQUES: [&str; 7] = ["NullMove", "LMR", "Killers", "History", "Aspirat
 
 /// Words that end a `searchmoves` list.
 const GO_KEYWORDS: [&str; 12] = [
-    "wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "infinite", "ponder", "mate", "perft",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "infinite",
+    "ponder",
+    "mate",
+    "perft",
 ];
 
 /// Prints `id`, `option`s and `uciok`.

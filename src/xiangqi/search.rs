@@ -33,6 +33,13 @@ const NULL_R_BASE: i32 = 2;
 const NULL_R_DIVISOR: i32 = 4;
 /// From this depth on, a null-move fail high is verified by a reduced normal search (the seed's "verification").
 const NULL_VERIFY_DEPTH: i32 = 6;
+/// At depth ≤ this, a null-move fail high is verified by a depth-1 search, so a mate-in-one threat the null move
+/// would hide is still seen (the seed article's `do_search_verify(depth=1)` after a null move at `depth <= 4`).
+const NULL_VERIFY_SHALLOW_MAX_DEPTH: i32 = 4;
+/// History pruning (Fruit's LMR variant): a late quiet move is reduced only when it produced a cut-off in fewer
+/// than 45% of the times it was searched — the seed's correction of Fruit's 60% for Xiangqi, where exchanges are
+/// more frequent (`historyvalue < 16384 * 45%`).
+const HISTORY_PRUNING_THRESHOLD: u32 = 16384 * 45 / 100;
 /// LMR: the first `LMR_FULL_MOVES` moves are never reduced; only from `LMR_MIN_DEPTH` on.
 const LMR_FULL_MOVES: usize = 3;
 const LMR_MIN_DEPTH: i32 = 3;
@@ -122,6 +129,9 @@ pub struct Searcher {
     pub options: SearchOptions,
     killers: Vec<[Move; 2]>,
     history: Box<[[i32; 256]; 16]>,
+    /// Fruit-style history statistics for history pruning: cut-offs and tries per (piece, destination).
+    hist_hit: Box<[[u32; 256]; 16]>,
+    hist_tried: Box<[[u32; 256]; 16]>,
     pv: Vec<Vec<Move>>,
     /// Nodes since [`Searcher::start`].
     pub nodes: u64,
@@ -149,6 +159,8 @@ impl Searcher {
             options: SearchOptions::default(),
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
             history: Box::new([[0; 256]; 16]),
+            hist_hit: Box::new([[0; 256]; 16]),
+            hist_tried: Box::new([[0; 256]; 16]),
             pv: vec![Vec::new(); MAX_PLY + 2],
             nodes: 0,
             seldepth: 0,
@@ -173,6 +185,8 @@ impl Searcher {
         self.current_best = None;
         self.killers.iter_mut().for_each(|k| *k = [Move::NULL; 2]);
         self.history.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 8));
+        self.hist_hit.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 2));
+        self.hist_tried.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 2));
         self.tt.new_search();
         let moves = self.pos.legal_moves();
         // Initial order: captures by MVV-LVA, then the rest in generation order.
@@ -492,10 +506,14 @@ impl Searcher {
             }
             if s >= beta {
                 let s = if s >= MATE_BOUND { beta } else { s };
-                if depth < NULL_VERIFY_DEPTH {
+                let verify_depth = if depth <= NULL_VERIFY_SHALLOW_MAX_DEPTH {
+                    1
+                } else if depth >= NULL_VERIFY_DEPTH {
+                    depth - r
+                } else {
                     return s;
-                }
-                let v = self.pvs(beta - 1, beta, depth - r, ply, false, false);
+                };
+                let v = self.pvs(beta - 1, beta, verify_depth, ply, false, false);
                 if self.aborted {
                     return 0;
                 }
@@ -518,6 +536,7 @@ impl Searcher {
             // Selection sort step.
             let (order_key, mv) = pick_next(&mut list, &mut keys, i);
             let is_capture = self.pos.cells[mv.to().index()] != 0;
+            let piece = self.pos.cells[mv.from().index()] as usize;
             if !self.pos.make_if_legal(mv) {
                 continue;
             }
@@ -531,6 +550,8 @@ impl Searcher {
             } else {
                 // Step 5. Late-move reductions: not captures, checks, evasions, killers or the TT move.
                 let killer = order_key >= (1 << 20) - 2 && !is_capture;
+                let (hit, tried) = (self.hist_hit[piece][mv.to().index()], self.hist_tried[piece][mv.to().index()]);
+                let rarely_good = tried == 0 || (hit as u64 * 16384 / tried as u64) < HISTORY_PRUNING_THRESHOLD as u64;
                 let reduce = if self.options.lmr
                     && depth >= LMR_MIN_DEPTH
                     && legal > LMR_FULL_MOVES
@@ -538,6 +559,7 @@ impl Searcher {
                     && !in_check
                     && !gives_check
                     && !killer
+                    && rarely_good
                 {
                     1 + (legal > 12 && depth >= 6) as i32
                 } else {
@@ -555,6 +577,14 @@ impl Searcher {
             self.pos.unmake_move();
             if self.aborted {
                 return 0;
+            }
+            if !is_capture {
+                let t = &mut self.hist_tried[piece][mv.to().index()];
+                *t = t.saturating_add(1);
+                if s >= beta {
+                    let h = &mut self.hist_hit[piece][mv.to().index()];
+                    *h = h.saturating_add(1);
+                }
             }
             if s > best {
                 best = s;

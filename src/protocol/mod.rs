@@ -32,8 +32,8 @@
 //!   `printf 'uci\nposition startpos\ngo depth 6\n' | duiyi` prints its `bestmove`; a ponder or infinite search is
 //!   stopped.
 
-mod ucci;
-mod uci;
+pub mod ucci;
+pub mod uci;
 
 use crate::engine::{Engine, Info, Step};
 use crate::search::limits::MAX_DEPTH;

@@ -323,9 +323,10 @@ impl<W: Write> Session<W> {
     /// End of input: a bounded search finishes (and the lines queued behind it run), a ponder or infinite one
     /// is stopped; every `bestmove` is printed.
     pub fn end_of_input(&mut self) {
-        // No more input can arrive: searches must not be interrupted any more.
-        if let Some(f) = &self.interrupt {
-            f.store(false, Ordering::Relaxed);
+        // No more input can arrive: searches must not be interrupted any more. A fresh flag, because the reader
+        // may still raise the old one as it exits.
+        if self.interrupt.is_some() {
+            self.set_interrupt(Arc::new(AtomicBool::new(false)));
         }
         while (self.engine.is_searching() || !self.pending.is_empty()) && !self.out_failed {
             if !self.pending.is_empty() && self.run_pending() == Flow::Quit {

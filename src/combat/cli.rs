@@ -4,6 +4,7 @@
 //! duiyi combat --model waterfall|round-table|hybrid --hit 0.9 --crit 0.25 --dodge 0.2 --parry 0.15
 //!              --block 0.3 [--crit-multiplier 2 --block-fraction 0.5] [--samples N --seed S] [more flags]
 //! duiyi combat prd --p 0.25 [--bag-size 20] [--samples N --seed S]
+//! duiyi combat bench [swings per model, default 10^8]
 //! ```
 //!
 //! Output of the first form (numbers rounded to 15 significant digits):
@@ -27,6 +28,7 @@ const MAX_SAMPLES: u64 = 1_000_000_000_000;
 const HELP: &str = "\
 usage: duiyi combat --model waterfall|round-table|hybrid [attributes] [--order O] [--samples N [--seed S]]
        duiyi combat prd --p P [--bag-size N] [--samples N [--seed S]]
+       duiyi combat bench [swings per model, default 1e8]   (prints a table of swings/s)
 
 attributes (chances are fractions in [0, 1]; defaults in brackets):
   --hit [1] --crit [0] --crit-multiplier [2] --glance [0] --glance-multiplier [0.76]
@@ -78,6 +80,14 @@ pub fn run(args: &[String]) -> i32 {
     }
     let result = match args.first().map(String::as_str) {
         Some("prd") => run_prd(&args[1..]),
+        #[cfg(not(target_arch = "wasm32"))]
+        Some("bench") => match args.get(1).map(|a| count("swings", a)).transpose() {
+            Ok(n) => {
+                super::bench::run(n.unwrap_or(100_000_000).max(1));
+                return 0;
+            }
+            Err(e) => Err(e),
+        },
         _ => run_table(args),
     };
     match result {

@@ -23,9 +23,12 @@
 //! Parts: [`attributes`] (sheets and validation), [`order`] (priorities and waterfall rolls), [`table`]
 //! (the fill primitive), [`model`] (the three algorithms), [`damage`] (expected damage, EDPS, EHP),
 //! [`sampling`] (seeded Monte-Carlo with confidence intervals), [`stats`] (Wilson, chi-square), [`prd`]
-//! (pseudo-random distribution and shuffle bags), [`report`] (JSON in and out), [`cli`].
+//! (pseudo-random distribution and shuffle bags), [`report`] (JSON in and out), [`cli`], and `bench`
+//! (native only: `duiyi combat bench`).
 
 pub mod attributes;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod bench;
 pub mod cli;
 pub mod damage;
 pub mod model;

@@ -76,9 +76,9 @@ impl Thresholds {
     fn realised(&self) -> [f64; MAX_EVENTS + 1] {
         let mut out = [0.0; MAX_EVENTS + 1];
         let mut prev = 0u64;
-        for j in 0..self.len {
-            out[j] = (self.cum[j] - prev) as f64 / ROLL_SPAN;
-            prev = self.cum[j];
+        for (slot, &cum) in out.iter_mut().zip(&self.cum[..self.len]) {
+            *slot = (cum - prev) as f64 / ROLL_SPAN;
+            prev = cum;
         }
         out[self.len] = ((1u64 << 32) - prev) as f64 / ROLL_SPAN;
         out
@@ -159,16 +159,19 @@ impl Kernel {
                 }
             }
             Kernel::Stages(rolls) => {
+                // Same idea as the chain: every roll is made, a bit per roll says whether it fired, and
+                // the lowest set bit picks the deciding roll's outcome.
+                let n = rolls.len();
                 for _ in 0..swings {
-                    let mut result = NORMAL;
-                    for roll in rolls {
+                    let mut fired = 1u32 << n;
+                    let mut outcome = [NORMAL; MAX_EVENTS + 1];
+                    for (i, roll) in rolls.iter().enumerate() {
                         let r = u64::from(rng.next_u32());
                         let o = roll.map[roll.index(r)];
-                        if result == NORMAL && o != PASS {
-                            result = o;
-                        }
+                        fired |= u32::from(o != PASS) << i;
+                        outcome[i] = o;
                     }
-                    counts[usize::from(result)] += 1;
+                    counts[usize::from(outcome[fired.trailing_zeros() as usize])] += 1;
                 }
             }
             Kernel::Hybrid { attacker, defender, combine } => {
@@ -220,12 +223,14 @@ impl Kernel {
     }
 }
 
-/// A fresh seed from the operating system (getrandom; `crypto.getRandomValues` in the browser).
+/// A fresh seed from the operating system (getrandom; `crypto.getRandomValues` in the browser), below
+/// 2⁵³ so that it survives a trip through JavaScript numbers, JSON and URLs unchanged. Any `u64` is a
+/// valid seed when given explicitly.
 ///
 /// # Errors
 /// When the platform has no entropy source.
 pub fn random_seed() -> Result<u64, getrandom::Error> {
-    getrandom::u64()
+    Ok(getrandom::u64()? >> 11)
 }
 
 /// A seeded Monte-Carlo sampler for one model and sheet; swings accumulate over [`Sampler::run`] calls.

@@ -30,7 +30,7 @@ pub fn wilson_interval(successes: u64, trials: u64, z: f64) -> (f64, f64) {
 /// Natural log of Γ(k/2) for a whole number `k ≥ 1`, by the recurrence Γ(a + 1) = a·Γ(a).
 pub fn ln_gamma_half(k: u32) -> f64 {
     assert!(k >= 1, "Γ(0) is undefined");
-    let (mut a, mut acc) = if k % 2 == 0 { (1.0, 0.0) } else { (0.5, 0.5 * std::f64::consts::PI.ln()) };
+    let (mut a, mut acc) = if k.is_multiple_of(2) { (1.0, 0.0) } else { (0.5, 0.5 * std::f64::consts::PI.ln()) };
     let target = f64::from(k) / 2.0;
     while a < target {
         acc += a.ln();
@@ -150,4 +150,43 @@ pub fn chi_square(counts: &[u64], probabilities: &[f64]) -> ChiSquare {
         chi_square_survival(statistic, df)
     };
     ChiSquare { statistic, df, p_value }
+}
+
+/// [`chi_square`] after pooling neighbouring categories (in the given order) until each pool expects at
+/// least `min_expected` observations — Cochran's rule of thumb is 5. Use it for long-tailed histograms
+/// (intervals between procs), where a single count in a bin expecting 0.001 would swamp the statistic.
+/// Categories with probability 0 stay separate, so a count in one still gives p-value 0.
+pub fn chi_square_pooled(counts: &[u64], probabilities: &[f64], min_expected: f64) -> ChiSquare {
+    assert_eq!(counts.len(), probabilities.len());
+    let n = counts.iter().sum::<u64>() as f64;
+    let (mut pooled_counts, mut pooled_p) = (Vec::new(), Vec::new());
+    let (mut c_acc, mut p_acc) = (0u64, 0.0f64);
+    for (&c, &p) in counts.iter().zip(probabilities) {
+        if p == 0.0 {
+            pooled_counts.push(c);
+            pooled_p.push(0.0);
+            continue;
+        }
+        c_acc += c;
+        p_acc += p;
+        if p_acc * n >= min_expected {
+            pooled_counts.push(c_acc);
+            pooled_p.push(p_acc);
+            (c_acc, p_acc) = (0, 0.0);
+        }
+    }
+    if p_acc > 0.0 || c_acc > 0 {
+        // The remainder joins the last pool with positive probability (or stands alone if there is none).
+        match pooled_p.iter().rposition(|&p| p > 0.0) {
+            Some(i) => {
+                pooled_counts[i] += c_acc;
+                pooled_p[i] += p_acc;
+            }
+            None => {
+                pooled_counts.push(c_acc);
+                pooled_p.push(p_acc);
+            }
+        }
+    }
+    chi_square(&pooled_counts, &pooled_p)
 }

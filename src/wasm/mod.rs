@@ -1,6 +1,7 @@
 //! The only `#[wasm_bindgen]` code: thin handles over the Rust types, errors as JS `Error`s, no DOM, no unwrap.
 //! Built with `wasm-bindgen --target web` into `www/pkg/duiyi.js`.
 
+pub mod combat;
 pub mod xiangqi;
 
 use wasm_bindgen::prelude::*;

@@ -366,6 +366,11 @@ impl Searcher {
 
     #[inline]
     fn poll(&mut self) {
+        // The first iteration always completes (it takes well under a millisecond), so there is always a
+        // searched best move to answer with, even after an immediate stop.
+        if self.last.is_none() {
+            return;
+        }
         if self.nodes % POLL_NODES == 0
             && (now_ms() >= self.deadline || self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
         {

@@ -197,7 +197,7 @@ impl Engine {
     }
 
     /// Sets an option. `Hash`: TT size in MiB, 1–[`MAX_HASH_MIB`]; `Clear Hash`: empties the TT;
-    /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`: `true`/`false`.
+    /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`, `Futility`: `true`/`false`.
     ///
     /// # Errors
     /// Unknown name, or a value out of range (the reason is given).
@@ -232,6 +232,7 @@ impl Engine {
             "checkextension" => o.check_extension = flag()?,
             "ttcutoffs" => o.tt_cutoffs = flag()?,
             "qsearchchecks" => o.qsearch_checks = flag()?,
+            "futility" => o.futility = flag()?,
             _ => return Err(EngineError::UnknownOption(name.to_string())),
         }
         Ok(())

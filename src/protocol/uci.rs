@@ -17,7 +17,7 @@ use crate::xiangqi::Move;
 use std::io::Write;
 
 /// The engine's technique switches (check options, default on).
-const TECHNIQUES: [&str; 7] = ["NullMove", "LMR", "Killers", "History", "Aspiration", "CheckExtension", "TTCutoffs"];
+const TECHNIQUES: [&str; 9] = ["NullMove", "LMR", "Killers", "History", "Aspiration", "CheckExtension", "TTCutoffs", "QsearchChecks", "Futility"];
 
 /// Words that end a `searchmoves` list.
 const GO_KEYWORDS: [&str; 12] = [

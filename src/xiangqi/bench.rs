@@ -87,6 +87,7 @@ pub fn ablations() -> Vec<(&'static str, SearchOptions)> {
         ("no check extension", SearchOptions { check_extension: false, ..all }),
         ("no TT cut-offs", SearchOptions { tt_cutoffs: false, ..all }),
         ("no qsearch checks", SearchOptions { qsearch_checks: false, ..all }),
+        ("no futility / bad-capture pruning", SearchOptions { futility: false, ..all }),
     ]
 }
 

@@ -230,6 +230,70 @@ impl Position {
         }
     }
 
+    /// Whether any piece of `by` attacks the point `sq` (pseudo-legally: pins are ignored). Used to tell safe
+    /// captures from captures of defended pieces.
+    pub(crate) fn attacked_by(&self, sq: usize, by: Color) -> bool {
+        let cells = &self.cells;
+        let code = |kind: PieceKind| 1 + kind as u8 + 8 * by as u8;
+        let (rook, cannon, king, horse, pawn, advisor, elephant) = (
+            code(PieceKind::Rook),
+            code(PieceKind::Cannon),
+            code(PieceKind::King),
+            code(PieceKind::Horse),
+            code(PieceKind::Pawn),
+            code(PieceKind::Advisor),
+            code(PieceKind::Elephant),
+        );
+        for d in ORTHO {
+            let mut s = (sq as i32 + d) as usize;
+            while cells[s] == EMPTY {
+                s = (s as i32 + d) as usize;
+            }
+            if cells[s] == rook {
+                return true;
+            }
+            if cells[s] == OFF {
+                continue;
+            }
+            s = (s as i32 + d) as usize;
+            while cells[s] == EMPTY {
+                s = (s as i32 + d) as usize;
+            }
+            if cells[s] == cannon {
+                return true;
+            }
+        }
+        for d in DIAG {
+            let diag = (sq as i32 + d) as usize;
+            if cells[diag] == EMPTY {
+                let vertical = if d > 0 { 16 } else { -16 };
+                let horizontal = d - vertical;
+                if cells[(sq as i32 + d + vertical) as usize] == horse || cells[(sq as i32 + d + horizontal) as usize] == horse {
+                    return true;
+                }
+                if cells[(sq as i32 + 2 * d) as usize] == elephant && own_half(sq, by) {
+                    return true;
+                }
+            }
+            if cells[diag] == advisor && in_palace(sq) {
+                return true;
+            }
+        }
+        if in_palace(sq) {
+            for d in ORTHO {
+                if cells[(sq as i32 + d) as usize] == king {
+                    return true;
+                }
+            }
+        }
+        // A pawn of `by` attacks forward, and sideways once across the river.
+        let back = if by == Color::Red { -UP } else { UP };
+        if cells[(sq as i32 + back) as usize] == pawn {
+            return true;
+        }
+        !own_half(sq, by) && (cells[sq + 1] == pawn || cells[sq - 1] == pawn)
+    }
+
     /// Whether `color`'s general is attacked by the other side, counting the flying-general rule
     /// (two generals facing each other on an open file).
     pub fn in_check_color(&self, color: Color) -> bool {

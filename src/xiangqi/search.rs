@@ -40,6 +40,15 @@ const NULL_VERIFY_SHALLOW_MAX_DEPTH: i32 = 4;
 /// than 45% of the times it was searched — the seed's correction of Fruit's 60% for Xiangqi, where exchanges are
 /// more frequent (`historyvalue < 16384 * 45%`).
 const HISTORY_PRUNING_THRESHOLD: u32 = 16384 * 45 / 100;
+/// A capture whose capturer is worth this much (centipawns) more than a defended victim counts as bad.
+const BAD_CAPTURE_MARGIN: i32 = 50;
+/// Reverse futility (static null move): at non-PV nodes of depth ≤ 3, a static evaluation this far (per ply)
+/// above beta returns at once (Stockfish `search.cpp` step 8, with our own margin).
+const RFP_MAX_DEPTH: i32 = 3;
+const RFP_MARGIN_PER_PLY: Score = 120;
+/// Futility pruning at frontier nodes: quiet non-checking moves are skipped when the static evaluation plus
+/// this margin (index = depth) cannot reach alpha.
+const FUTILITY_MARGIN: [Score; 3] = [0, 150, 300];
 /// LMR: the first `LMR_FULL_MOVES` moves are never reduced; only from `LMR_MIN_DEPTH` on.
 const LMR_FULL_MOVES: usize = 3;
 const LMR_MIN_DEPTH: i32 = 3;
@@ -58,6 +67,8 @@ pub struct SearchOptions {
     pub tt_cutoffs: bool,
     /// Quiescence also tries quiet checking moves at its first ply.
     pub qsearch_checks: bool,
+    /// Reverse futility, futility pruning and skipping bad captures in quiescence.
+    pub futility: bool,
 }
 
 impl Default for SearchOptions {
@@ -71,6 +82,7 @@ impl Default for SearchOptions {
             check_extension: true,
             tt_cutoffs: true,
             qsearch_checks: true,
+            futility: true,
         }
     }
 }
@@ -403,6 +415,18 @@ impl Searcher {
         10 * v(victim) - v(attacker) / 10 + 100_000
     }
 
+    /// A capture of a defended piece worth clearly less than the capturer (a losing exchange by the simplest
+    /// static exchange test). Ordered after the killers; skipped in quiescence.
+    fn is_bad_capture(&self, mv: Move) -> bool {
+        let victim = self.pos.cells[mv.to().index()];
+        let attacker = self.pos.cells[mv.from().index()];
+        if victim == 0 || attacker & 7 == 1 {
+            return false;
+        }
+        let value = |c: u8| eval::material(PieceKind::ALL[((c & 7) - 1) as usize]);
+        value(attacker) > value(victim) + BAD_CAPTURE_MARGIN && self.pos.attacked_by(mv.to().index(), self.pos.side.flip())
+    }
+
     /// Repetition verdict at this node (`ply` > 0), if the position occurred before: two-fold when the earlier
     /// occurrence is inside the search, three-fold when it is in the game before the root (as Pikafish and
     /// Fairy-Stockfish do). Judged by the long-check / long-chase rules (`rules::judge_cycle`).
@@ -429,7 +453,7 @@ impl Searcher {
             } else {
                 let c = self.capture_score(m);
                 if c > 0 {
-                    c + (1 << 20)
+                    if self.is_bad_capture(m) { c - 100_000 + (1 << 18) } else { c + (1 << 20) }
                 } else if self.options.killers && m == killers[0] {
                     (1 << 20) - 1
                 } else if self.options.killers && m == killers[1] {
@@ -492,7 +516,18 @@ impl Searcher {
                 }
             }
         }
-        // Step 3. Null move with verification.
+        let static_eval = if in_check { -INFINITE } else { self.pos.evaluate() };
+        // Step 3. Reverse futility: far above beta near the leaves, stand pat.
+        if self.options.futility
+            && !pv_node
+            && !in_check
+            && depth <= RFP_MAX_DEPTH
+            && beta.abs() < MATE_BOUND
+            && static_eval - RFP_MARGIN_PER_PLY * depth >= beta
+        {
+            return static_eval;
+        }
+        // Step 4. Null move with verification.
         if self.options.null_move
             && !pv_node
             && !in_check
@@ -500,7 +535,7 @@ impl Searcher {
             && depth >= 2
             && beta.abs() < MATE_BOUND
             && self.pos.attacking_material(self.pos.side) > 0
-            && self.pos.evaluate() >= beta
+            && static_eval >= beta
         {
             let r = NULL_R_BASE + depth / NULL_R_DIVISOR;
             self.pos.make_null();
@@ -527,7 +562,7 @@ impl Searcher {
                 }
             }
         }
-        // Step 4. Moves: TT move, captures (MVV-LVA), killers, quiet moves by history.
+        // Step 5. Moves: TT move, captures (MVV-LVA), killers, quiet moves by history.
         let mut list = MoveList::new();
         self.pos.gen_pseudo(&mut list, false);
         let mut keys = [0i32; 192];
@@ -547,13 +582,30 @@ impl Searcher {
             }
             legal += 1;
             let gives_check = self.pos.in_check();
+            // Step 6. Futility pruning: hopeless quiet moves at frontier nodes.
+            if self.options.futility
+                && !pv_node
+                && !in_check
+                && !gives_check
+                && !is_capture
+                && legal > 1
+                && depth < FUTILITY_MARGIN.len() as i32
+                && alpha.abs() < MATE_BOUND
+                && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha
+            {
+                self.pos.unmake_move();
+                if static_eval + FUTILITY_MARGIN[depth as usize] > best {
+                    best = static_eval + FUTILITY_MARGIN[depth as usize];
+                }
+                continue;
+            }
             self.pos.history.last_mut().unwrap().gives_check = gives_check;
             let ext = (gives_check && self.options.check_extension && ply < 2 * MAX_PLY / 3) as i32;
             let new_depth = depth - 1 + ext;
             let s = if legal == 1 {
                 -self.pvs(-beta, -alpha, new_depth, ply + 1, pv_node, true)
             } else {
-                // Step 5. Late-move reductions: not captures, checks, evasions, killers or the TT move.
+                // Step 7. Late-move reductions: not captures, checks, evasions, killers or the TT move.
                 let killer = order_key >= (1 << 20) - 2 && !is_capture;
                 let (hit, tried) = (self.hist_hit[piece][mv.to().index()], self.hist_tried[piece][mv.to().index()]);
                 let rarely_good = tried == 0 || (hit as u64 * 16384 / tried as u64) < HISTORY_PRUNING_THRESHOLD as u64;
@@ -566,7 +618,7 @@ impl Searcher {
                     && !killer
                     && rarely_good
                 {
-                    1 + (legal > 12 && depth >= 6) as i32
+                    lmr_reduction(depth, legal)
                 } else {
                     0
                 };
@@ -679,6 +731,9 @@ impl Searcher {
         let mut legal = 0;
         for i in 0..n {
             let (_, mv) = pick_next(&mut list, &mut keys, i);
+            if !in_check && self.options.futility && self.pos.cells[mv.to().index()] != 0 && self.is_bad_capture(mv) {
+                continue;
+            }
             if !self.pos.make_if_legal(mv) {
                 continue;
             }
@@ -703,6 +758,13 @@ impl Searcher {
         }
         best
     }
+}
+
+/// Late-move reduction in plies for the `legal`-th move at `depth`: `1 + ln(depth)·ln(legal) / 3`, at most
+/// `depth - 2` (a logarithmic formula of the kind Stockfish uses; our constants).
+fn lmr_reduction(depth: i32, legal: usize) -> i32 {
+    let r = 1.0 + (depth as f64).ln() * (legal as f64).ln() / 3.0;
+    (r as i32).clamp(1, (depth - 2).max(1))
 }
 
 /// Moves the highest-keyed move among `i..` to position `i` and returns it (one selection-sort step).

@@ -171,7 +171,8 @@ function handle(msg) {
       // Outside a search a stop is a no-op (UCI): there is no bestmove to give.
       if (searching) {
         engine.stop();
-        wake();
+        waiting = false;
+        runSlice(); // answer now rather than after the slice already queued
       }
       return;
     case 'ponderhit':

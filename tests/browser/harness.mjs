@@ -53,6 +53,7 @@ export async function startApp({ viewport = { width: 1280, height: 900 } } = {})
   /** console errors and uncaught exceptions of every page, as strings */
   const errors = [];
   const pages = [];
+  const pageErrors = new WeakMap();
 
   return {
     url: server.url,
@@ -62,11 +63,17 @@ export async function startApp({ viewport = { width: 1280, height: 900 } } = {})
     async newPage(query = '', { keepStorage = false } = {}) {
       const page = await context.newPage();
       pages.push(page);
+      const mine = [];
+      pageErrors.set(page, mine);
+      const record = (text) => {
+        errors.push(text);
+        mine.push(text);
+      };
       page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+        if (msg.type() === 'error') record(`console: ${msg.text()}`);
       });
-      page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-      page.on('crash', () => errors.push('page crashed'));
+      page.on('pageerror', (err) => record(`pageerror: ${err.message}`));
+      page.on('crash', () => record('page crashed'));
       if (!keepStorage) {
         await page.goto(server.url);
         await page.evaluate(() => localStorage.clear());
@@ -74,6 +81,10 @@ export async function startApp({ viewport = { width: 1280, height: 900 } } = {})
       await page.goto(server.url + query);
       await page.waitForSelector('body[data-ready="true"]');
       return page;
+    },
+    /** the console errors and uncaught exceptions of one page */
+    errorsOf(page) {
+      return pageErrors.get(page) ?? [];
     },
     async close() {
       for (const p of pages) await p.close().catch(() => {});

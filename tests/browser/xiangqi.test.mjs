@@ -83,7 +83,7 @@ test('three Red moves by clicking; each engine reply is a legal Black move shown
   const longTasks = await page.evaluate(() => window.__longTasks);
   assert.ok(Math.max(0, ...longTasks) < 250, `no long main-thread task while the engine thinks (${longTasks.map(Math.round).join(', ')} ms)`);
   await screenshot(page, 'xiangqi-three-moves');
-  assert.deepEqual(app.errors, []);
+  assert.deepEqual(app.errorsOf(page), []);
 });
 
 test('a malformed FEN shows the parser\'s message and the game in progress stays as it was', async () => {
@@ -127,7 +127,7 @@ test('a malformed FEN shows the parser\'s message and the game in progress stays
   const legal = await legalMovesAfter(page, START_FEN, movesBefore);
   await clickMove(page, legal.includes('h0g2') ? 'h0g2' : legal[0]);
   await waitForMoveCount(page, 4);
-  assert.deepEqual(app.errors, []);
+  assert.deepEqual(app.errorsOf(page), []);
 });
 
 test('mate in one from xiangqi_mates.json: the winning click ends the game and the result is announced', async () => {
@@ -150,7 +150,7 @@ test('mate in one from xiangqi_mates.json: the winning click ends the game and t
   assert.equal(await page.locator('[data-square][data-dest]').count(), 0);
   assert.equal(await page.$eval('[data-testid="engine-status"]', (e) => e.dataset.state), 'idle');
   await screenshot(page, 'xiangqi-mate');
-  assert.deepEqual(app.errors, []);
+  assert.deepEqual(app.errorsOf(page), []);
 });
 
 test('a reload resumes the game in progress from localStorage', async () => {
@@ -176,7 +176,7 @@ test('a reload resumes the game in progress from localStorage', async () => {
   await page.click('[data-testid="undo"]');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] [data-iccs]').length === 2);
   assert.equal(await page.$eval('[data-testid="fen"]', (e) => e.textContent), fen);
-  assert.deepEqual(app.errors, []);
+  assert.deepEqual(app.errorsOf(page), []);
 });
 
 test('flip, English and back: the board turns, the labels change, the pieces stay Chinese', async () => {
@@ -201,7 +201,7 @@ test('flip, English and back: the board turns, the labels change, the pieces sta
   await page.click('[data-testid="lang-toggle"]');
   await page.waitForFunction(() => document.querySelector('[data-testid="new-game"]').textContent === '新对局');
   await page.click('[data-testid="flip"]');
-  assert.deepEqual(app.errors, []);
+  assert.deepEqual(app.errorsOf(page), []);
 });
 
 test('the server sends a strict CSP that still allows wasm, and .wasm as application/wasm', async () => {
@@ -258,5 +258,5 @@ test('moves typed as ICCS or Chinese; earlier positions reviewed from the move l
   await page.locator('[data-testid="review"]').waitFor({ state: 'hidden' });
   assert.equal(await page.$eval('[data-testid="fen"]', (e) => e.textContent), liveFen);
   await screenshot(page, 'xiangqi-typed-moves');
-  assert.deepEqual(app.errors, []);
+  assert.deepEqual(app.errorsOf(page), []);
 });

@@ -135,6 +135,8 @@ export function mount(root, ctx) {
   let destroyed = false;
   /** null: the board shows the game; a number: it shows the position after that many moves (review) */
   let viewPly = null;
+  /** what the move list shows (it is rebuilt only when this changes) */
+  let movesDrawn = null;
   const unsubscribe = [];
 
   function showError(message) {
@@ -309,6 +311,10 @@ export function mount(root, ctx) {
   }
 
   function renderMoves() {
+    // Rebuilt only when the moves or the reviewed ply change (scrolling reads layout, which is not free).
+    const signature = `${record.key()}|${viewPly}|${t('xq.moves')}`;
+    if (signature === movesDrawn) return;
+    movesDrawn = signature;
     const items = [];
     const blackFirst = record.startSide === 'black';
     if (blackFirst && record.moves.length) {

@@ -100,6 +100,16 @@ test('editing an attribute updates the numbers and the URL; a bad value names th
   await page.waitForSelector('[data-testid="error"][hidden]', { state: 'attached' });
   assert.equal(await text(page, 'pushed-crit'), '0.00%');
 
+  // A flat block amount instead of a share: 100 damage, a block stops 30 of it.
+  await page.selectOption('[data-testid="block-mode"]', 'amount');
+  await page.fill('[data-testid="field-block_amount"]', '30');
+  await page.waitForFunction(() => document.querySelector('[data-testid="expected-waterfall"]')?.textContent === '66.4');
+  assert.match(await page.evaluate(() => location.hash), /[?&]block_amount=30(&|$)/);
+  assert.doesNotMatch(await page.evaluate(() => location.hash), /block_fraction/);
+  const amount = await openCombat(`${SEED_SHEET}&damage=100&block_amount=30`, 'en');
+  assert.equal(await amount.inputValue('[data-testid="block-mode"]'), 'amount');
+  assert.equal(await text(amount, 'expected-waterfall'), '66.4');
+
   // A shared link with a bad value: the error names it, the rest of the sheet is still shown.
   const bad = await openCombat('hit=0.9&crit=1.5&dodge=0.3&parry=0.1&block=0', 'en');
   assert.match(await text(bad, 'error'), /crit = 1\.5 is outside \[0, 1\]/);

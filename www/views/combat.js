@@ -34,6 +34,7 @@ const FIELDS = [
   { key: 'parry', group: 'defender', kind: 'pct', def: 0.15 },
   { key: 'block', group: 'defender', kind: 'pct', def: 0.3 },
   { key: 'block_fraction', group: 'defender', kind: 'pct', def: 0.5 },
+  { key: 'block_amount', group: 'defender', kind: 'num', def: 50, step: 1, max: 1e9 },
   { key: 'crush', group: 'defender', kind: 'pct', def: 0 },
   { key: 'crush_multiplier', group: 'defender', kind: 'num', def: 1.5, step: 0.05, max: 10 },
   { key: 'damage_reduction', group: 'defender', kind: 'pct', def: 0 },
@@ -93,6 +94,8 @@ function readHash() {
   const sheet = Object.fromEntries(FIELDS.map((f) => [f.key, f.def]));
   const orders = { waterfall: '', 'round-table': '', hybrid: '' };
   const page = { ...PAGE_DEFAULTS, seed: '' };
+  // A block removes a share of the hit, or a flat amount when the link says block_amount.
+  const blockMode = params.has('block_amount') || params.has('block-amount') ? 'amount' : 'fraction';
   for (const [rawKey, value] of params) {
     const key = rawKey.replace(/-/g, '_');
     if (key in sheet) sheet[key] = value.trim() === '' ? NaN : Number(value);
@@ -104,12 +107,20 @@ function readHash() {
     else if (key === 'prd_p' && Number(value) >= 0 && Number(value) <= 1) page.prd_p = Number(value);
     else if (key === 'bag' && Number.isInteger(Number(value)) && Number(value) > 0) page.bag = Number(value);
   }
-  return { sheet, orders, page };
+  return { sheet, orders, page, blockMode };
 }
 
-function writeHash({ sheet, orders, page }) {
+/** The field a block mode leaves out. */
+const inactiveBlockField = (mode) => (mode === 'amount' ? 'block_fraction' : 'block_amount');
+
+function writeHash({ sheet, orders, page, blockMode }) {
   const params = new URLSearchParams();
   for (const f of FIELDS) {
+    if (f.key === inactiveBlockField(blockMode)) continue;
+    if (f.key === 'block_amount') {
+      params.set(f.key, String(sheet[f.key]));
+      continue;
+    }
     const v = sheet[f.key];
     if (ALWAYS_IN_URL.includes(f.key) || v !== f.def) params.set(f.key, String(v));
   }
@@ -162,7 +173,7 @@ export async function mount(root, ctx) {
       min: 0, max: f.kind === 'pct' ? 100 : f.max, step: f.kind === 'pct' ? 0.01 : f.step,
       dataset: { testid: `field-${f.key}` },
     });
-    const row = h('div', { class: 'cb-field' }, tx(`field.${f.key}`, 'label', { for: id }));
+    const row = h('div', { class: 'cb-field', dataset: { field: f.key } }, tx(`field.${f.key}`, 'label', { for: id }));
     if (f.kind === 'pct') {
       const slider = h('input', {
         type: 'range', class: 'cb-slider', min: 0, max: 100, step: 0.1,
@@ -186,8 +197,18 @@ export async function mount(root, ctx) {
     }
     return row;
   };
+  const blockModeSelect = h('select', { id: 'cb-block-mode', class: 'cb-select', dataset: { testid: 'block-mode' } },
+    ['fraction', 'amount'].map((m) => h('option', { value: m, dataset: { cbI18n: `blockMode.${m}` } })));
+  blockModeSelect.addEventListener('change', () => {
+    state.blockMode = blockModeSelect.value;
+    showBlockMode();
+    recompute();
+  });
   const group = (name) =>
-    h('fieldset', { class: 'cb-group' }, tx(name, 'legend'), FIELDS.filter((f) => f.group === name).map(fieldRow));
+    h('fieldset', { class: 'cb-group' }, tx(name, 'legend'), FIELDS.filter((f) => f.group === name).flatMap((f) =>
+      f.key === 'block_fraction'
+        ? [h('div', { class: 'cb-field cb-field-num' }, tx('field.block_mode', 'label', { for: 'cb-block-mode' }), blockModeSelect), fieldRow(f)]
+        : [fieldRow(f)]));
 
   const presetButtons = Object.keys(PRESETS).map((name) =>
     h('button', {
@@ -462,7 +483,15 @@ export async function mount(root, ctx) {
     recompute();
   }
 
+  function showBlockMode() {
+    blockModeSelect.value = state.blockMode;
+    for (const key of ['block_fraction', 'block_amount']) {
+      view.querySelector(`[data-field="${key}"]`).hidden = key === inactiveBlockField(state.blockMode);
+    }
+  }
+
   function fillInputs() {
+    showBlockMode();
     for (const f of FIELDS) {
       const v = state.sheet[f.key];
       const { numberInput, slider } = inputs[f.key];
@@ -483,7 +512,8 @@ export async function mount(root, ctx) {
   });
 
   function sheetForWasm() {
-    return Object.fromEntries(FIELDS.map((f) => [f.key, state.sheet[f.key]]));
+    const skip = inactiveBlockField(state.blockMode);
+    return Object.fromEntries(FIELDS.filter((f) => f.key !== skip).map((f) => [f.key, state.sheet[f.key]]));
   }
 
   // ---- compute and render -------------------------------------------------------------------------------

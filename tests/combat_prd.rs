@@ -189,4 +189,8 @@ fn bad_rates_and_bags_are_refused() {
     assert_eq!(bag_intervals(0, 5), Err(PrdError::BadBag { procs: 0, size: 5 }));
     assert_eq!(ShuffleBag::new(6, 5), Err(PrdError::BadBag { procs: 6, size: 5 }));
     assert!(PrdError::RateTooSmall(1e-5).to_string().contains("too small"));
+    // Exact distributions stay bounded in size.
+    assert_eq!(prd_intervals(1e-9), Err(PrdError::ConstantOutOfRange(1e-9)));
+    assert_eq!(bag_intervals(1, 20_000), Err(PrdError::BadBag { procs: 1, size: 20_000 }));
+    assert!(c_from_p(MIN_NOMINAL_P).unwrap() > duiyi::combat::prd::MIN_CONSTANT);
 }

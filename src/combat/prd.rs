@@ -18,6 +18,13 @@ use std::fmt;
 /// terms per evaluation.
 pub const MIN_NOMINAL_P: f64 = 1e-3;
 
+/// Smallest PRD constant the exact distributions accept: a proc within 10⁶ attempts (C for
+/// [`MIN_NOMINAL_P`] is about 1.6·10⁻⁶).
+pub const MIN_CONSTANT: f64 = 1e-6;
+
+/// Largest shuffle bag [`bag_intervals`] accepts (its cost grows with the square of the size).
+pub const MAX_EXACT_BAG: u32 = 10_000;
+
 /// A rate or constant that PRD cannot use.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PrdError {
@@ -25,9 +32,10 @@ pub enum PrdError {
     RateOutOfRange(f64),
     /// 0 < p < [`MIN_NOMINAL_P`].
     RateTooSmall(f64),
-    /// C is NaN, infinite, or outside `(0, 1]`.
+    /// C is NaN, infinite, or outside `(0, 1]`; for the exact distributions also below [`MIN_CONSTANT`].
     ConstantOutOfRange(f64),
-    /// A shuffle bag needs `1 ≤ size` and `procs ≤ size`.
+    /// A shuffle bag needs `1 ≤ size` and `procs ≤ size` (and, for its exact distribution, `1 ≤ procs`
+    /// and `size ≤` [`MAX_EXACT_BAG`]).
     BadBag {
         /// Successes per bag.
         procs: u32,
@@ -44,9 +52,10 @@ impl fmt::Display for PrdError {
                 write!(f, "proc chance p = {p} is below {MIN_NOMINAL_P}, too small for PRD")
             }
             PrdError::ConstantOutOfRange(c) => write!(f, "PRD constant C = {c} is outside (0, 1]"),
-            PrdError::BadBag { procs, size } => {
-                write!(f, "shuffle bag with {procs} procs in {size} draws (need 1 ≤ size, procs ≤ size)")
-            }
+            PrdError::BadBag { procs, size } => write!(
+                f,
+                "shuffle bag with {procs} procs in {size} draws (need 1 ≤ procs ≤ size ≤ {MAX_EXACT_BAG} for its distribution)"
+            ),
         }
     }
 }
@@ -76,9 +85,12 @@ fn max_attempts(c: f64) -> usize {
 /// remaining mass because its chance is 1).
 ///
 /// # Errors
-/// `c` outside `(0, 1]`.
+/// `c` outside `[MIN_CONSTANT, 1]`.
 pub fn prd_intervals(c: f64) -> Result<Vec<f64>, PrdError> {
     let c = check_c(c)?;
+    if c < MIN_CONSTANT {
+        return Err(PrdError::ConstantOutOfRange(c));
+    }
     let n = max_attempts(c);
     let mut out = Vec::with_capacity(n);
     let mut survive = 1.0_f64;
@@ -94,7 +106,7 @@ pub fn prd_intervals(c: f64) -> Result<Vec<f64>, PrdError> {
 /// The long-run proc rate of PRD constant `c`: 1 / E[attempts per proc].
 ///
 /// # Errors
-/// `c` outside `(0, 1]`.
+/// `c` outside `[MIN_CONSTANT, 1]`.
 pub fn p_from_c(c: f64) -> Result<f64, PrdError> {
     let dist = prd_intervals(c)?;
     let mean: f64 = dist.iter().enumerate().map(|(i, &p)| (i + 1) as f64 * p).sum();
@@ -116,8 +128,9 @@ pub fn c_from_p(p: f64) -> Result<f64, PrdError> {
     if p < MIN_NOMINAL_P {
         return Err(PrdError::RateTooSmall(p));
     }
-    let rate = |c: f64| p_from_c(c).expect("0 < c ≤ 1 inside the bisection");
-    let (mut lo, mut hi) = (0.0_f64, p);
+    let rate = |c: f64| p_from_c(c).expect("MIN_CONSTANT ≤ c ≤ 1 inside the bisection");
+    // rate(MIN_CONSTANT) ≈ 8·10⁻⁴ < MIN_NOMINAL_P ≤ p, so C lies above it.
+    let (mut lo, mut hi) = (MIN_CONSTANT, p);
     loop {
         let mid = lo + (hi - lo) / 2.0;
         if mid <= lo || mid >= hi {
@@ -130,7 +143,7 @@ pub fn c_from_p(p: f64) -> Result<f64, PrdError> {
         }
     }
     // lo and hi are neighbouring doubles; return the one whose rate is closer to p.
-    if lo > 0.0 && (rate(lo) - p).abs() <= (rate(hi) - p).abs() { Ok(lo) } else { Ok(hi) }
+    if (rate(lo) - p).abs() <= (rate(hi) - p).abs() { Ok(lo) } else { Ok(hi) }
 }
 
 /// P(the next proc happens on attempt k) for independent rolls with chance `p`, k = 1 ..= `len` (index
@@ -155,9 +168,9 @@ pub fn independent_intervals(p: f64, len: usize) -> (Vec<f64>, f64) {
 /// inside it (gap `s + 1`) and one crosses into the next bag (gap `s₁ + s₂ + 1`, independent parts).
 ///
 /// # Errors
-/// `procs == 0` (no procs, no gaps), `size == 0` or `procs > size`.
+/// `procs == 0` (no procs, no gaps), `procs > size`, or `size >` [`MAX_EXACT_BAG`].
 pub fn bag_intervals(procs: u32, size: u32) -> Result<Vec<f64>, PrdError> {
-    if size == 0 || procs == 0 || procs > size {
+    if procs == 0 || procs > size || size > MAX_EXACT_BAG {
         return Err(PrdError::BadBag { procs, size });
     }
     let (m, n) = (procs as usize, size as usize);

@@ -164,8 +164,8 @@ pub fn prd_constant(p: f64) -> Result<f64, JsError> {
 
 /// Exact distributions of the attempts between procs (index k − 1 for k attempts) for nominal chance
 /// `p`: `{p, c, realised_p, prd: [...], independent: [...] (twice as long as prd), independent_tail,
-/// bag: {procs, size, intervals} | null}`; `bag_size` 0 leaves the shuffle bag out. Throws for p = 0 or a
-/// p PRD cannot use, and for a bag with no procs.
+/// bag: {procs, size, intervals} | null}`; the bag holds `round(p · bag_size)` procs and is left out when
+/// that is 0 (or `bag_size` is 0). Throws for p = 0 or a p PRD cannot use, and for a bag above 10 000.
 #[wasm_bindgen(js_name = prdIntervals)]
 pub fn prd_intervals_js(p: f64, bag_size: u32) -> Result<JsValue, JsError> {
     let c = c_from_p(p).map_err(err)?;
@@ -174,10 +174,10 @@ pub fn prd_intervals_js(p: f64, bag_size: u32) -> Result<JsValue, JsError> {
     }
     let prd = prd_intervals(c).map_err(err)?;
     let (independent, independent_tail) = independent_intervals(p, prd.len() * 2);
-    let bag = if bag_size == 0 {
-        None
+    let procs = (p * f64::from(bag_size)).round() as u32;
+    let bag = if bag_size == 0 || procs == 0 {
+        None // no bag asked for, or one too small to hold a single proc at this rate
     } else {
-        let procs = (p * f64::from(bag_size)).round() as u32;
         Some(Bag { procs, size: bag_size, intervals: bag_intervals(procs, bag_size).map_err(err)? })
     };
     plain(&Intervals { p, c, realised_p: p_from_c(c).map_err(err)?, prd, independent, independent_tail, bag })

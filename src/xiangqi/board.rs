@@ -64,7 +64,8 @@ pub struct Position {
     pub(crate) history: Vec<Undo>,
     /// Counts of each piece code on the board (index = piece code).
     pub(crate) counts: [u8; 16],
-    /// Material + piece-square score from Red's view, kept incrementally (see `eval`).
+    /// Material + piece-square score from Red's view, kept incrementally: middlegame and endgame values packed
+    /// in one integer (see `eval::pack`).
     pub(crate) pst_score: i32,
 }
 
@@ -147,7 +148,7 @@ impl Position {
         self.cells[sq.index()] = piece.0;
         self.key ^= zobrist().piece[piece.0 as usize][sq.index()];
         self.counts[piece.0 as usize] += 1;
-        self.pst_score += super::eval::pst()[piece.0 as usize][sq.index()] as i32;
+        self.pst_score += super::eval::pst()[piece.0 as usize][sq.index()];
         if piece.kind() == PieceKind::King {
             self.kings[piece.color().index()] = sq;
         }
@@ -165,9 +166,9 @@ impl Position {
         self.history.push(Undo { mv, captured, key: self.key, halfmove: self.halfmove, gives_check: false });
         let mut key = self.key ^ z.piece[moving as usize][from] ^ z.piece[moving as usize][to] ^ z.black_to_move;
         let pst = super::eval::pst();
-        self.pst_score += (pst[moving as usize][to] - pst[moving as usize][from]) as i32;
+        self.pst_score += pst[moving as usize][to] - pst[moving as usize][from];
         if captured != EMPTY {
-            self.pst_score -= pst[captured as usize][to] as i32;
+            self.pst_score -= pst[captured as usize][to];
             key ^= z.piece[captured as usize][to];
             self.counts[captured as usize] -= 1;
             self.halfmove = 0;
@@ -193,10 +194,10 @@ impl Position {
         self.cells[from] = moving;
         self.cells[to] = u.captured;
         let pst = super::eval::pst();
-        self.pst_score -= (pst[moving as usize][to] - pst[moving as usize][from]) as i32;
+        self.pst_score -= pst[moving as usize][to] - pst[moving as usize][from];
         if u.captured != EMPTY {
             self.counts[u.captured as usize] += 1;
-            self.pst_score += pst[u.captured as usize][to] as i32;
+            self.pst_score += pst[u.captured as usize][to];
         }
         if moving & 7 == 1 {
             self.kings[self.side.index()] = u.mv.from();

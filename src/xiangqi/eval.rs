@@ -1,5 +1,6 @@
-//! Static evaluation: material plus piece-square tables (centipawns, from Red's point of view, kept
-//! incrementally in the position), returned from the side to move's point of view.
+//! Static evaluation: material plus piece-square tables by game phase (middlegame and endgame values kept
+//! incrementally in the position, tapered by the attacking material left), mobility and king safety; centipawns,
+//! returned from the side to move's point of view.
 //!
 //! Values are our own, in the proportions Xiangqi literature commonly gives (rook ≈ 2 horses, cannon slightly
 //! above a horse in the opening, advisor and elephant ≈ 2 unadvanced pawns, a pawn doubles after the river).
@@ -47,16 +48,45 @@ pub const fn material(kind: PieceKind) -> i32 {
     }
 }
 
-/// Value of a Red piece of `kind` on file `f`, rank `r` (Red's view), material included.
-fn red_square_value(kind: PieceKind, f: i32, r: i32) -> i32 {
+/// Endgame adjustments of material (centipawns): horses gain and cannons lose as the board empties (a cannon
+/// needs screens), crossed pawns gain, defenders lose.
+pub const HORSE_ENDGAME: i32 = 40;
+pub const CANNON_ENDGAME: i32 = -40;
+pub const PAWN_CROSSED_ENDGAME: i32 = 50;
+pub const DEFENDER_ENDGAME: i32 = -20;
+/// Game phase weights of the attacking pieces; [`PHASE_MAX`] at the start (all 4 rooks, horses and cannons).
+pub const PHASE_ROOK: i32 = 6;
+pub const PHASE_MINOR: i32 = 3;
+pub const PHASE_MAX: i32 = 4 * PHASE_ROOK + 8 * PHASE_MINOR;
+
+/// Packs a (middlegame, endgame) pair into one integer whose sums stay exact while each half fits an `i16`
+/// (the Stockfish `make_score` trick).
+pub const fn pack(mg: i32, eg: i32) -> i32 {
+    (eg << 16).wrapping_add(mg)
+}
+/// Middlegame half of a packed score.
+#[inline]
+pub const fn mg_of(s: i32) -> i32 {
+    s as i16 as i32
+}
+/// Endgame half of a packed score.
+#[inline]
+pub const fn eg_of(s: i32) -> i32 {
+    ((s.wrapping_add(0x8000)) >> 16) as i16 as i32
+}
+
+/// Value of a Red piece of `kind` on file `f`, rank `r` (Red's view), material included: (middlegame, endgame).
+fn red_square_value(kind: PieceKind, f: i32, r: i32) -> (i32, i32) {
     let centre = 4 - (f - 4).abs(); // 0 on the edge, 4 on file e
     let m = material(kind);
-    m + match kind {
+    let positional = match kind {
         PieceKind::King => if r == 0 && f == 4 { 10 } else { -5 * r },
         PieceKind::Advisor | PieceKind::Elephant => if f == 4 { 10 } else { 0 },
         PieceKind::Horse => {
             let adv = r.min(7) * HORSE_ADVANCE_STEP - if r >= 8 { 20 } else { 0 };
-            centre.min(4) * HORSE_CENTRE_STEP + adv - if f == 0 || f == 8 { 15 } else { 0 }
+            // 窝心马: a horse on the palace centre blocks its own general.
+            let home_centre = if f == 4 && r == 1 { -40 } else { 0 };
+            centre.min(4) * HORSE_CENTRE_STEP + adv - if f == 0 || f == 8 { 15 } else { 0 } + home_centre
         }
         PieceKind::Rook => {
             (if f == 3 || f == 5 { ROOK_PALACE_FILE } else { 0 }) + if r >= 5 { ROOK_ADVANCED } else { 0 }
@@ -64,7 +94,7 @@ fn red_square_value(kind: PieceKind, f: i32, r: i32) -> i32 {
         }
         PieceKind::Cannon => {
             (if f == 4 { CANNON_CENTRAL_FILE } else { 0 }) + if r == 9 && (3..=5).contains(&f) { 15 } else { 0 }
-                + if r >= 5 && r <= 7 { -5 } else { 0 }
+                + if (5..=7).contains(&r) { -5 } else { 0 }
         }
         PieceKind::Pawn => {
             if r >= 5 {
@@ -82,24 +112,40 @@ fn red_square_value(kind: PieceKind, f: i32, r: i32) -> i32 {
                 0
             }
         }
-    }
+    };
+    let mg = m + positional;
+    let eg = mg
+        + match kind {
+            PieceKind::Horse => HORSE_ENDGAME,
+            PieceKind::Cannon => CANNON_ENDGAME,
+            PieceKind::Pawn if r >= 5 && r < 9 => PAWN_CROSSED_ENDGAME,
+            PieceKind::Advisor | PieceKind::Elephant => DEFENDER_ENDGAME,
+            // The general may step up in the endgame.
+            PieceKind::King => 5 * r,
+            _ => 0,
+        };
+    (mg, eg)
 }
 
-/// `table[piece code][mailbox cell]`: signed value from Red's point of view (Black's pieces negative).
-pub(crate) fn pst() -> &'static [[i16; 256]; 16] {
-    static T: OnceLock<Box<[[i16; 256]; 16]>> = OnceLock::new();
+/// `table[piece code][mailbox cell]`: packed (middlegame, endgame) value from Red's point of view (Black's
+/// pieces negative).
+pub(crate) fn pst() -> &'static [[i32; 256]; 16] {
+    static T: OnceLock<Box<[[i32; 256]; 16]>> = OnceLock::new();
     T.get_or_init(|| {
-        let mut t = Box::new([[0i16; 256]; 16]);
+        let mut t = Box::new([[0i32; 256]; 16]);
         for color in [Color::Red, Color::Black] {
             for kind in PieceKind::ALL {
                 let code = super::types::Piece::new(color, kind).0 as usize;
                 for sq in super::types::Square::all() {
                     let (f, r) = (sq.file() as i32, sq.rank() as i32);
-                    let v = match color {
+                    let (mg, eg) = match color {
                         Color::Red => red_square_value(kind, f, r),
-                        Color::Black => -red_square_value(kind, 8 - f, 9 - r),
+                        Color::Black => {
+                            let (mg, eg) = red_square_value(kind, 8 - f, 9 - r);
+                            (-mg, -eg)
+                        }
                     };
-                    t[code][sq.index()] = v as i16;
+                    t[code][sq.index()] = pack(mg, eg);
                 }
             }
         }
@@ -121,10 +167,11 @@ pub const EMPTY_HEAD_CANNON: i32 = 90;
 pub const CENTRAL_CANNON: i32 = 25;
 /// Enemy cannon on the general's back rank with one screen between (沉底炮, "bottom cannon").
 pub const BOTTOM_CANNON: i32 = 45;
-/// King attack: penalty `units² × KING_ATTACK_WEIGHT / (2 + defenders)`, where rooks near the palace count 3
+/// King attack: penalty `units² × KING_ATTACK_WEIGHT / (2 + defenders)`, where rooks within three files and four
+/// ranks of the general (on its side of the river) count 3
 /// units, horses and cannons 2, crossed pawns near the palace 1, and defenders are the advisors and elephants
 /// left. Two or more attacking pieces are needed (the rook + horse + cannon convergence the seed describes).
-pub const KING_ATTACK_WEIGHT: i32 = 10;
+pub const KING_ATTACK_WEIGHT: i32 = 22;
 /// Defenders' worth against the attacking material left: centipawns per advisor/elephant per enemy attack unit
 /// (rook 2, horse 1, cannon 1) above [`DEFENDER_NEUTRAL_UNITS`].
 pub const DEFENDER_SCALE: i32 = 6;
@@ -143,8 +190,25 @@ impl Position {
     /// crossed pawns, and tempo.
     #[inline]
     pub fn evaluate(&self) -> i32 {
-        let v = self.pst_score + self.dynamic_terms() + TEMPO * side_sign(self.side);
+        let v = self.tapered_pst() + self.dynamic_terms() + TEMPO * side_sign(self.side);
         if self.side == Color::Red { v } else { -v }
+    }
+
+    /// Game phase: [`PHASE_MAX`] with all attacking pieces on the board, 0 with none.
+    pub fn phase(&self) -> i32 {
+        let mut p = 0;
+        for c in [Color::Red, Color::Black] {
+            p += PHASE_ROOK * self.count(c, PieceKind::Rook) as i32
+                + PHASE_MINOR * (self.count(c, PieceKind::Horse) + self.count(c, PieceKind::Cannon)) as i32;
+        }
+        p.min(PHASE_MAX)
+    }
+
+    /// Material and piece-square values, tapered between the middlegame and endgame tables by [`phase`](Self::phase).
+    #[inline]
+    fn tapered_pst(&self) -> i32 {
+        let phase = self.phase();
+        (mg_of(self.pst_score) * phase + eg_of(self.pst_score) * (PHASE_MAX - phase)) / PHASE_MAX
     }
 
     /// The non-incremental terms, from Red's point of view.
@@ -169,7 +233,7 @@ impl Position {
             let enemy_king = self.kings[them].index() as i32;
             let near = |s: usize| {
                 let (df, dr) = ((s as i32 & 15) - (enemy_king & 15), (s as i32 >> 4) - (enemy_king >> 4));
-                df.abs() <= 2 && dr.abs() <= 3 && !own_half(s, color)
+                df.abs() <= 3 && dr.abs() <= 4 && !own_half(s, color)
             };
             match (c & 7) - 1 {
                 3 => {
@@ -305,5 +369,26 @@ impl Position {
             .iter()
             .map(|&k| self.count(color, k) as i32 * material(k))
             .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_scores_add_exactly() {
+        let a = pack(-950, 120);
+        let b = pack(300, -4000);
+        assert_eq!((mg_of(a + b), eg_of(a + b)), (-650, -3880));
+        assert_eq!((mg_of(a - b), eg_of(a - b)), (-1250, 4120));
+    }
+
+    #[test]
+    fn the_start_position_is_balanced_and_mirrored() {
+        let p = Position::startpos();
+        assert_eq!(p.tapered_pst(), 0);
+        assert_eq!(p.phase(), PHASE_MAX);
+        assert_eq!(p.evaluate(), TEMPO);
     }
 }

@@ -7,6 +7,7 @@ use std::time::Instant;
 fn usage() -> &'static str {
     "usage:\n  duiyi perft [--fen \"<FEN>\"] --depth N   perft divide; last line `nodes <N>` (stderr: time, nodes/s)\n  \
      duiyi judge [--fen \"<FEN>\"] --moves \"<m1> <m2> …\"   game state after the moves as JSON\n  \
+     duiyi eval [--fen \"<FEN>\"] [--moves \"…\"]   static evaluation and its terms as JSON\n  \
      duiyi bench [--depth N] [--ablation]   fixed-depth search signature; last line `nodes <N> nps <M>`\n  \
      duiyi combat --model waterfall|round-table|hybrid …   attack-outcome distribution as JSON\n  \
      duiyi                                        read engine-protocol commands on stdin (ucci | uci)"
@@ -111,12 +112,33 @@ fn bench_cmd(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `duiyi eval [--fen "<FEN>"] [--moves "…"]`: the static evaluation and its terms as JSON (centipawns, Red's view).
+fn eval_cmd(args: &[String]) -> Result<(), String> {
+    let fen = flag(args, "--fen").unwrap_or("startpos");
+    let mut pos = if fen.trim() == "startpos" { Position::startpos() } else { Position::from_fen(fen).map_err(|e| e.to_string())? };
+    for (i, m) in flag(args, "--moves").unwrap_or("").split_whitespace().enumerate() {
+        pos.try_play(m).map_err(|e| format!("eval: move {}: {e}", i + 1))?;
+    }
+    let terms = pos.dynamic_breakdown();
+    let red_view = if pos.side_to_move() == duiyi::xiangqi::Color::Red { pos.evaluate() } else { -pos.evaluate() };
+    let out = serde_json::json!({
+        "fen": pos.fen(),
+        "phase": pos.phase(),
+        "material_and_squares": pos.tapered_pst(),
+        "terms": terms,
+        "total_red_view": red_view,
+    });
+    println!("{out}");
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(|s| s.as_str()) {
         Some("perft") => perft_cmd(&args[1..]),
         Some("judge") => judge_cmd(&args[1..]),
         Some("bench") => bench_cmd(&args[1..]),
+        Some("eval") => eval_cmd(&args[1..]),
         Some("combat") => return ExitCode::from(duiyi::combat::cli::run(&args[1..]) as u8),
         Some("-h") | Some("--help") | Some("help") => {
             println!("{}", usage());

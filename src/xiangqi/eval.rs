@@ -179,6 +179,24 @@ pub const DEFENDER_NEUTRAL_UNITS: i32 = 5;
 /// Two crossed pawns side by side.
 pub const PAWNS_CONNECTED: i32 = 15;
 
+/// The evaluation's non-incremental terms, in centipawns from Red's point of view (for `duiyi eval` and the
+/// page's teaching views).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct EvalTerms {
+    pub mobility: i32,
+    pub king_attack: i32,
+    pub cannon_threats: i32,
+    pub defenders: i32,
+    pub pawns: i32,
+}
+
+impl EvalTerms {
+    /// Sum of the terms.
+    pub fn total(&self) -> i32 {
+        self.mobility + self.king_attack + self.cannon_threats + self.defenders + self.pawns
+    }
+}
+
 fn side_sign(c: Color) -> i32 {
     if c == Color::Red { 1 } else { -1 }
 }
@@ -206,16 +224,21 @@ impl Position {
 
     /// Material and piece-square values, tapered between the middlegame and endgame tables by [`phase`](Self::phase).
     #[inline]
-    fn tapered_pst(&self) -> i32 {
+    pub fn tapered_pst(&self) -> i32 {
         let phase = self.phase();
         (mg_of(self.pst_score) * phase + eg_of(self.pst_score) * (PHASE_MAX - phase)) / PHASE_MAX
     }
 
     /// The non-incremental terms, from Red's point of view.
     fn dynamic_terms(&self) -> i32 {
+        self.dynamic_breakdown().total()
+    }
+
+    /// The non-incremental terms one by one, from Red's point of view.
+    pub fn dynamic_breakdown(&self) -> EvalTerms {
         use super::movegen::{BOARD, HORSE, ORTHO, in_palace, own_half};
         let cells = &self.cells;
-        let mut score = 0;
+        let mut t = EvalTerms::default();
         // attack units against each side's general, attacker count, attack material per side
         let mut units = [0i32; 2];
         let mut attackers = [0i32; 2];
@@ -248,7 +271,7 @@ impl Position {
                             mob += 1;
                         }
                     }
-                    score += sign * if mob == 0 { HORSE_TRAPPED } else { mob * HORSE_MOBILITY };
+                    t.mobility += sign * if mob == 0 { HORSE_TRAPPED } else { mob * HORSE_MOBILITY };
                     if near(from) {
                         units[them] += 2;
                         attackers[them] += 1;
@@ -275,7 +298,7 @@ impl Position {
                             to = (to as i32 + d) as usize;
                         }
                     }
-                    score += sign * mob * ROOK_MOBILITY;
+                    t.mobility += sign * mob * ROOK_MOBILITY;
                     if near(from) {
                         units[them] += 3;
                         attackers[them] += 1;
@@ -291,7 +314,7 @@ impl Position {
                             to = (to as i32 + d) as usize;
                         }
                     }
-                    score += sign * mob * CANNON_MOBILITY;
+                    t.mobility += sign * mob * CANNON_MOBILITY;
                     if near(from) {
                         units[them] += 2;
                         attackers[them] += 1;
@@ -303,7 +326,7 @@ impl Position {
                             units[them] += 1;
                         }
                         if cells[from + 1] == c {
-                            score += sign * PAWNS_CONNECTED;
+                            t.pawns += sign * PAWNS_CONNECTED;
                         }
                     }
                 }
@@ -317,13 +340,13 @@ impl Position {
             let sign = side_sign(color);
             let defenders = (self.count(color, PieceKind::Advisor) + self.count(color, PieceKind::Elephant)) as i32;
             // Defenders are worth more while the enemy keeps attacking material.
-            score += sign * defenders * DEFENDER_SCALE * (material_units[them.index()] - DEFENDER_NEUTRAL_UNITS);
+            t.defenders += sign * defenders * DEFENDER_SCALE * (material_units[them.index()] - DEFENDER_NEUTRAL_UNITS);
             if attackers[me] >= 2 {
-                score -= sign * units[me] * units[me] * KING_ATTACK_WEIGHT / (2 + defenders);
+                t.king_attack -= sign * units[me] * units[me] * KING_ATTACK_WEIGHT / (2 + defenders);
             }
-            score -= sign * self.cannon_threats(color);
+            t.cannon_threats -= sign * self.cannon_threats(color);
         }
-        score
+        t
     }
 
     /// Penalty (centipawns, positive = bad for `color`) for enemy cannons aimed at `color`'s general along its

@@ -38,8 +38,10 @@ export class EngineClient {
     this.state = 'idle';
     /** true once the worker reported `ready` (false again while a replacement starts) */
     this.ready = false;
-    /** reason of the last crash, shown to the user */
+    /** reason of the last crash, shown to the user (code: see crash()) */
     this.crashMessage = null;
+    this.crashCode = null;
+    this.crashParams = {};
     this.crashCount = 0;
     this.consecutiveCrashes = 0;
     /** milliseconds from the last `stop` sent to its `bestmove` */
@@ -193,7 +195,7 @@ export class EngineClient {
     try {
       worker = new Worker(this.options.workerUrl, { type: 'module', name: 'duiyi-engine' });
     } catch (err) {
-      this.crash(`the engine worker could not be started: ${err.message}`);
+      this.crash(`the engine worker could not be started: ${err.message}`, 'start', { detail: err.message });
       return;
     }
     this.worker = worker;
@@ -202,21 +204,29 @@ export class EngineClient {
     };
     worker.onerror = (e) => {
       e.preventDefault?.();
-      if (this.worker === worker) this.crash(`the engine worker failed: ${e.message || 'error while loading or running the worker script'}`);
+      if (this.worker === worker) this.crash(`the engine worker failed: ${e.message || 'error while loading or running the worker script'}`, 'worker', { detail: e.message || '' });
     };
     worker.onmessageerror = () => {
-      if (this.worker === worker) this.crash('the engine worker sent a message that could not be read');
+      if (this.worker === worker) this.crash('the engine worker sent a message that could not be read', 'message');
     };
     clearInterval(this.watchdog);
     this.watchdog = setInterval(() => this.checkHealth(), this.options.pingIntervalMs);
   }
 
-  /** Replaces the worker after a crash, or gives up after too many crashes in a row. */
-  crash(message) {
+  /**
+   * Replaces the worker after a crash, or gives up after too many crashes in a row.
+   * @param {string} message  what happened, in English (for the console and bug reports)
+   * @param {string} code     start | worker | message | startTimeout | noReply | stopTimeout | send | fatal
+   * @param {object} [params] values for the page's translated text (ms, detail)
+   */
+  crash(message, code = 'fatal', params = {}) {
     if (this.disposed) return;
     this.crashCount += 1;
     this.consecutiveCrashes += 1;
     this.crashMessage = message;
+    this.crashCode = code;
+    this.crashParams = params;
+    console.warn(`engine-client: ${message}`);
     this.ready = false;
     clearInterval(this.watchdog);
     this.watchdog = null;
@@ -241,7 +251,7 @@ export class EngineClient {
     this.gaveUp = !recovering;
     this.state = 'crashed';
     this.emit('state', { state: 'crashed' });
-    this.emit('crash', { message, count: this.crashCount, recovering });
+    this.emit('crash', { message, code, params, count: this.crashCount, recovering });
     if (!recovering) {
       for (const r of [this.queued]) if (r) r.reject(new Error(`the engine keeps crashing: ${message}`));
       this.queued = null;
@@ -256,12 +266,13 @@ export class EngineClient {
     if (!this.worker) return;
     const now = performance.now();
     if (!this.ready) {
-      if (now - this.startedAt > this.options.startTimeoutMs) this.crash('the engine did not start in time');
+      if (now - this.startedAt > this.options.startTimeoutMs) this.crash('the engine did not start in time', 'startTimeout');
       return;
     }
     if (this.pingSentAt !== null) {
       if (now - this.pingSentAt > this.options.pingTimeoutMs) {
-        this.crash(`the engine stopped answering (no reply for ${Math.round(now - this.pingSentAt)} ms)`);
+        const ms = Math.round(now - this.pingSentAt);
+        this.crash(`the engine stopped answering (no reply for ${ms} ms)`, 'noReply', { ms });
       }
       return;
     }
@@ -275,7 +286,7 @@ export class EngineClient {
           this.sendStop();
           this.refreshState();
         } else if (a.stopSentAt !== null && now - a.stopSentAt > this.options.overdueMs) {
-          this.crash('the engine did not answer stop');
+          this.crash('the engine did not answer stop', 'stopTimeout');
           return;
         }
       }
@@ -296,7 +307,7 @@ export class EngineClient {
     try {
       this.worker?.postMessage(msg);
     } catch (err) {
-      this.crash(`could not send '${msg.type}' to the engine: ${err.message}`);
+      this.crash(`could not send '${msg.type}' to the engine: ${err.message}`, 'send', { detail: err.message });
     }
   }
 
@@ -308,7 +319,9 @@ export class EngineClient {
       case 'ready':
         this.ready = true;
         this.pingSentAt = null;
-        if (this.crashMessage && this.state === 'crashed') this.emit('recovered', { message: this.crashMessage });
+        if (this.crashMessage && this.state === 'crashed') {
+          this.emit('recovered', { message: this.crashMessage, code: this.crashCode, params: this.crashParams });
+        }
         this.emit('ready');
         this.pump();
         this.refreshState();
@@ -324,7 +337,7 @@ export class EngineClient {
         return;
       case 'error':
         if (msg.fatal) {
-          this.crash(msg.message);
+          this.crash(msg.message, 'fatal', { detail: msg.message });
           return;
         }
         if (this.active && (msg.command === 'position' || msg.command === 'go')) this.active.error ??= msg.message;

@@ -98,7 +98,7 @@ export async function startApp({ viewport = { width: 1280, height: 900 } } = {})
 export async function screenshot(page, name) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const file = path.join(ARTIFACTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }
 

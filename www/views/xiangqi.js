@@ -374,6 +374,13 @@ export function mount(root, ctx) {
     });
   }
 
+  /** The crash reason in the UI's language, with the raw detail (lila#12786: show the real error). */
+  function crashText(message, code, params = {}) {
+    const key = `engine.crash.${code}`;
+    const text = t(key, params);
+    return text === key ? message : text;
+  }
+
   function setNotice(text, ms = 0) {
     notice = text;
     clearTimeout(noticeTimer);
@@ -617,12 +624,13 @@ export function mount(root, ctx) {
       render({ animate: false });
     }),
     client.on('ready', () => renderStatus()),
-    client.on('crash', ({ message, recovering }) => {
-      setNotice(recovering ? t('engine.crashed', { message }) : t('engine.gaveUp', { message }));
+    client.on('crash', ({ message, code, params, recovering }) => {
+      const why = crashText(message, code, params);
+      setNotice(recovering ? t('engine.crashed', { message: why }) : t('engine.gaveUp', { message: why }));
       render({ animate: false });
     }),
-    client.on('recovered', ({ message }) => {
-      setNotice(t('engine.recovered', { message }), 8000);
+    client.on('recovered', ({ message, code, params }) => {
+      setNotice(t('engine.recovered', { message: crashText(message, code, params) }), 8000);
     }),
     client.on('error', ({ command, message }) => {
       showError(t('error.engineCommand', { command: command ?? '?', message }));

@@ -76,6 +76,8 @@ export function createEngineStatus(container, t) {
     const line = view.pvText ?? '';
     setText(pv, line ? `${t('engine.pv')}: ${line}` : '');
     setText(ponder, view.ponderText ? t('engine.expecting', { move: view.ponderText }) : '');
+    if (view.ponderMove) ponder.dataset.iccs = view.ponderMove;
+    else delete ponder.dataset.iccs;
     setText(notice, view.notice ?? '');
     notice.classList.toggle('es-notice-bad', view.state === 'crashed');
   }

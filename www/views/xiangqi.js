@@ -357,10 +357,9 @@ export function mount(root, ctx) {
       pvText = (zh ?? line).join(' ');
     }
     let ponderText = '';
-    if (ponder && !ponder.hit && client.state === 'pondering') {
-      ponderText = record.notation.length && typeof record.game.chinese === 'function'
-        ? (record.lineNotation([ponder.move]) ?? [ponder.move])[0]
-        : ponder.move;
+    const ponderMove = ponder && !ponder.hit && client.state === 'pondering' ? ponder.move : null;
+    if (ponderMove) {
+      ponderText = (record.lineNotation([ponderMove]) ?? [ponderMove])[0];
     }
     status.update({
       state: client.state,
@@ -369,6 +368,7 @@ export function mount(root, ctx) {
       sign,
       pvText,
       ponderText,
+      ponderMove,
       notice,
       detail: client.state === 'thinking' && current?.params.movetime ? `${current.params.movetime / 1000} s` : '',
     });

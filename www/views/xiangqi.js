@@ -290,17 +290,25 @@ export function mount(root, ctx) {
     const reason = reasonText(result.reason);
     resultEl.dataset.result = result.result;
     resultEl.dataset.reason = result.reason;
+    resultEl.title = result.reason;
     setText(resultEl, t(`result.${result.result}`, { reason }));
   }
 
   /** The rules give an English sentence (or a code); known verdicts are shown in the UI's language. */
   function reasonText(raw) {
     const text = String(raw ?? '');
-    let code = text;
+    const side = /^(red|black)\b/i.exec(text)?.[1]?.toLowerCase();
+    const params = side ? { side: t(`side.${side}`) } : {};
+    let code = null;
     if (/checkmat/i.test(text)) code = 'checkmate';
     else if (/stalemate|no legal move/i.test(text)) code = 'stalemate';
+    else if (/natural-move|without a capture/i.test(text)) code = 'moveLimit';
+    else if (/ and .*: draw/i.test(text)) code = 'mutualRepetition';
+    else if (side && /checks perpetually/i.test(text)) code = 'perpetualCheck';
+    else if (side && /chases .* perpetually/i.test(text)) code = 'perpetualChase';
+    else if (/repet/i.test(text)) code = 'repetition';
     const key = `reason.${code}`;
-    return t(key) === key ? text : t(key);
+    return code && t(key, params) !== key ? t(key, params) : text;
   }
 
   function renderTurn(result, side) {

@@ -58,6 +58,12 @@ export async function startServer({ root = path.join(repoRoot, 'www'), port = 80
       res.end('method not allowed\n');
       return;
     }
+    if (req.url === '/favicon.ico') {
+      // browsers ask for it on pages that name no icon (JSON, SVG, …): the icon is an SVG
+      res.writeHead(301, { Location: '/favicon.svg' });
+      res.end();
+      return;
+    }
     files(req, res, () => {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('not found\n');

@@ -70,12 +70,19 @@ export async function startApp({ viewport = { width: 1280, height: 900 } } = {})
         mine.push(text);
       };
       page.on('console', (msg) => {
-        if (msg.type() === 'error') record(`console: ${msg.text()}`);
+        if (msg.type() === 'error') {
+          const where = msg.location()?.url;
+          record(`console: ${msg.text()}${where ? ` (${where})` : ''}`);
+        }
       });
       page.on('pageerror', (err) => record(`pageerror: ${err.message}`));
+      page.on('response', (res) => {
+        if (res.status() >= 400) record(`http ${res.status()}: ${res.url()}`);
+      });
       page.on('crash', () => record('page crashed'));
       if (!keepStorage) {
-        await page.goto(server.url);
+        // a same-origin file that runs no script, so nothing can write the storage back meanwhile
+        await page.goto(new URL('favicon.svg', server.url).href);
         await page.evaluate(() => localStorage.clear());
       }
       await page.goto(server.url + query);

@@ -70,3 +70,38 @@ test('tabs: the Hex placeholder, back to Xiangqi with the game intact, and ?lang
   assert.deepEqual(app.errorsOf(page), []);
   assert.deepEqual(app.errorsOf(en), []);
 });
+
+test('a whole game: a random Red against the engine (0.2 s a move) until the engine wins', async (t) => {
+  const page = await app.newPage('#xiangqi');
+  await engineReady(page);
+  await page.selectOption('[data-testid="movetime"]', '200');
+  let seed = 20261129;
+  const random = (n) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const result = page.locator('[data-testid="game-result"]');
+  for (let turn = 0; turn < 120; turn++) {
+    if (await result.isVisible()) break;
+    const moves = await moveList(page);
+    const legal = await legalMovesAfter(page, START_FEN, moves);
+    assert.ok(legal.length > 0, 'Red has a move while the game goes on');
+    await clickMove(page, legal[random(legal.length)]);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="move-list"] [data-iccs]').length >= n + 2
+        || !document.querySelector('[data-testid="game-result"]').hidden,
+      moves.length,
+      { timeout: 20000 },
+    );
+  }
+  await result.waitFor({ state: 'visible' });
+  const moves = await moveList(page);
+  t.diagnostic(`game over after ${moves.length} plies: ${await result.textContent()}`);
+  assert.equal(await result.getAttribute('data-result'), 'black');
+  assert.equal(await page.locator('[data-square][data-dest]').count(), 0, 'nobody can move');
+  // every move of the game was legal, and the final position has no legal move for Red
+  const finalLegal = await legalMovesAfter(page, START_FEN, moves);
+  assert.deepEqual(finalLegal, []);
+  await screenshot(page, 'xiangqi-whole-game');
+  assert.deepEqual(app.errorsOf(page), []);
+});

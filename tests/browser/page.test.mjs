@@ -11,42 +11,64 @@ after(async () => {
   await app?.close();
 });
 
-test('ponder hit: the engine thinks on the user\'s time about the move it expects, and that move is answered', async () => {
+test('pondering: the engine thinks on the user\'s time; a ponder miss restarts it, a ponder hit goes on', async () => {
   const page = await app.newPage('#xiangqi');
   await engineReady(page);
   assert.equal(await page.isChecked('[data-testid="ponder"]'), true, 'pondering is on by default');
+  await page.evaluate(() => {
+    const c = window.duiyi.view.client;
+    const trace = (window.__trace = []);
+    const post = c.post.bind(c);
+    c.post = (m) => { if (m.type !== 'isready') trace.push(`-> ${JSON.stringify(m)}`); post(m); };
+    const receive = c.receive.bind(c);
+    c.receive = (m) => { if (m?.type !== 'readyok' && m?.type !== 'info') trace.push(`<- ${JSON.stringify(m)}`); receive(m); };
+  });
+  const traced = (promise) => promise.catch(async (err) => {
+    throw new Error(`${err.message}\nengine messages:\n${(await page.evaluate(() => window.__trace)).join('\n')}`);
+  });
+  const pondering = () => traced(page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]'));
+  const expected = page.locator('[data-testid="ponder-move"]');
+
   await clickMove(page, 'h2e2');
   await waitForMoveCount(page, 2);
   // after its reply the engine ponders, and shows the move it expects
-  await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]');
-  const expected = page.locator('[data-testid="ponder-move"]');
+  await pondering();
   await expected.waitFor({ state: 'visible' });
-  const iccs = await expected.getAttribute('data-iccs');
-  const moves = await moveList(page);
-  assert.ok((await legalMovesAfter(page, START_FEN, moves)).includes(iccs), `the expected move ${iccs} is legal`);
+  let moves = await moveList(page);
+  const firstGuess = await expected.getAttribute('data-iccs');
+  assert.ok((await legalMovesAfter(page, START_FEN, moves)).includes(firstGuess), `the expected move ${firstGuess} is legal`);
   await screenshot(page, 'xiangqi-pondering');
-  await clickMove(page, iccs);
-  // the same search goes on (no new position is sent): a ponder hit
-  await page.waitForFunction(() => /猜中了/.test(document.querySelector('[data-testid="engine-status"]').textContent));
-  await waitForMoveCount(page, 4);
-  const after = await moveList(page);
-  assert.equal(after[2], iccs);
-  assert.ok((await legalMovesAfter(page, START_FEN, after.slice(0, 3))).includes(after[3]), 'the reply is legal');
 
-  // ponder miss: another move stops the ponder search and the engine thinks afresh
-  await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]');
-  const expectedNow = await page.locator('[data-testid="ponder-move"]').getAttribute('data-iccs');
-  const other = (await legalMovesAfter(page, START_FEN, after)).find((m) => m !== expectedNow);
-  await clickMove(page, other);
-  await page.waitForFunction(() => /没猜中/.test(document.querySelector('[data-testid="engine-status"]').textContent));
-  await waitForMoveCount(page, 6);
-  assert.equal((await moveList(page))[4], other);
-
-  // switching pondering off stops it: the engine is idle on the user's turn
-  await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]');
+  // switching pondering off stops it at once; on again, it resumes
   await page.uncheck('[data-testid="ponder"]');
   await page.waitForSelector('[data-testid="engine-status"][data-state="idle"]');
   assert.equal(await expected.isVisible(), false);
+  await page.check('[data-testid="ponder"]');
+  await pondering();
+
+  // ponder miss: another move stops the ponder search and the engine thinks afresh
+  const other = (await legalMovesAfter(page, START_FEN, moves)).find((m) => m !== firstGuess);
+  await clickMove(page, other);
+  await page.waitForFunction(() => /没猜中/.test(document.querySelector('[data-testid="engine-status"]').textContent));
+  await waitForMoveCount(page, 4);
+  moves = await moveList(page);
+  assert.equal(moves[2], other);
+  assert.ok((await legalMovesAfter(page, START_FEN, moves.slice(0, 3))).includes(moves[3]), 'the reply is legal');
+
+  // ponder hit: the expected move is answered by the search already running (no new position is sent)
+  await pondering();
+  const guess = await expected.getAttribute('data-iccs');
+  const sent = await page.evaluate(() => window.__trace.length);
+  await clickMove(page, guess);
+  await page.waitForFunction(() => /猜中了/.test(document.querySelector('[data-testid="engine-status"]').textContent));
+  await waitForMoveCount(page, 6);
+  moves = await moveList(page);
+  assert.equal(moves[4], guess);
+  assert.ok((await legalMovesAfter(page, START_FEN, moves.slice(0, 5))).includes(moves[5]), 'the reply is legal');
+  const afterHit = (await page.evaluate(() => window.__trace)).slice(sent);
+  assert.match(afterHit[0], /"type":"ponderhit"/, `after the hit: ${afterHit.join(' | ')}`);
+  assert.ok(!afterHit.slice(0, afterHit.findIndex((m) => /bestmove/.test(m))).some((m) => /"type":"position"/.test(m)),
+    'no new search before the bestmove');
   assert.deepEqual(app.errorsOf(page), []);
 });
 
@@ -103,5 +125,23 @@ test('a whole game: a random Red against the engine (0.2 s a move) until the eng
   const finalLegal = await legalMovesAfter(page, START_FEN, moves);
   assert.deepEqual(finalLegal, []);
   await screenshot(page, 'xiangqi-whole-game');
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
+test('"Move now" stops a long think: the engine plays at once', async () => {
+  const page = await app.newPage('#xiangqi');
+  await engineReady(page);
+  await page.selectOption('[data-testid="movetime"]', '10000');
+  await clickMove(page, 'h2e2');
+  await page.waitForSelector('[data-testid="engine-status"][data-state="thinking"]');
+  await page.waitForSelector('[data-testid="move-now"]:not([disabled])');
+  const t0 = Date.now();
+  await page.click('[data-testid="move-now"]');
+  await waitForMoveCount(page, 2);
+  const ms = Date.now() - t0;
+  assert.ok(ms < 2000, `the reply came ${ms} ms after "Move now", not after 10 s`);
+  const moves = await moveList(page);
+  assert.ok((await legalMovesAfter(page, START_FEN, ['h2e2'])).includes(moves[1]));
+  assert.equal(await page.isDisabled('[data-testid="move-now"]'), true);
   assert.deepEqual(app.errorsOf(page), []);
 });

@@ -58,6 +58,10 @@ export function mount(root, ctx) {
   const newBtn = btn('xq.new', 'new-game', () => newGame());
   const undoBtn = btn('xq.undo', 'undo', () => undo());
   const flipBtn = btn('xq.flip', 'flip', () => flip());
+  // "Move now": the engine stops thinking and plays the best move it has found so far
+  const moveNowBtn = btn('xq.moveNow', 'move-now', () => {
+    if (client.state === 'thinking' && engineToMove()) client.stop();
+  });
   const resultEl = h('div', { class: 'result', dataset: { testid: 'game-result' }, role: 'status', hidden: true });
   const turnEl = h('div', { class: 'turn', dataset: { testid: 'turn' } });
   const statusHost = h('div');
@@ -93,7 +97,7 @@ export function mount(root, ctx) {
   const view = h('div', { class: 'xq-layout' },
     h('section', { class: 'board-column' },
       boardHost,
-      h('div', { class: 'board-bar' }, newBtn, undoBtn, flipBtn)),
+      h('div', { class: 'board-bar' }, newBtn, undoBtn, flipBtn, moveNowBtn)),
     h('aside', { class: 'side-column' },
       resultEl,
       turnEl,
@@ -198,6 +202,7 @@ export function mount(root, ctx) {
       renderLive(result, side, animate);
     }
     undoBtn.disabled = record.moves.length === 0;
+    moveNowBtn.disabled = !(client.state === 'thinking' && engineToMove());
     navFirst.disabled = navPrev.disabled = (viewPly ?? record.moves.length) === 0;
     navNext.disabled = navLast.disabled = viewPly === null;
     setText(reviewNote, viewPly === null ? '' : t('xq.reviewing', { ply: viewPly, total: record.moves.length }));

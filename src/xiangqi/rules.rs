@@ -352,3 +352,38 @@ pub fn describe_cycle(v: CycleVerdict) -> Verdict {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays quiet, non-repeating moves (rook a1 up the a-file and across, the black general shuttling), marking
+    /// the first `checks` Red moves as checks, from a FEN whose clock is `clock`.
+    fn shuffle(clock: u32, plies: usize, red_checks: usize) -> Position {
+        let mut pos = Position::from_fen(&format!("3k5/9/9/9/9/9/9/9/R8/4K4 w - - {clock} 60")).unwrap();
+        let red = ["a1a2", "a2a3", "a3a4", "a4a5", "a5a6", "a6a7", "a7b7", "b7c7", "c7c6", "c6c5", "c5c4", "c4c3",
+            "c3c2", "c2c1", "c1b1", "b1b2", "b2b3", "b3b4"];
+        for i in 0..plies {
+            let m = if i % 2 == 0 { red[i / 2] } else if (i / 2) % 2 == 0 { "d9d8" } else { "d8d9" };
+            pos.try_play(m).unwrap();
+            if i % 2 == 0 && i / 2 < red_checks {
+                pos.history.last_mut().unwrap().gives_check = true;
+            }
+        }
+        pos
+    }
+
+    #[test]
+    fn natural_move_limit_counts_plies_since_the_last_capture() {
+        assert!(shuffle(100, 19, 0).game_verdict().is_none());
+        assert!(shuffle(100, 20, 0).game_verdict().unwrap().reason.contains("60 moves"));
+    }
+
+    #[test]
+    fn checks_beyond_ten_per_side_are_deducted_from_the_sixty_moves() {
+        // 30 plies from a clock of 90: 120 plies, but 14 of Red's 15 moves were checks: 4 are deducted.
+        assert!(shuffle(90, 30, 14).game_verdict().is_none());
+        // With exactly ten checks nothing is deducted.
+        assert!(shuffle(90, 30, 10).game_verdict().unwrap().reason.contains("60 moves"));
+    }
+}

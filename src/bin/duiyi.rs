@@ -67,7 +67,7 @@ fn judge_cmd(args: &[String]) -> Result<(), String> {
         verdict = Some(v);
     }
     let out = match verdict {
-        Some(v) => serde_json::json!({ "result": v.result, "reason": v.reason }),
+        Some(v) => serde_json::json!({ "result": v.result, "reason": v.reason, "code": v.code, "side": v.side }),
         None => serde_json::json!({ "result": null, "reason": format!("the game goes on; {} to move", pos.side_to_move().name()) }),
     };
     println!("{out}");

@@ -53,7 +53,11 @@ pub fn run_stdio() -> ExitCode {
     let interrupt = Arc::new(AtomicBool::new(false));
     // UCCI batch mode: commands wait until the search ends, so they do not interrupt it.
     let batch = Arc::new(AtomicBool::new(false));
-    let (reader_interrupt, reader_batch) = (interrupt.clone(), batch.clone());
+    // Queuing a line and raising the flag happen under this lock, and so do draining the queue and lowering the
+    // flag: the flag is never left raised for a line that was already taken, so a search with no new input is
+    // never interrupted (and stays exactly reproducible).
+    let queue_lock = Arc::new(std::sync::Mutex::new(()));
+    let (reader_interrupt, reader_batch, reader_lock) = (interrupt.clone(), batch.clone(), queue_lock.clone());
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
         let mut input = stdin.lock();
@@ -64,17 +68,19 @@ pub fn run_stdio() -> ExitCode {
                 Ok(0) | Err(_) => break,
                 // Invalid UTF-8 must not end the session: it becomes U+FFFD and gets an `info string`.
                 Ok(_) => {
+                    let _guard = reader_lock.lock().unwrap_or_else(|e| e.into_inner());
                     if tx.send(String::from_utf8_lossy(&buf).into_owned()).is_err() {
                         break;
                     }
+                    // Sent first, raised second: a search that sees the flag finds the line on the channel.
+                    if !reader_batch.load(Ordering::Relaxed) {
+                        reader_interrupt.store(true, Ordering::Relaxed);
+                    }
                 }
-            }
-            // Sent first, raised second: a search that sees the flag finds the line on the channel.
-            if !reader_batch.load(Ordering::Relaxed) {
-                reader_interrupt.store(true, Ordering::Relaxed);
             }
         }
         // End of input interrupts too (the main loop then finds the channel closed).
+        let _guard = reader_lock.lock().unwrap_or_else(|e| e.into_inner());
         drop(tx);
         reader_interrupt.store(true, Ordering::Relaxed);
     });
@@ -86,7 +92,9 @@ pub fn run_stdio() -> ExitCode {
             return ExitCode::FAILURE;
         }
         if session.needs_step() {
-            // Lower the flag, then take what is queued: a line arriving from here on raises it again.
+            // Lower the flag and take what is queued, under the queue lock: a line arriving from here on raises
+            // it again, and no line already taken leaves it raised.
+            let guard = queue_lock.lock().unwrap_or_else(|e| e.into_inner());
             interrupt.store(false, Ordering::Relaxed);
             if !session.batch {
                 loop {
@@ -105,6 +113,7 @@ pub fn run_stdio() -> ExitCode {
                 }
             }
             batch.store(session.batch, Ordering::Relaxed);
+            drop(guard);
             if session.needs_step() {
                 session.pump(f64::INFINITY);
                 if session.run_pending() == Flow::Quit {

@@ -90,9 +90,11 @@ impl XiangqiGame {
         self.pos.in_check()
     }
 
-    /// `null` while the game goes on, else `{result: "red" | "black" | "draw", reason}`.
+    /// `null` while the game goes on, else `{result: "red" | "black" | "draw", reason, code, side}`: checkmate
+    /// or stalemate, the third occurrence of a position judged by the perpetual check / chase rules, or the
+    /// 60-move limit (`code` names the rule, `side` the side it is about; see the Rust `Verdict`).
     pub fn result(&self) -> Result<JsValue, JsError> {
-        match self.pos.verdict() {
+        match self.pos.clone().game_verdict() {
             None => Ok(JsValue::NULL),
             Some(v) => to_js(&v),
         }
@@ -265,4 +267,21 @@ pub fn perft(fen: &str, depth: u32) -> Result<f64, JsError> {
     }
     let mut pos = if fen.trim() == "startpos" { Position::startpos() } else { Position::from_fen(fen).map_err(err)? };
     Ok(crate::xiangqi::perft(&mut pos, depth) as f64)
+}
+
+/// The `duiyi bench` signature computed in wasm: `{nodes, bestmoves}` after a fixed-depth search of every bench
+/// position (depth 1–10). Equal to the native `duiyi bench --depth N` total when the search is deterministic on
+/// both platforms (a test checks it). Blocks for the whole run: call it in a worker or in Node.
+#[wasm_bindgen(js_name = benchSignature)]
+pub fn bench_signature(depth: u32) -> Result<JsValue, JsError> {
+    if !(1..=10).contains(&depth) {
+        return Err(JsError::new("bench: depth must be 1..10"));
+    }
+    let r = crate::xiangqi::bench::run_bench_untimed(depth, Default::default());
+    #[derive(Serialize)]
+    struct Out {
+        nodes: f64,
+        bestmoves: Vec<String>,
+    }
+    to_js(&Out { nodes: r.nodes as f64, bestmoves: r.per_position.into_iter().map(|p| p.1).collect() })
 }

@@ -59,6 +59,13 @@ impl BenchResult {
 /// Searches every bench position to `depth` with `options`, a fresh 16 MiB TT per position.
 pub fn run_bench(depth: u32, options: SearchOptions) -> BenchResult {
     let start = Instant::now();
+    let mut r = run_bench_untimed(depth, options);
+    r.seconds = start.elapsed().as_secs_f64();
+    r
+}
+
+/// [`run_bench`] without the wall clock (`seconds` is 0): usable where `std::time::Instant` is not (wasm).
+pub fn run_bench_untimed(depth: u32, options: SearchOptions) -> BenchResult {
     let mut per = Vec::new();
     let mut total = 0;
     for (i, (fen, moves)) in BENCH_POSITIONS.iter().enumerate() {
@@ -71,7 +78,7 @@ pub fn run_bench(depth: u32, options: SearchOptions) -> BenchResult {
         total += nodes;
         per.push((i, best.map_or("(none)".to_string(), |m| m.to_string()), nodes));
     }
-    BenchResult { per_position: per, nodes: total, seconds: start.elapsed().as_secs_f64() }
+    BenchResult { per_position: per, nodes: total, seconds: 0.0 }
 }
 
 /// The techniques the ablation switches off one at a time: (name, options with it off).

@@ -51,6 +51,11 @@ pub struct Verdict {
     pub result: &'static str,
     /// Why, in English, e.g. "Black is checkmated: Red wins".
     pub reason: String,
+    /// The rule, for translations: `checkmate`, `stalemate`, `perpetual_check`, `perpetual_chase`,
+    /// `mutual_perpetual` (both sides violate: draw), `repetition` (no violation: draw), `natural_move_limit`.
+    pub code: &'static str,
+    /// The side the rule is about (the mated, stalemated or violating side), when there is one.
+    pub side: Option<&'static str>,
 }
 
 impl Position {
@@ -120,12 +125,15 @@ impl Position {
         }
         let loser = self.side;
         let winner = loser.flip();
-        let reason = if self.in_check() {
-            format!("{} is checkmated: {} wins", cap(loser.name()), cap(winner.name()))
+        let (reason, code) = if self.in_check() {
+            (format!("{} is checkmated: {} wins", cap(loser.name()), cap(winner.name())), "checkmate")
         } else {
-            format!("{} has no legal move (stalemate loses in Xiangqi): {} wins", cap(loser.name()), cap(winner.name()))
+            (
+                format!("{} has no legal move (stalemate loses in Xiangqi): {} wins", cap(loser.name()), cap(winner.name())),
+                "stalemate",
+            )
         };
-        Some(Verdict { result: winner.name(), reason })
+        Some(Verdict { result: winner.name(), reason, code, side: Some(loser.name()) })
     }
 }
 

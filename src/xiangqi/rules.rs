@@ -299,6 +299,8 @@ impl Position {
             return Some(Verdict {
                 result: "draw",
                 reason: "60 moves without a capture (natural-move limit): draw".to_string(),
+                code: "natural_move_limit",
+                side: None,
             });
         }
         None
@@ -340,7 +342,13 @@ pub fn describe_cycle(v: CycleVerdict) -> Verdict {
     match v.loser {
         Some(l) => {
             let conduct = if l == Color::Red { v.red } else { v.black };
-            Verdict { result: l.flip().name(), reason: format!("{}: {} loses", what(l, conduct), side_name(l)) }
+            let code = if conduct == Conduct::Check { "perpetual_check" } else { "perpetual_chase" };
+            Verdict {
+                result: l.flip().name(),
+                reason: format!("{}: {} loses", what(l, conduct), side_name(l)),
+                code,
+                side: Some(l.name()),
+            }
         }
         None => {
             let reason = match (v.red, v.black) {
@@ -348,7 +356,8 @@ pub fn describe_cycle(v: CycleVerdict) -> Verdict {
                 (Conduct::Check, Conduct::Check) => "both sides check perpetually: draw".to_string(),
                 (r, b) => format!("{} and {}: draw", what(Color::Red, r), what(Color::Black, b).replacen("Black", "Black", 1)),
             };
-            Verdict { result: "draw", reason }
+            let code = if (v.red, v.black) == (Conduct::Idle, Conduct::Idle) { "repetition" } else { "mutual_perpetual" };
+            Verdict { result: "draw", reason, code, side: None }
         }
     }
 }

@@ -292,28 +292,29 @@ export function mount(root, ctx) {
       delete resultEl.dataset.reason;
       return;
     }
-    const reason = reasonText(result.reason);
+    const reason = reasonText(result.reason, result.code, result.side);
     resultEl.dataset.result = result.result;
     resultEl.dataset.reason = result.reason;
     resultEl.title = result.reason;
     setText(resultEl, t(`result.${result.result}`, { reason }));
   }
 
-  /** The rules give an English sentence (or a code); known verdicts are shown in the UI's language. */
-  function reasonText(raw) {
-    const text = String(raw ?? '');
-    const side = /^(red|black)\b/i.exec(text)?.[1]?.toLowerCase();
-    const params = side ? { side: t(`side.${side}`) } : {};
-    let code = null;
-    if (/checkmat/i.test(text)) code = 'checkmate';
-    else if (/stalemate|no legal move/i.test(text)) code = 'stalemate';
-    else if (/natural-move|without a capture/i.test(text)) code = 'moveLimit';
-    else if (/ and .*: draw/i.test(text)) code = 'mutualRepetition';
-    else if (side && /checks perpetually/i.test(text)) code = 'perpetualCheck';
-    else if (side && /chases .* perpetually/i.test(text)) code = 'perpetualChase';
-    else if (/repet/i.test(text)) code = 'repetition';
+  /** The rule's code (from the engine's verdict) names the UI string; its English sentence is the fallback. */
+  const REASON_KEYS = {
+    checkmate: 'checkmate',
+    stalemate: 'stalemate',
+    natural_move_limit: 'moveLimit',
+    mutual_perpetual: 'mutualRepetition',
+    perpetual_check: 'perpetualCheck',
+    perpetual_chase: 'perpetualChase',
+    repetition: 'repetition',
+  };
+
+  function reasonText(raw, ruleCode, ruleSide) {
+    const code = REASON_KEYS[ruleCode];
     const key = `reason.${code}`;
-    return code && t(key, params) !== key ? t(key, params) : text;
+    const params = ruleSide ? { side: t(`side.${ruleSide}`) } : {};
+    return code && t(key, params) !== key ? t(key, params) : String(raw ?? '');
   }
 
   function renderTurn(result, side) {

@@ -153,6 +153,24 @@ test('mate in one from xiangqi_mates.json: the winning click ends the game and t
   assert.deepEqual(app.errorsOf(page), []);
 });
 
+test('?fen= with a finished position shows the board and the verdict in the page language', async () => {
+  // Stalemate with Red to move (a loss for Red in Xiangqi), and a checkmate from the shared rule probes.
+  const stalemate = '4k4/4a4/9/9/9/9/9/9/3r1r3/4K4 w - - 0 1';
+  const page = await app.newPage(`?fen=${encodeURIComponent(stalemate)}#xiangqi`);
+  await page.waitForSelector('body[data-ready="true"]');
+  const result = page.locator('[data-testid="game-result"]');
+  await result.waitFor({ state: 'visible' });
+  assert.equal(await result.getAttribute('data-result'), 'black');
+  assert.match(await result.textContent(), /黑方胜 — 困毙/);
+  assert.equal(await page.locator('[data-square]').count(), 90, 'the board is drawn');
+  assert.equal(await page.$eval('[data-testid="fen"]', (e) => e.textContent), stalemate);
+  const mate = readShared('testdata/xiangqi_perft.json').rule_probes.checkmate[0];
+  await page.fill('[data-testid="fen-input"]', mate);
+  await page.click('[data-testid="load-fen"]');
+  await page.waitForFunction(() => /将死/.test(document.querySelector('[data-testid="game-result"]').textContent));
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
 test('a reload resumes the game in progress from localStorage', async () => {
   const page = await app.newPage('#xiangqi');
   await engineReady(page);

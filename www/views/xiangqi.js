@@ -44,6 +44,17 @@ function writeJSON(key, value) {
  * @param {{lang: string, t: (key: string, params?: object) => string, wasm: typeof import('../pkg/duiyi.js'),
  *          params?: URLSearchParams}} ctx
  */
+/** The rule's code (from the engine's verdict) names the UI string; its English sentence is the fallback. */
+const REASON_KEYS = {
+  checkmate: 'checkmate',
+  stalemate: 'stalemate',
+  natural_move_limit: 'moveLimit',
+  mutual_perpetual: 'mutualRepetition',
+  perpetual_check: 'perpetualCheck',
+  perpetual_chase: 'perpetualChase',
+  repetition: 'repetition',
+};
+
 export function mount(root, ctx) {
   let { t } = ctx;
   const { XiangqiGame } = ctx.wasm;
@@ -298,17 +309,6 @@ export function mount(root, ctx) {
     resultEl.title = result.reason;
     setText(resultEl, t(`result.${result.result}`, { reason }));
   }
-
-  /** The rule's code (from the engine's verdict) names the UI string; its English sentence is the fallback. */
-  const REASON_KEYS = {
-    checkmate: 'checkmate',
-    stalemate: 'stalemate',
-    natural_move_limit: 'moveLimit',
-    mutual_perpetual: 'mutualRepetition',
-    perpetual_check: 'perpetualCheck',
-    perpetual_chase: 'perpetualChase',
-    repetition: 'repetition',
-  };
 
   function reasonText(raw, ruleCode, ruleSide) {
     const code = REASON_KEYS[ruleCode];

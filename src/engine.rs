@@ -321,7 +321,8 @@ impl Engine {
             return true;
         }
         let timed = s.budget.is_some() && p.depth.is_none();
-        if let (Some(clock), Some((soft, hard))) = (s.clock_ms, s.budget) {
+        // A fixed `movetime` is used to the end (only its hard deadline stops the search); a clock is managed.
+        if let (Some(clock), Some((soft, hard)), None) = (s.clock_ms, s.budget, p.movetime) {
             // Do not start an iteration that is unlikely to finish within the scaled soft budget. After a ponder
             // hit with a settled best move, the pondering counts as thinking already done (answer at once when
             // the work is done); otherwise the whole budget is still there to think deeper.

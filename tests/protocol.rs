@@ -360,12 +360,13 @@ fn garbage_lines_get_info_string_and_the_engine_carries_on() {
         e.send("d");
         let (_, fen) = e.until(|l| l.starts_with("info string fen"));
         assert!(fen.contains(" b "), "black to move after h2e2: {fen}");
-        // Like Stockfish, a `go` whose only limit is unreadable searches until `stop`.
+        // A `go` whose only limit is unreadable is named and searches one ply rather than forever (a GUI
+        // waiting for its bestmove would otherwise hang).
         e.send("go depth x");
         let (_, l) = e.until(|l| l.starts_with("info string"));
         assert!(l.contains("depth"), "{l}");
-        e.until(|l| is_info_depth(l) && depth_of(l) >= 2);
-        e.send("stop");
+        let (_, l) = e.until(|l| l.starts_with("info string"));
+        assert!(l.contains("searching depth 1"), "{l}");
         e.until(is_bestmove);
         e.send("go depth 3 sideways 7");
         let (_, l) = e.until(|l| l.starts_with("info string"));
@@ -486,11 +487,32 @@ fn commands_during_a_bounded_search_run_after_its_bestmove() {
     let (infos, first) = e.until(is_bestmove);
     assert!(infos.iter().any(|l| is_info_depth(l) && depth_of(l) == 5), "first search cut short: {infos:?}");
     assert!(!infos.iter().any(|l| l.starts_with("info string")), "{infos:?}");
-    // `isready` does not need an idle engine: it is answered as soon as its turn comes, during the second search.
+    // `isready` does not need an idle engine: it is answered at once, during the first search (UCI: always
+    // answered immediately), while the queued position/go wait for that search's bestmove.
+    assert_eq!(infos.iter().filter(|l| *l == "readyok").count(), 1, "{infos:?}");
     let (infos, second) = e.until(is_bestmove);
     assert!(first.starts_with("bestmove ") && second.starts_with("bestmove "));
     assert!(infos.iter().any(|l| is_info_depth(l) && depth_of(l) == 4), "{infos:?}");
-    assert_eq!(infos.iter().filter(|l| *l == "readyok").count(), 1, "{infos:?}");
+}
+
+/// `stop`, `isready` and `quit` are answered at once even while commands are queued behind a bounded search;
+/// the queued commands then run in order.
+#[test]
+fn stop_and_isready_are_not_queued_behind_waiting_commands() {
+    let mut e = Engine::ucci();
+    e.send("position startpos");
+    e.send("go depth 40");
+    e.until(|l| is_info_depth(l) && depth_of(l) >= 3);
+    e.send("go depth 2");
+    e.send("isready");
+    e.until(|l| l == "readyok");
+    e.send("stop");
+    let (_, first) = e.until(is_bestmove);
+    let (infos, second) = e.until(is_bestmove);
+    assert!(first.starts_with("bestmove ") && second.starts_with("bestmove "), "{first} / {second}");
+    assert!(infos.iter().any(|l| is_info_depth(l) && depth_of(l) == 2), "the queued go ran: {infos:?}");
+    e.send("quit");
+    e.until(|l| l == "bye");
 }
 
 #[test]

@@ -361,13 +361,18 @@ impl<W: Write> Session<W> {
         if self.debug {
             self.info_string(&format!("received: {line}"));
         }
-        if !self.pending.is_empty()
-            || (self.proto.is_some() && needs_idle(&split_command(line).0) && self.search_is_bounded())
-        {
+        // Commands that need an idle engine wait behind a bounded search (and behind each other, in order);
+        // the others — `stop`, `isready`, `ponderhit`, `quit` — are answered at once even then.
+        let waits = self.proto.is_some() && needs_idle(&split_command(line).0);
+        if waits && (!self.pending.is_empty() || self.search_is_bounded()) {
             self.pending.push_back(line.to_string());
             return self.run_pending();
         }
-        self.dispatch(line)
+        if self.dispatch(line) == Flow::Quit {
+            return Flow::Quit;
+        }
+        // A `stop` may have ended the search that queued commands were waiting for.
+        self.run_pending()
     }
 
     /// Runs one command now.
@@ -447,6 +452,22 @@ impl<W: Write> Session<W> {
 }
 
 /// Whether a command needs an idle engine (it is queued behind a bounded search, or stops an unbounded one).
+/// A `go` that had a parameter rejected and has no limit left would search forever while its sender waits for a
+/// `bestmove`: it searches one ply instead (and says so).
+fn fallback_limit<W: Write>(s: &mut Session<W>, p: &mut crate::search::limits::GoParams, rejected: bool) {
+    let unlimited = p.depth.is_none()
+        && p.nodes.is_none()
+        && p.movetime.is_none()
+        && p.wtime.is_none()
+        && p.btime.is_none()
+        && !p.infinite
+        && !p.ponder;
+    if rejected && unlimited {
+        s.info_string("go: no valid limit left after the rejected parameters; searching depth 1");
+        p.depth = Some(1);
+    }
+}
+
 fn needs_idle(cmd: &str) -> bool {
     matches!(cmd, "go" | "position" | "banmoves" | "setoption" | "ucinewgame")
 }

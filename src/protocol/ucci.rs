@@ -286,8 +286,12 @@ fn go<W: Write>(s: &mut Session<W>, rest: &str) {
             notes.push(format!("{e}; ignored"));
         }
     }
+    let rejected = notes.iter().any(|n| n.ends_with("ignored"));
     for n in notes {
         s.info_string(&format!("go: {n}"));
+    }
+    if !depth_zero {
+        super::fallback_limit(s, &mut p, rejected);
     }
     if depth_zero && p.depth.is_none() && !p.infinite {
         // Spec §5.10 (1): depth 0 lists the static score and answers `nobestmove`.

@@ -188,9 +188,17 @@ fn go<W: Write>(s: &mut Session<W>, rest: &str) {
                     p.nodes = Some(n);
                 })
             }
-            "mate" | "perft" => {
+            "mate" => {
+                // No dedicated mate search: a full-width search of 2N-1 plies (plus extensions) finds a mate in N.
                 used = 2;
-                Err(format!("'{key}' is not supported"))
+                parse_count("mate", value, 1, 30).map(|(n, note)| {
+                    notes.extend(note);
+                    p.depth = Some((2 * n - 1).max(1) as u32);
+                })
+            }
+            "perft" => {
+                used = 2;
+                Err(format!("'{key}' is not supported (use `duiyi perft`)"))
             }
             "searchmoves" => {
                 let mut list = Vec::new();
@@ -224,9 +232,11 @@ fn go<W: Write>(s: &mut Session<W>, rest: &str) {
             excluded = legal.as_slice().iter().copied().filter(|m| !list.contains(m)).collect();
         }
     }
+    let rejected = notes.iter().any(|n| n.ends_with("ignored"));
     for n in notes {
         s.info_string(&format!("go: {n}"));
     }
+    super::fallback_limit(s, &mut p, rejected);
     s.start_go(p, &excluded);
 }
 

@@ -17,7 +17,35 @@ fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
     args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).map(|s| s.as_str())
 }
 
+/// Checks a subcommand's arguments: only the named flags, each at most once, every `valued` flag followed by a
+/// value. Returns the reason otherwise.
+fn check_args(cmd: &str, args: &[String], valued: &[&str], switches: &[&str]) -> Result<(), String> {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let a = args[i].as_str();
+        if seen.contains(&a) {
+            return Err(format!("{cmd}: {a} given twice"));
+        }
+        if valued.contains(&a) {
+            if args.get(i + 1).is_none_or(|v| v.starts_with("--")) {
+                return Err(format!("{cmd}: {a} needs a value"));
+            }
+            seen.push(a);
+            i += 2;
+        } else if switches.contains(&a) {
+            seen.push(a);
+            i += 1;
+        } else {
+            let known: Vec<&str> = valued.iter().chain(switches).copied().collect();
+            return Err(format!("{cmd}: unknown argument '{a}' (known: {})", known.join(", ")));
+        }
+    }
+    Ok(())
+}
+
 fn perft_cmd(args: &[String]) -> Result<(), String> {
+    check_args("perft", args, &["--fen", "--depth"], &[])?;
     let fen = flag(args, "--fen");
     let depth: u32 = flag(args, "--depth")
         .ok_or("perft: --depth N is required")?
@@ -49,6 +77,7 @@ fn perft_cmd(args: &[String]) -> Result<(), String> {
 /// `duiyi judge --fen "<FEN>" --moves "<m1> <m2> …"`: plays the moves and prints the game state as JSON,
 /// `{"result": "red" | "black" | "draw" | null, "reason": "…"}`. An illegal move is an error naming it.
 fn judge_cmd(args: &[String]) -> Result<(), String> {
+    check_args("judge", args, &["--fen", "--moves"], &[])?;
     let fen = flag(args, "--fen").unwrap_or("startpos");
     let moves = flag(args, "--moves").unwrap_or("");
     let mut pos = if fen.trim() == "startpos" {
@@ -77,6 +106,7 @@ fn judge_cmd(args: &[String]) -> Result<(), String> {
 /// `duiyi bench [--depth N] [--ablation]`: fixed-depth search of the bench positions. Last line
 /// `nodes <N> nps <M>`; with `--ablation`, a table of nodes and time with each technique switched off.
 fn bench_cmd(args: &[String]) -> Result<(), String> {
+    check_args("bench", args, &["--depth"], &["--ablation"])?;
     use duiyi::xiangqi::bench::{BENCH_DEPTH, ablations, run_bench};
     let depth: u32 = match flag(args, "--depth") {
         Some(d) => d.parse().map_err(|_| "bench: --depth must be a number".to_string())?,
@@ -114,6 +144,7 @@ fn bench_cmd(args: &[String]) -> Result<(), String> {
 
 /// `duiyi eval [--fen "<FEN>"] [--moves "…"]`: the static evaluation and its terms as JSON (centipawns, Red's view).
 fn eval_cmd(args: &[String]) -> Result<(), String> {
+    check_args("eval", args, &["--fen", "--moves"], &[])?;
     let fen = flag(args, "--fen").unwrap_or("startpos");
     let mut pos = if fen.trim() == "startpos" { Position::startpos() } else { Position::from_fen(fen).map_err(|e| e.to_string())? };
     for (i, m) in flag(args, "--moves").unwrap_or("").split_whitespace().enumerate() {

@@ -96,9 +96,14 @@ test('editing an attribute updates the numbers and the URL; a bad value names th
   assert.match(await text(page, 'error'), /crit = 1\.5 is outside \[0, 1\]/);
   assert.equal(await page.getAttribute('[data-testid="field-crit"]', 'aria-invalid'), 'true');
   assert.equal(await text(page, 'dist-round-table-crit'), '25.00%', 'the last good numbers stay');
+  assert.equal(await page.$eval('.cb-dist-panel', (e) => e.dataset.stale), 'true', '… marked as stale');
+  await page.fill('[data-testid="field-crit"]', '');
+  await page.waitForFunction(() => /[?&]crit=(&|$)/.test(location.hash));
+  assert.doesNotMatch(await page.evaluate(() => location.hash), /NaN/);
   await page.fill('[data-testid="field-crit"]', '25');
   await page.waitForSelector('[data-testid="error"][hidden]', { state: 'attached' });
   assert.equal(await text(page, 'pushed-crit'), '0.00%');
+  assert.equal(await page.$eval('.cb-dist-panel', (e) => e.dataset.stale), undefined);
 
   // A flat block amount instead of a share: 100 damage, a block stops 30 of it.
   await page.selectOption('[data-testid="block-mode"]', 'amount');

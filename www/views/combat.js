@@ -118,11 +118,12 @@ function writeHash({ sheet, orders, page, blockMode }) {
   for (const f of FIELDS) {
     if (f.key === inactiveBlockField(blockMode)) continue;
     if (f.key === 'block_amount') {
-      params.set(f.key, String(sheet[f.key]));
+      params.set(f.key, Number.isNaN(sheet[f.key]) ? '' : String(sheet[f.key]));
       continue;
     }
     const v = sheet[f.key];
-    if (ALWAYS_IN_URL.includes(f.key) || v !== f.def) params.set(f.key, String(v));
+    // An emptied field stays empty in the URL (not "NaN"): reloading shows the same error.
+    if (ALWAYS_IN_URL.includes(f.key) || v !== f.def) params.set(f.key, Number.isNaN(v) ? '' : String(v));
   }
   if (orders.waterfall) params.set('waterfall_order', orders.waterfall);
   if (orders['round-table']) params.set('round_table_order', orders['round-table']);
@@ -526,10 +527,14 @@ export async function mount(root, ctx) {
     } catch (err) {
       showError(err?.message ?? String(err));
       markInvalid(err?.message ?? '');
+      // The results shown no longer match the sheet: mark them stale until it is valid again.
+      for (const panel of [distPanel, rtPanel, dmgPanel, mcPanel]) panel.dataset.stale = 'true';
+      view.dataset.ready = 'false';
       return;
     }
     showError('');
     markInvalid('');
+    for (const panel of [distPanel, rtPanel, dmgPanel, mcPanel]) delete panel.dataset.stale;
     const changed = JSON.stringify(next) !== JSON.stringify(reports);
     reports = next;
     if (changed) dropSamples();

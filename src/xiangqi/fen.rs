@@ -81,6 +81,12 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
+/// Input echoed in an error message, cut to 40 characters (a pasted 200 kB string must not fill the page).
+fn echo(s: &str) -> String {
+    const MAX: usize = 40;
+    if s.chars().count() <= MAX { s.to_string() } else { s.chars().take(MAX).collect::<String>() + "…" }
+}
+
 fn placement_error(p: Piece, sq: Square) -> Option<FenError> {
     let (f, r) = (sq.file(), sq.rank());
     // Rank counted from the piece's own back rank.
@@ -147,7 +153,7 @@ impl Position {
         let side = match fields.next() {
             None | Some("w") | Some("r") | Some("W") | Some("R") => Color::Red,
             Some("b") | Some("B") => Color::Black,
-            Some(s) => return Err(FenError::BadSideToMove(s.to_string())),
+            Some(s) => return Err(FenError::BadSideToMove(echo(s))),
         };
         // Optional "- -" (castling/en passant placeholders) then two counters.
         let rest: Vec<&str> = fields.collect();
@@ -158,12 +164,12 @@ impl Position {
         let mut counters = [0u32, 1u32];
         for c in counters.iter_mut() {
             if idx < rest.len() {
-                *c = rest[idx].parse::<u32>().map_err(|_| FenError::BadCounter(rest[idx].to_string()))?;
+                *c = rest[idx].parse::<u32>().map_err(|_| FenError::BadCounter(echo(rest[idx])))?;
                 idx += 1;
             }
         }
         if idx < rest.len() {
-            return Err(FenError::TrailingFields(rest[idx..].join(" ")));
+            return Err(FenError::TrailingFields(echo(&rest[idx..].join(" "))));
         }
         // Validation: counts, generals, placement.
         for color in [Color::Red, Color::Black] {

@@ -16,22 +16,8 @@ pub const HORSE: i32 = 420;
 pub const ROOK: i32 = 950;
 pub const CANNON: i32 = 450;
 pub const PAWN: i32 = 100;
-/// Bonus for a pawn that has crossed the river.
-pub const PAWN_CROSSED: i32 = 80;
-/// Extra for a crossed pawn on the three palace files, ranks 6–8 (from its side), pressing the palace.
-pub const PAWN_NEAR_PALACE: i32 = 60;
-/// Penalty for a pawn that reached the last rank (it can only move sideways).
-pub const PAWN_LAST_RANK: i32 = -60;
-/// Central cannon (炮 on the central file, 中炮).
+/// Central cannon (炮 on the central file in its own half, 中炮), middlegame only.
 pub const CANNON_CENTRAL_FILE: i32 = 25;
-/// Horse centralisation, per step towards the centre files (max 4).
-pub const HORSE_CENTRE_STEP: i32 = 8;
-/// Horse advancement, per rank up to the enemy's rank 7.
-pub const HORSE_ADVANCE_STEP: i32 = 10;
-/// Rook on a file d or f, ready to pin or attack the palace.
-pub const ROOK_PALACE_FILE: i32 = 10;
-/// Rook advanced to the enemy's side.
-pub const ROOK_ADVANCED: i32 = 20;
 /// Tempo: the side to move's bonus.
 pub const TEMPO: i32 = 10;
 
@@ -75,53 +61,89 @@ pub const fn eg_of(s: i32) -> i32 {
     ((s.wrapping_add(0x8000)) >> 16) as i16 as i32
 }
 
+/// Positional tables (centipawns, middlegame), Red's view, printed as the board is seen by Red: the first row is
+/// Black's back rank (rank 9), the last row Red's back rank (rank 0), files a–i left to right. Our own values.
+///
+/// Rook: files d and f (the palace ribs) and the enemy's second rank (下二路) are the strong lines; an undeveloped
+/// corner rook loses a little (mobility does the rest).
+const ROOK_TABLE: [[i32; 9]; 10] = [
+    [ 4,  8,  6, 14, 12, 14,  6,  8,  4],
+    [ 8, 14, 12, 20, 18, 20, 12, 14,  8],
+    [ 4, 10,  8, 16, 14, 16,  8, 10,  4],
+    [ 6, 12, 10, 16, 14, 16, 10, 12,  6],
+    [ 8, 12, 12, 14, 16, 14, 12, 12,  8],
+    [ 6, 10,  8, 14, 14, 14,  8, 10,  6],
+    [ 2,  8,  4, 12, 12, 12,  4,  8,  2],
+    [ 0,  4,  4, 10,  6, 10,  4,  4,  0],
+    [-4,  6,  2, 10,  0, 10,  2,  6, -4],
+    [-12, 2,  0,  6,  0,  6,  0,  2,-12],
+];
+/// Horse: the attacking squares by the enemy palace (卧槽 c8/g8, 挂角 d7/f7) and river-crossing outposts; the
+/// palace centre (窝心马) and the back rank are poor.
+const HORSE_TABLE: [[i32; 9]; 10] = [
+    [ 0, -4,  4,  0, -8,  0,  4, -4,  0],
+    [ 0, 10, 34, 16,  6, 16, 34, 10,  0],
+    [ 4, 16, 24, 36, 22, 36, 24, 16,  4],
+    [ 4, 18, 24, 28, 26, 28, 24, 18,  4],
+    [ 2, 14, 22, 24, 22, 24, 22, 14,  2],
+    [ 0, 10, 16, 18, 20, 18, 16, 10,  0],
+    [-2,  4, 12, 10, 14, 10, 12,  4, -2],
+    [-4,  2, 10,  6,  8,  6, 10,  2, -4],
+    [-8, -2,  2,  4,-40,  4,  2, -2, -8],
+    [-12,-6,  0, -6,-10, -6,  0, -6,-12],
+];
+/// Cannon: the central file from home (中炮), the river bank (巡河炮); deep squares off the palace files are
+/// weak (the bottom cannon is judged dynamically, with its screen).
+const CANNON_TABLE: [[i32; 9]; 10] = [
+    [ 6,  4,  0, -4, -6, -4,  0,  4,  6],
+    [ 2,  2,  0, -4, -8, -4,  0,  2,  2],
+    [ 2,  2,  0, -8, -4, -8,  0,  2,  2],
+    [ 0,  0, -2,  0,  2,  0, -2,  0,  0],
+    [ 0,  0,  0,  2,  6,  2,  0,  0,  0],
+    [ 0,  2,  4,  2, 10,  2,  4,  2,  0],
+    [ 0,  0,  2,  0, 10,  0,  2,  0,  0],
+    [ 2,  4,  6,  6, 16,  6,  6,  4,  2],
+    [ 0,  2,  4,  4,  8,  4,  4,  2,  0],
+    [ 0,  0,  2,  4,  4,  4,  2,  0,  0],
+];
+/// Pawn (on top of [`PAWN`]): worth more once across the river, most on the palace files ranks 6–8 where it
+/// presses the general; an old pawn on the last rank is nearly idle. Middle pawns (c, e, g) may advance one step.
+const PAWN_TABLE: [[i32; 9]; 10] = [
+    [ 0,  0,  0,  6, 10,  6,  0,  0,  0],
+    [20, 40, 60, 90,110, 90, 60, 40, 20],
+    [20, 40, 60, 96,110, 96, 60, 40, 20],
+    [20, 36, 50, 70, 80, 70, 50, 36, 20],
+    [16, 28, 40, 50, 60, 50, 40, 28, 16],
+    [ 0,  0,  6,  0, 14,  0,  6,  0,  0],
+    [ 0,  0,  0,  0,  6,  0,  0,  0,  0],
+    [ 0,  0,  0,  0,  0,  0,  0,  0,  0],
+    [ 0,  0,  0,  0,  0,  0,  0,  0,  0],
+    [ 0,  0,  0,  0,  0,  0,  0,  0,  0],
+];
+/// General leaving its back rank in the middlegame, centipawns per rank stepped up (the endgame does not mind).
+pub const KING_RANK_MG: i32 = -30;
+
 /// Value of a Red piece of `kind` on file `f`, rank `r` (Red's view), material included: (middlegame, endgame).
 fn red_square_value(kind: PieceKind, f: i32, r: i32) -> (i32, i32) {
-    let centre = 4 - (f - 4).abs(); // 0 on the edge, 4 on file e
     let m = material(kind);
+    let cell = |t: &[[i32; 9]; 10]| t[(9 - r) as usize][f as usize];
     let positional = match kind {
-        PieceKind::King => if r == 0 && f == 4 { 10 } else { -5 * r },
+        PieceKind::King => if r == 0 && f == 4 { 10 } else { KING_RANK_MG * r },
         PieceKind::Advisor | PieceKind::Elephant => if f == 4 { 10 } else { 0 },
-        PieceKind::Horse => {
-            let adv = r.min(7) * HORSE_ADVANCE_STEP - if r >= 8 { 20 } else { 0 };
-            // 窝心马: a horse on the palace centre blocks its own general.
-            let home_centre = if f == 4 && r == 1 { -40 } else { 0 };
-            centre.min(4) * HORSE_CENTRE_STEP + adv - if f == 0 || f == 8 { 15 } else { 0 } + home_centre
-        }
-        PieceKind::Rook => {
-            (if f == 3 || f == 5 { ROOK_PALACE_FILE } else { 0 }) + if r >= 5 { ROOK_ADVANCED } else { 0 }
-                - if r == 0 { 10 } else { 0 }
-        }
-        PieceKind::Cannon => {
-            (if f == 4 { CANNON_CENTRAL_FILE } else { 0 }) + if r == 9 && (3..=5).contains(&f) { 15 } else { 0 }
-                + if (5..=7).contains(&r) { -5 } else { 0 }
-        }
-        PieceKind::Pawn => {
-            if r >= 5 {
-                let mut v = PAWN_CROSSED + (r - 5).min(2) * 10;
-                if (3..=5).contains(&f) && (6..=8).contains(&r) {
-                    v += PAWN_NEAR_PALACE;
-                }
-                if r == 9 {
-                    v += PAWN_LAST_RANK;
-                }
-                v
-            } else if f == 4 {
-                10
-            } else {
-                0
-            }
-        }
+        PieceKind::Horse => cell(&HORSE_TABLE),
+        PieceKind::Rook => cell(&ROOK_TABLE),
+        PieceKind::Cannon => cell(&CANNON_TABLE) + if f == 4 && r <= 4 { CANNON_CENTRAL_FILE } else { 0 },
+        PieceKind::Pawn => cell(&PAWN_TABLE),
     };
     let mg = m + positional;
     let eg = mg
         + match kind {
             PieceKind::Horse => HORSE_ENDGAME,
-            PieceKind::Cannon => CANNON_ENDGAME,
+            PieceKind::Cannon => CANNON_ENDGAME - if f == 4 && r <= 4 { CANNON_CENTRAL_FILE } else { 0 },
             PieceKind::Pawn if r >= 5 && r < 9 => PAWN_CROSSED_ENDGAME,
             PieceKind::Advisor | PieceKind::Elephant => DEFENDER_ENDGAME,
             // The general may step up in the endgame.
-            PieceKind::King => 5 * r,
+            PieceKind::King => -KING_RANK_MG * r,
             _ => 0,
         };
     (mg, eg)
@@ -167,11 +189,18 @@ pub const EMPTY_HEAD_CANNON: i32 = 90;
 pub const CENTRAL_CANNON: i32 = 25;
 /// Enemy cannon on the general's back rank with one screen between (沉底炮, "bottom cannon").
 pub const BOTTOM_CANNON: i32 = 45;
-/// King attack: penalty `units² × KING_ATTACK_WEIGHT / (2 + defenders)`, where rooks within three files and four
-/// ranks of the general (on its side of the river) count 3
+/// Extra weight of the empty-head and bottom cannon threats per enemy rook left (centipawns): a cannon aimed at
+/// the general is dangerous in proportion to the heavy pieces that can follow it up.
+pub const CANNON_THREAT_PER_ROOK: i32 = 35;
+/// King attack: penalty `units² × KING_ATTACK_WEIGHT / (2 + defenders)`, where rooks within the king zone
+/// ([`KING_ZONE_FILES`], [`KING_ZONE_RANKS`]) count 3
 /// units, horses and cannons 2, crossed pawns near the palace 1, and defenders are the advisors and elephants
 /// left. Two or more attacking pieces are needed (the rook + horse + cannon convergence the seed describes).
 pub const KING_ATTACK_WEIGHT: i32 = 22;
+/// The king-attack zone: files and ranks from the general within which a piece counts as an attacker (five
+/// ranks reach the attacker's own river bank, where a rook or horse is one move from the palace).
+pub const KING_ZONE_FILES: i32 = 3;
+pub const KING_ZONE_RANKS: i32 = 5;
 /// Defenders' worth against the attacking material left: centipawns per advisor/elephant per enemy attack unit
 /// (rook 2, horse 1, cannon 1) above [`DEFENDER_NEUTRAL_UNITS`].
 pub const DEFENDER_SCALE: i32 = 6;
@@ -256,7 +285,7 @@ impl Position {
             let enemy_king = self.kings[them].index() as i32;
             let near = |s: usize| {
                 let (df, dr) = ((s as i32 & 15) - (enemy_king & 15), (s as i32 >> 4) - (enemy_king >> 4));
-                df.abs() <= 3 && dr.abs() <= 4 && !own_half(s, color)
+                df.abs() <= KING_ZONE_FILES && dr.abs() <= KING_ZONE_RANKS
             };
             match (c & 7) - 1 {
                 3 => {
@@ -355,6 +384,7 @@ impl Position {
         let enemy_cannon = super::types::Piece::new(color.flip(), PieceKind::Cannon).0;
         let k = self.kings[color.index()].index() as i32;
         let up = if color == Color::Red { 16 } else { -16 };
+        let rook_support = CANNON_THREAT_PER_ROOK * self.count(color.flip(), PieceKind::Rook) as i32;
         let mut penalty = 0;
         for (d, along_file) in [(up, true), (1, false), (-1, false)] {
             let mut s = k + d;
@@ -367,9 +397,9 @@ impl Position {
                 if c != 0 {
                     if c == enemy_cannon {
                         penalty += match (along_file, screens) {
-                            (true, 0) => EMPTY_HEAD_CANNON,
+                            (true, 0) => EMPTY_HEAD_CANNON + rook_support,
                             (true, 1) => CENTRAL_CANNON,
-                            (false, 1) => BOTTOM_CANNON,
+                            (false, 1) => BOTTOM_CANNON + rook_support,
                             _ => 0,
                         };
                         break;

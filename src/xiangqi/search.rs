@@ -354,10 +354,20 @@ impl Searcher {
     }
 
     /// The expected reply to [`best_move`](Self::best_move) (second move of the PV), for pondering.
+    /// When the best move is not the last PV's first move (a new best in an unfinished iteration), the reply
+    /// stored in the TT for the position after it is used, if it is legal there.
     pub fn ponder_move(&self) -> Option<Move> {
         let best = self.best_move()?;
-        let last = self.last.as_ref()?;
-        if last.pv.first() == Some(&best) { last.pv.get(1).copied() } else { None }
+        if let Some(last) = self.last.as_ref()
+            && last.pv.first() == Some(&best)
+            && let Some(&reply) = last.pv.get(1)
+        {
+            return Some(reply);
+        }
+        let mut after = self.pos.clone();
+        after.make_move(best);
+        let reply = Move(self.tt.probe(after.key())?.mv);
+        (!reply.is_null() && after.is_pseudo_legal(reply) && after.clone().make_if_legal(reply)).then_some(reply)
     }
 
     /// Writes the PV's moves back into the TT so the next iteration follows it first.

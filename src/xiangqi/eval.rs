@@ -185,12 +185,15 @@ pub const HORSE_TRAPPED: i32 = -30;
 pub const CANNON_MOBILITY: i32 = 1;
 /// Enemy cannon on the general's file with no piece between (空头炮, "empty-head cannon").
 pub const EMPTY_HEAD_CANNON: i32 = 90;
-/// Enemy cannon on the general's file with exactly one screen (中炮 pressure on the central file).
+/// Enemy cannon on the general's file behind exactly two screens (中炮 pressure on the central file; with one
+/// screen it would be check).
 pub const CENTRAL_CANNON: i32 = 25;
-/// Enemy cannon on the general's back rank with one screen between (沉底炮, "bottom cannon").
+/// Enemy cannon on the general's rank with nothing between (沉底炮, "bottom cannon": any piece that steps in
+/// becomes a screen and gives check; the general cannot step towards it).
 pub const BOTTOM_CANNON: i32 = 45;
 /// Extra weight of the empty-head and bottom cannon threats per enemy rook left (centipawns): a cannon aimed at
-/// the general is dangerous in proportion to the heavy pieces that can follow it up.
+/// the general is dangerous in proportion to the heavy pieces that can follow it up (half of it for a central
+/// cannon behind one screen).
 pub const CANNON_THREAT_PER_ROOK: i32 = 35;
 /// King attack: penalty `units² × KING_ATTACK_WEIGHT / (2 + defenders)`, where rooks within the king zone
 /// ([`KING_ZONE_FILES`], [`KING_ZONE_RANKS`]) count 3
@@ -398,14 +401,15 @@ impl Position {
                     if c == enemy_cannon {
                         penalty += match (along_file, screens) {
                             (true, 0) => EMPTY_HEAD_CANNON + rook_support,
-                            (true, 1) => CENTRAL_CANNON,
-                            (false, 1) => BOTTOM_CANNON + rook_support,
+                            (true, 2) => CENTRAL_CANNON + rook_support / 2,
+                            (false, 0) => BOTTOM_CANNON + rook_support,
                             _ => 0,
                         };
                         break;
                     }
                     screens += 1;
-                    if screens > 1 {
+                    // One screen would be check (never evaluated); past two nothing counts.
+                    if screens > 2 || !along_file {
                         break;
                     }
                 }

@@ -230,30 +230,25 @@ impl Position {
         }
     }
 
-    /// Whether any piece of `by` attacks the point `sq` (pseudo-legally: pins are ignored). Used to tell safe
-    /// captures from captures of defended pieces.
-    pub(crate) fn attacked_by(&self, sq: usize, by: Color) -> bool {
+    /// Whether a rook or cannon of `by` attacks `sq` along a line; with `general_flies`, also `by`'s general
+    /// facing `sq` on an open file (the flying-general rule, for checks).
+    #[inline(always)]
+    fn line_attack(&self, sq: usize, by: Color, general_flies: bool) -> bool {
         let cells = &self.cells;
         let code = |kind: PieceKind| 1 + kind as u8 + 8 * by as u8;
-        let (rook, cannon, king, horse, pawn, advisor, elephant) = (
-            code(PieceKind::Rook),
-            code(PieceKind::Cannon),
-            code(PieceKind::King),
-            code(PieceKind::Horse),
-            code(PieceKind::Pawn),
-            code(PieceKind::Advisor),
-            code(PieceKind::Elephant),
-        );
-        for d in ORTHO {
+        let (rook, cannon, king) = (code(PieceKind::Rook), code(PieceKind::Cannon), code(PieceKind::King));
+        for (i, d) in ORTHO.into_iter().enumerate() {
             let mut s = (sq as i32 + d) as usize;
             while cells[s] == EMPTY {
                 s = (s as i32 + d) as usize;
             }
-            if cells[s] == rook {
-                return true;
-            }
-            if cells[s] == OFF {
+            let first = cells[s];
+            if first == OFF {
                 continue;
+            }
+            // ORTHO[0] and ORTHO[1] run along the file.
+            if first == rook || (general_flies && i < 2 && first == king) {
+                return true;
             }
             s = (s as i32 + d) as usize;
             while cells[s] == EMPTY {
@@ -263,89 +258,62 @@ impl Position {
                 return true;
             }
         }
+        false
+    }
+
+    /// Whether a horse of `by` attacks `sq`: the leg of a horse attacking a point is that point's diagonal
+    /// neighbour towards the horse, which must be empty.
+    #[inline(always)]
+    fn horse_attack(&self, sq: usize, by: Color) -> bool {
+        let cells = &self.cells;
+        let horse = 1 + PieceKind::Horse as u8 + 8 * by as u8;
+        DIAG.into_iter().any(|d| {
+            let vertical = if d > 0 { 16 } else { -16 };
+            let horizontal = d - vertical;
+            cells[(sq as i32 + d) as usize] == EMPTY
+                && (cells[(sq as i32 + d + vertical) as usize] == horse
+                    || cells[(sq as i32 + d + horizontal) as usize] == horse)
+        })
+    }
+
+    /// Whether a pawn of `by` attacks `sq`: from behind it (as `by` moves), or beside it once across the river.
+    #[inline(always)]
+    fn pawn_attack(&self, sq: usize, by: Color) -> bool {
+        let cells = &self.cells;
+        let pawn = 1 + PieceKind::Pawn as u8 + 8 * by as u8;
+        let back = if by == Color::Red { -UP } else { UP };
+        cells[(sq as i32 + back) as usize] == pawn
+            || (!own_half(sq, by) && (cells[sq + 1] == pawn || cells[sq - 1] == pawn))
+    }
+
+    /// Whether any piece of `by` attacks the point `sq` (pseudo-legally: pins are ignored). Used to tell safe
+    /// captures from captures of defended pieces.
+    pub(crate) fn attacked_by(&self, sq: usize, by: Color) -> bool {
+        if self.line_attack(sq, by, false) || self.horse_attack(sq, by) || self.pawn_attack(sq, by) {
+            return true;
+        }
+        let cells = &self.cells;
+        let code = |kind: PieceKind| 1 + kind as u8 + 8 * by as u8;
+        let (king, advisor, elephant) = (code(PieceKind::King), code(PieceKind::Advisor), code(PieceKind::Elephant));
         for d in DIAG {
             let diag = (sq as i32 + d) as usize;
-            if cells[diag] == EMPTY {
-                let vertical = if d > 0 { 16 } else { -16 };
-                let horizontal = d - vertical;
-                if cells[(sq as i32 + d + vertical) as usize] == horse || cells[(sq as i32 + d + horizontal) as usize] == horse {
-                    return true;
-                }
-                if cells[(sq as i32 + 2 * d) as usize] == elephant && own_half(sq, by) {
-                    return true;
-                }
+            if cells[diag] == EMPTY && cells[(sq as i32 + 2 * d) as usize] == elephant && own_half(sq, by) {
+                return true;
             }
             if cells[diag] == advisor && in_palace(sq) {
                 return true;
             }
         }
-        if in_palace(sq) {
-            for d in ORTHO {
-                if cells[(sq as i32 + d) as usize] == king {
-                    return true;
-                }
-            }
-        }
-        // A pawn of `by` attacks forward, and sideways once across the river.
-        let back = if by == Color::Red { -UP } else { UP };
-        if cells[(sq as i32 + back) as usize] == pawn {
-            return true;
-        }
-        !own_half(sq, by) && (cells[sq + 1] == pawn || cells[sq - 1] == pawn)
+        in_palace(sq) && ORTHO.into_iter().any(|d| cells[(sq as i32 + d) as usize] == king)
     }
 
     /// Whether `color`'s general is attacked by the other side, counting the flying-general rule
-    /// (two generals facing each other on an open file).
+    /// (two generals facing each other on an open file). Advisors, elephants and the other general cannot
+    /// reach a general in its palace except along the file.
     pub fn in_check_color(&self, color: Color) -> bool {
         let k = self.kings[color.index()].index();
-        let cells = &self.cells;
         let them = color.flip();
-        let enemy = |kind: PieceKind| 1 + kind as u8 + 8 * them as u8;
-        let (e_rook, e_cannon, e_king, e_horse, e_pawn) = (
-            enemy(PieceKind::Rook),
-            enemy(PieceKind::Cannon),
-            enemy(PieceKind::King),
-            enemy(PieceKind::Horse),
-            enemy(PieceKind::Pawn),
-        );
-        // Rooks, cannons and the facing general along the four lines.
-        for (i, d) in ORTHO.into_iter().enumerate() {
-            let mut s = (k as i32 + d) as usize;
-            while cells[s] == EMPTY {
-                s = (s as i32 + d) as usize;
-            }
-            let first = cells[s];
-            if first == OFF {
-                continue;
-            }
-            if first == e_rook || (i < 2 && first == e_king) {
-                return true;
-            }
-            s = (s as i32 + d) as usize;
-            while cells[s] == EMPTY {
-                s = (s as i32 + d) as usize;
-            }
-            if cells[s] == e_cannon {
-                return true;
-            }
-        }
-        // Horses: the leg of a horse attacking the general is the diagonal neighbour of the general.
-        for d in DIAG {
-            if cells[(k as i32 + d) as usize] != EMPTY {
-                continue;
-            }
-            let vertical = if d > 0 { 16 } else { -16 };
-            let horizontal = d - vertical;
-            if cells[(k as i32 + d + vertical) as usize] == e_horse
-                || cells[(k as i32 + d + horizontal) as usize] == e_horse
-            {
-                return true;
-            }
-        }
-        // Pawns: one in front (from the general's view) or beside it (a pawn beside a general in its palace has
-        // necessarily crossed the river).
-        let fwd = if color == Color::Red { UP } else { -UP };
-        cells[(k as i32 + fwd) as usize] == e_pawn || cells[k + 1] == e_pawn || cells[k - 1] == e_pawn
+        self.line_attack(k, them, true) || self.horse_attack(k, them) || self.pawn_attack(k, them)
     }
 
     /// Whether the side to move is in check.

@@ -1,27 +1,28 @@
-//! Static evaluation: material plus piece-square tables by game phase (middlegame and endgame values kept
-//! incrementally in the position, tapered by the attacking material left), mobility and king safety; centipawns,
-//! returned from the side to move's point of view.
+//! Static evaluation: piece-square values by game phase (material included, kept incrementally in the
+//! position), mobility and king safety, tapered between middlegame and endgame weights by the attacking material
+//! left; centipawns, returned from the side to move's point of view.
 //!
-//! Values are our own, in the proportions Xiangqi literature commonly gives (rook ≈ 2 horses, cannon slightly
-//! above a horse in the opening, advisor and elephant ≈ 2 unadvanced pawns, a pawn doubles after the river).
+//! The weights live in `eval_params.rs`, fitted by Texel's method (logistic regression of the evaluation on
+//! labelled positions: `examples/tune.rs`); this file holds the features. One walk over the board feeds an
+//! [`EvalSink`]: the search sums the weights, the tuner records the features ([`Trace`]), so they cannot drift.
 
 use super::board::Position;
 use super::types::{Color, PieceKind};
 use std::sync::OnceLock;
 
-/// Material values in centipawns.
+#[path = "eval_params.rs"]
+mod eval_params;
+
+/// Nominal material values in centipawns, for move ordering and the static exchange test in search (the
+/// evaluation's own values are in the piece-square weights).
 pub const ADVISOR: i32 = 120;
 pub const ELEPHANT: i32 = 120;
 pub const HORSE: i32 = 420;
 pub const ROOK: i32 = 950;
 pub const CANNON: i32 = 450;
 pub const PAWN: i32 = 100;
-/// Central cannon (炮 on the central file in its own half, 中炮), middlegame only.
-pub const CANNON_CENTRAL_FILE: i32 = 25;
-/// Tempo: the side to move's bonus.
-pub const TEMPO: i32 = 10;
 
-/// Material value of `kind` (the general counts 0: it is never exchanged).
+/// Nominal material value of `kind` (the general counts 0: it is never exchanged).
 pub const fn material(kind: PieceKind) -> i32 {
     match kind {
         PieceKind::King => 0,
@@ -34,12 +35,6 @@ pub const fn material(kind: PieceKind) -> i32 {
     }
 }
 
-/// Endgame adjustments of material (centipawns): horses gain and cannons lose as the board empties (a cannon
-/// needs screens), crossed pawns gain, defenders lose.
-pub const HORSE_ENDGAME: i32 = 40;
-pub const CANNON_ENDGAME: i32 = -40;
-pub const PAWN_CROSSED_ENDGAME: i32 = 50;
-pub const DEFENDER_ENDGAME: i32 = -20;
 /// Game phase weights of the attacking pieces; [`PHASE_MAX`] at the start (all 4 rooks, horses and cannons).
 pub const PHASE_ROOK: i32 = 6;
 pub const PHASE_MINOR: i32 = 3;
@@ -61,92 +56,100 @@ pub const fn eg_of(s: i32) -> i32 {
     ((s.wrapping_add(0x8000)) >> 16) as i16 as i32
 }
 
-/// Positional tables (centipawns, middlegame), Red's view, printed as the board is seen by Red: the first row is
-/// Black's back rank (rank 9), the last row Red's back rank (rank 0), files a–i left to right. Our own values.
-///
-/// Rook: files d and f (the palace ribs) and the enemy's second rank (下二路) are the strong lines; an undeveloped
-/// corner rook loses a little (mobility does the rest).
-const ROOK_TABLE: [[i32; 9]; 10] = [
-    [ 4,  8,  6, 14, 12, 14,  6,  8,  4],
-    [ 8, 14, 12, 20, 18, 20, 12, 14,  8],
-    [ 4, 10,  8, 16, 14, 16,  8, 10,  4],
-    [ 6, 12, 10, 16, 14, 16, 10, 12,  6],
-    [ 8, 12, 12, 14, 16, 14, 12, 12,  8],
-    [ 6, 10,  8, 14, 14, 14,  8, 10,  6],
-    [ 2,  8,  4, 12, 12, 12,  4,  8,  2],
-    [ 0,  4,  4, 10,  6, 10,  4,  4,  0],
-    [-4,  6,  2, 10,  0, 10,  2,  6, -4],
-    [-12, 2,  0,  6,  0,  6,  0,  2,-12],
-];
-/// Horse: the attacking squares by the enemy palace (卧槽 c8/g8, 挂角 d7/f7) and river-crossing outposts; the
-/// palace centre (窝心马) and the back rank are poor.
-const HORSE_TABLE: [[i32; 9]; 10] = [
-    [ 0, -4,  4,  0, -8,  0,  4, -4,  0],
-    [ 0, 10, 34, 16,  6, 16, 34, 10,  0],
-    [ 4, 16, 24, 36, 22, 36, 24, 16,  4],
-    [ 4, 18, 24, 28, 26, 28, 24, 18,  4],
-    [ 2, 14, 22, 24, 22, 24, 22, 14,  2],
-    [ 0, 10, 16, 18, 20, 18, 16, 10,  0],
-    [-2,  4, 12, 10, 14, 10, 12,  4, -2],
-    [-4,  2, 10,  6,  8,  6, 10,  2, -4],
-    [-8, -2,  2,  4,-40,  4,  2, -2, -8],
-    [-12,-6,  0, -6,-10, -6,  0, -6,-12],
-];
-/// Cannon: the central file from home (中炮), the river bank (巡河炮); deep squares off the palace files are
-/// weak (the bottom cannon is judged dynamically, with its screen).
-const CANNON_TABLE: [[i32; 9]; 10] = [
-    [ 6,  4,  0, -4, -6, -4,  0,  4,  6],
-    [ 2,  2,  0, -4, -8, -4,  0,  2,  2],
-    [ 2,  2,  0, -8, -4, -8,  0,  2,  2],
-    [ 0,  0, -2,  0,  2,  0, -2,  0,  0],
-    [ 0,  0,  0,  2,  6,  2,  0,  0,  0],
-    [ 0,  2,  4,  2, 10,  2,  4,  2,  0],
-    [ 0,  0,  2,  0, 10,  0,  2,  0,  0],
-    [ 2,  4,  6,  6, 16,  6,  6,  4,  2],
-    [ 0,  2,  4,  4,  8,  4,  4,  2,  0],
-    [ 0,  0,  2,  4,  4,  4,  2,  0,  0],
-];
-/// Pawn (on top of [`PAWN`]): worth more once across the river, most on the palace files ranks 6–8 where it
-/// presses the general; an old pawn on the last rank is nearly idle. Middle pawns (c, e, g) may advance one step.
-const PAWN_TABLE: [[i32; 9]; 10] = [
-    [ 0,  0,  0,  6, 10,  6,  0,  0,  0],
-    [20, 40, 60, 90,110, 90, 60, 40, 20],
-    [20, 40, 60, 96,110, 96, 60, 40, 20],
-    [20, 36, 50, 70, 80, 70, 50, 36, 20],
-    [16, 28, 40, 50, 60, 50, 40, 28, 16],
-    [ 0,  0,  6,  0, 14,  0,  6,  0,  0],
-    [ 0,  0,  0,  0,  6,  0,  0,  0,  0],
-    [ 0,  0,  0,  0,  0,  0,  0,  0,  0],
-    [ 0,  0,  0,  0,  0,  0,  0,  0,  0],
-    [ 0,  0,  0,  0,  0,  0,  0,  0,  0],
-];
-/// General leaving its back rank in the middlegame, centipawns per rank stepped up (the endgame does not mind).
-pub const KING_RANK_MG: i32 = -30;
+/// The evaluation's scalar (non piece-square) features, in the order of `eval_params::SCALARS`. Each is counted
+/// from Red's point of view (a Red instance +1, a Black one −1) and weighted by a (middlegame, endgame) pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(usize)]
+pub enum Scalar {
+    /// Rook mobility: per reachable point (empty or capture).
+    RookMobility,
+    /// Horse mobility: per target whose leg is free and which holds no own piece.
+    HorseMobility,
+    /// Horse with every leg blocked or every target taken by its own side.
+    HorseTrapped,
+    /// Cannon mobility: per reachable empty point.
+    CannonMobility,
+    /// Own cannon on the enemy general's file with no piece between (空头炮, "empty-head cannon").
+    EmptyHeadCannon,
+    /// Empty-head cannon, per own rook left (the heavy pieces that follow it up).
+    EmptyHeadPerRook,
+    /// Own cannon on the enemy general's file behind exactly two screens (中炮 pressure).
+    CentralCannon,
+    /// Central cannon, per own rook left.
+    CentralCannonPerRook,
+    /// Own cannon on the enemy general's rank with nothing between (沉底炮, "bottom cannon").
+    BottomCannon,
+    /// Bottom cannon, per own rook left.
+    BottomCannonPerRook,
+    /// King attack: `units² / (2 + defenders)` with two or more attackers in the enemy general's zone (rook 3
+    /// units, horse and cannon 2, crossed pawn 1; defenders = enemy advisors and elephants) — the rook + horse +
+    /// cannon convergence the seed article describes.
+    KingAttack,
+    /// King attack, linear part: the same attack units (two or more attackers).
+    KingAttackUnits,
+    /// Own defender (advisor or elephant), per enemy attack unit left (rook 2, horse 1, cannon 1).
+    DefenderPerEnemyUnit,
+    /// Own defender (advisor or elephant), flat.
+    Defender,
+    /// Two crossed pawns side by side.
+    PawnsConnected,
+    /// Side to move.
+    Tempo,
+}
 
-/// Value of a Red piece of `kind` on file `f`, rank `r` (Red's view), material included: (middlegame, endgame).
-fn red_square_value(kind: PieceKind, f: i32, r: i32) -> (i32, i32) {
-    let m = material(kind);
-    let cell = |t: &[[i32; 9]; 10]| t[(9 - r) as usize][f as usize];
-    let positional = match kind {
-        PieceKind::King => if r == 0 && f == 4 { 10 } else { KING_RANK_MG * r },
-        PieceKind::Advisor | PieceKind::Elephant => if f == 4 { 10 } else { 0 },
-        PieceKind::Horse => cell(&HORSE_TABLE),
-        PieceKind::Rook => cell(&ROOK_TABLE),
-        PieceKind::Cannon => cell(&CANNON_TABLE) + if f == 4 && r <= 4 { CANNON_CENTRAL_FILE } else { 0 },
-        PieceKind::Pawn => cell(&PAWN_TABLE),
-    };
-    let mg = m + positional;
-    let eg = mg
-        + match kind {
-            PieceKind::Horse => HORSE_ENDGAME,
-            PieceKind::Cannon => CANNON_ENDGAME - if f == 4 && r <= 4 { CANNON_CENTRAL_FILE } else { 0 },
-            PieceKind::Pawn if r >= 5 && r < 9 => PAWN_CROSSED_ENDGAME,
-            PieceKind::Advisor | PieceKind::Elephant => DEFENDER_ENDGAME,
-            // The general may step up in the endgame.
-            PieceKind::King => -KING_RANK_MG * r,
-            _ => 0,
-        };
-    (mg, eg)
+/// Number of [`Scalar`] features.
+pub const SCALAR_COUNT: usize = 16;
+/// Number of piece-square features: 7 kinds × 50 points (files folded left-right).
+pub const PSQT_COUNT: usize = 7 * 50;
+/// All features: piece-square values first, then the scalars.
+pub const FEATURE_COUNT: usize = PSQT_COUNT + SCALAR_COUNT;
+
+/// Names of the scalar features (for the tuner's report and generated file).
+pub const SCALAR_NAMES: [&str; SCALAR_COUNT] = [
+    "ROOK_MOBILITY",
+    "HORSE_MOBILITY",
+    "HORSE_TRAPPED",
+    "CANNON_MOBILITY",
+    "EMPTY_HEAD_CANNON",
+    "EMPTY_HEAD_PER_ROOK",
+    "CENTRAL_CANNON",
+    "CENTRAL_CANNON_PER_ROOK",
+    "BOTTOM_CANNON",
+    "BOTTOM_CANNON_PER_ROOK",
+    "KING_ATTACK",
+    "KING_ATTACK_UNITS",
+    "DEFENDER_PER_ENEMY_UNIT",
+    "DEFENDER",
+    "PAWNS_CONNECTED",
+    "TEMPO",
+];
+
+/// Index of the piece-square feature of a Red piece of `kind` on file `f`, rank `r` (Red's view).
+#[inline]
+pub const fn psqt_feature(kind: PieceKind, f: i32, r: i32) -> usize {
+    let folded = if f > 4 { 8 - f } else { f };
+    kind as usize * 50 + (r * 5 + folded) as usize
+}
+
+/// The current weights as one vector, `[middlegame, endgame]` per feature (index as in [`psqt_feature`], then
+/// `PSQT_COUNT + Scalar as usize`).
+pub fn weights() -> Vec<[i32; 2]> {
+    let mut w = Vec::with_capacity(FEATURE_COUNT);
+    for k in 0..7 {
+        w.extend_from_slice(&eval_params::PSQT[k]);
+    }
+    w.extend_from_slice(&eval_params::SCALARS);
+    w
+}
+
+/// The king's zone: files and ranks from the general within which a piece counts as an attacker (five ranks
+/// reach the attacker's own river bank, where a rook or horse is one move from the palace).
+pub const KING_ZONE_FILES: i32 = 3;
+pub const KING_ZONE_RANKS: i32 = 5;
+
+#[inline]
+const fn scalar(s: Scalar) -> [i32; 2] {
+    eval_params::SCALARS[s as usize]
 }
 
 /// `table[piece code][mailbox cell]`: packed (middlegame, endgame) value from Red's point of view (Black's
@@ -160,11 +163,11 @@ pub(crate) fn pst() -> &'static [[i32; 256]; 16] {
                 let code = super::types::Piece::new(color, kind).0 as usize;
                 for sq in super::types::Square::all() {
                     let (f, r) = (sq.file() as i32, sq.rank() as i32);
-                    let (mg, eg) = match color {
-                        Color::Red => red_square_value(kind, f, r),
+                    let [mg, eg] = match color {
+                        Color::Red => eval_params::PSQT[kind as usize][psqt_feature(kind, f, r) % 50],
                         Color::Black => {
-                            let (mg, eg) = red_square_value(kind, 8 - f, 9 - r);
-                            (-mg, -eg)
+                            let [mg, eg] = eval_params::PSQT[kind as usize][psqt_feature(kind, 8 - f, 9 - r) % 50];
+                            [-mg, -eg]
                         }
                     };
                     t[code][sq.index()] = pack(mg, eg);
@@ -175,44 +178,73 @@ pub(crate) fn pst() -> &'static [[i32; 256]; 16] {
     })
 }
 
-/// Rook mobility: centipawns per reachable point (empty or capture).
-pub const ROOK_MOBILITY: i32 = 5;
-/// Horse mobility: centipawns per target whose leg is free and which holds no own piece.
-pub const HORSE_MOBILITY: i32 = 9;
-/// Horse with every leg blocked (蹩马腿 everywhere).
-pub const HORSE_TRAPPED: i32 = -30;
-/// Cannon mobility per reachable empty point.
-pub const CANNON_MOBILITY: i32 = 1;
-/// Enemy cannon on the general's file with no piece between (空头炮, "empty-head cannon").
-pub const EMPTY_HEAD_CANNON: i32 = 90;
-/// Enemy cannon on the general's file behind exactly two screens (中炮 pressure on the central file; with one
-/// screen it would be check).
-pub const CENTRAL_CANNON: i32 = 25;
-/// Enemy cannon on the general's rank with nothing between (沉底炮, "bottom cannon": any piece that steps in
-/// becomes a screen and gives check; the general cannot step towards it).
-pub const BOTTOM_CANNON: i32 = 45;
-/// Extra weight of the empty-head and bottom cannon threats per enemy rook left (centipawns): a cannon aimed at
-/// the general is dangerous in proportion to the heavy pieces that can follow it up (half of it for a central
-/// cannon behind one screen).
-pub const CANNON_THREAT_PER_ROOK: i32 = 35;
-/// King attack: penalty `units² × KING_ATTACK_WEIGHT / (2 + defenders)`, where rooks within the king zone
-/// ([`KING_ZONE_FILES`], [`KING_ZONE_RANKS`]) count 3
-/// units, horses and cannons 2, crossed pawns near the palace 1, and defenders are the advisors and elephants
-/// left. Two or more attacking pieces are needed (the rook + horse + cannon convergence the seed describes).
-pub const KING_ATTACK_WEIGHT: i32 = 22;
-/// The king-attack zone: files and ranks from the general within which a piece counts as an attacker (five
-/// ranks reach the attacker's own river bank, where a rook or horse is one move from the palace).
-pub const KING_ZONE_FILES: i32 = 3;
-pub const KING_ZONE_RANKS: i32 = 5;
-/// Defenders' worth against the attacking material left: centipawns per advisor/elephant per enemy attack unit
-/// (rook 2, horse 1, cannon 1) above [`DEFENDER_NEUTRAL_UNITS`].
-pub const DEFENDER_SCALE: i32 = 6;
-pub const DEFENDER_NEUTRAL_UNITS: i32 = 5;
-/// Two crossed pawns side by side.
-pub const PAWNS_CONNECTED: i32 = 15;
+/// Receives the evaluation's features as they are found: the same walk over the board either sums the
+/// weights (search) or records the features (tuning, teaching views), so the two can never disagree.
+pub trait EvalSink {
+    /// `n` instances of scalar feature `s`, Red-positive.
+    fn add(&mut self, s: Scalar, n: i32);
+    /// A king attack by the side of `sign` (+1 Red, −1 Black) with `units` attack units against a general
+    /// with `defenders` advisors and elephants (two or more attackers).
+    fn king_attack(&mut self, sign: i32, units: i32, defenders: i32);
+}
 
-/// The evaluation's non-incremental terms, in centipawns from Red's point of view (for `duiyi eval` and the
-/// page's teaching views).
+/// Sums the weights as one packed (middlegame, endgame) score.
+struct Sum(i32);
+
+impl EvalSink for Sum {
+    #[inline(always)]
+    fn add(&mut self, s: Scalar, n: i32) {
+        let [mg, eg] = scalar(s);
+        self.0 += pack(mg, eg) * n;
+    }
+    #[inline(always)]
+    fn king_attack(&mut self, sign: i32, units: i32, defenders: i32) {
+        let [mg, eg] = scalar(Scalar::KingAttack);
+        let [lmg, leg] = scalar(Scalar::KingAttackUnits);
+        let sq = units * units;
+        self.0 += pack(sign * (sq * mg / (2 + defenders) + units * lmg), sign * (sq * eg / (2 + defenders) + units * leg));
+    }
+}
+
+/// A position's features: `(feature index, count)` pairs (Red-positive; the king attack as its real value
+/// `units² / (2 + defenders)`) and the phase, for the tuner (`examples/tune.rs`) and the teaching views.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    /// Sparse feature counts; an index may repeat (counts add).
+    pub features: Vec<(u16, f32)>,
+    /// Game phase, 0 ..= [`PHASE_MAX`].
+    pub phase: i32,
+}
+
+impl EvalSink for Trace {
+    fn add(&mut self, s: Scalar, n: i32) {
+        if n != 0 {
+            self.features.push(((PSQT_COUNT + s as usize) as u16, n as f32));
+        }
+    }
+    fn king_attack(&mut self, sign: i32, units: i32, defenders: i32) {
+        let sq = (units * units) as f32 / (2 + defenders) as f32;
+        self.features.push(((PSQT_COUNT + Scalar::KingAttack as usize) as u16, sign as f32 * sq));
+        self.features.push(((PSQT_COUNT + Scalar::KingAttackUnits as usize) as u16, (sign * units) as f32));
+    }
+}
+
+impl Trace {
+    /// Value of the trace under weights `w` (`[middlegame, endgame]` per feature, as [`weights`] gives),
+    /// tapered by the phase: centipawns, Red's view.
+    pub fn value(&self, w: &[[f64; 2]]) -> f64 {
+        let (mut mg, mut eg) = (0.0, 0.0);
+        for &(i, n) in &self.features {
+            mg += w[i as usize][0] * n as f64;
+            eg += w[i as usize][1] * n as f64;
+        }
+        let rho = self.phase as f64 / PHASE_MAX as f64;
+        mg * rho + eg * (1.0 - rho)
+    }
+}
+
+/// The evaluation's terms, in centipawns from Red's point of view, tapered by the phase (for `duiyi eval` and
+/// the page's teaching views).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct EvalTerms {
     pub mobility: i32,
@@ -220,12 +252,13 @@ pub struct EvalTerms {
     pub cannon_threats: i32,
     pub defenders: i32,
     pub pawns: i32,
+    pub tempo: i32,
 }
 
 impl EvalTerms {
     /// Sum of the terms.
     pub fn total(&self) -> i32 {
-        self.mobility + self.king_attack + self.cannon_threats + self.defenders + self.pawns
+        self.mobility + self.king_attack + self.cannon_threats + self.defenders + self.pawns + self.tempo
     }
 }
 
@@ -237,10 +270,13 @@ impl Position {
     /// Static evaluation in centipawns from the side to move's point of view: material and piece-square
     /// values (incremental), mobility, king safety (empty-head, central and bottom cannons; converging
     /// attackers against the defenders left), defenders' worth by the attacking material left, connected
-    /// crossed pawns, and tempo.
+    /// crossed pawns, and tempo, all tapered between middlegame and endgame weights by [`phase`](Self::phase).
     #[inline]
     pub fn evaluate(&self) -> i32 {
-        let v = self.tapered_pst() + self.dynamic_terms() + TEMPO * side_sign(self.side);
+        let mut s = Sum(self.pst_score);
+        self.walk_features(&mut s);
+        let phase = self.phase();
+        let v = (mg_of(s.0) * phase + eg_of(s.0) * (PHASE_MAX - phase)) / PHASE_MAX;
         if self.side == Color::Red { v } else { -v }
     }
 
@@ -261,20 +297,58 @@ impl Position {
         (mg_of(self.pst_score) * phase + eg_of(self.pst_score) * (PHASE_MAX - phase)) / PHASE_MAX
     }
 
-    /// The non-incremental terms, from Red's point of view.
-    fn dynamic_terms(&self) -> i32 {
-        self.dynamic_breakdown().total()
+    /// All features of the position (piece-square and scalar) with its phase: see [`Trace`].
+    pub fn trace(&self) -> Trace {
+        let mut t = Trace { features: Vec::with_capacity(48), phase: self.phase() };
+        for sq in super::types::Square::all() {
+            if let Some(p) = self.piece_at(sq) {
+                let (f, r) = (sq.file() as i32, sq.rank() as i32);
+                let (i, n) = match p.color() {
+                    Color::Red => (psqt_feature(p.kind(), f, r), 1.0),
+                    Color::Black => (psqt_feature(p.kind(), 8 - f, 9 - r), -1.0),
+                };
+                t.features.push((i as u16, n));
+            }
+        }
+        self.walk_features(&mut t);
+        t
     }
 
-    /// The non-incremental terms one by one, from Red's point of view.
+    /// The non-piece-square terms grouped for display, tapered, from Red's point of view.
     pub fn dynamic_breakdown(&self) -> EvalTerms {
-        use super::movegen::{BOARD, HORSE, ORTHO, in_palace, own_half};
+        let mut t = Trace { features: Vec::new(), phase: self.phase() };
+        self.walk_features(&mut t);
+        let w: Vec<[f64; 2]> = weights().iter().map(|&[a, b]| [a as f64, b as f64]).collect();
+        let mut groups = [Trace { features: Vec::new(), phase: t.phase }, Trace::default(), Trace::default(),
+            Trace::default(), Trace::default(), Trace::default()];
+        for g in groups.iter_mut() {
+            g.phase = t.phase;
+        }
+        for &(i, n) in &t.features {
+            let g = match i as usize - PSQT_COUNT {
+                0..=3 => 0,
+                4..=9 => 2,
+                10 | 11 => 1,
+                12 | 13 => 3,
+                14 => 4,
+                _ => 5,
+            };
+            groups[g].features.push((i, n));
+        }
+        let v: Vec<i32> = groups.iter().map(|g| g.value(&w).round() as i32).collect();
+        EvalTerms { mobility: v[0], king_attack: v[1], cannon_threats: v[2], defenders: v[3], pawns: v[4], tempo: v[5] }
+    }
+
+    /// Walks the board once and reports every scalar feature to `sink` (Red-positive).
+    #[inline(always)]
+    fn walk_features<S: EvalSink>(&self, sink: &mut S) {
+        use super::movegen::{BOARD, HORSE, ORTHO, own_half};
         let cells = &self.cells;
-        let mut t = EvalTerms::default();
         // attack units against each side's general, attacker count, attack material per side
         let mut units = [0i32; 2];
         let mut attackers = [0i32; 2];
         let mut material_units = [0i32; 2];
+        let (mut rook_mob, mut horse_mob, mut horse_trapped, mut cannon_mob, mut connected) = (0, 0, 0, 0, 0);
         for &sq in BOARD.iter() {
             let from = sq as usize;
             let c = cells[from];
@@ -303,7 +377,11 @@ impl Position {
                             mob += 1;
                         }
                     }
-                    t.mobility += sign * if mob == 0 { HORSE_TRAPPED } else { mob * HORSE_MOBILITY };
+                    if mob == 0 {
+                        horse_trapped += sign;
+                    } else {
+                        horse_mob += sign * mob;
+                    }
                     if near(from) {
                         units[them] += 2;
                         attackers[them] += 1;
@@ -330,7 +408,7 @@ impl Position {
                             to = (to as i32 + d) as usize;
                         }
                     }
-                    t.mobility += sign * mob * ROOK_MOBILITY;
+                    rook_mob += sign * mob;
                     if near(from) {
                         units[them] += 3;
                         attackers[them] += 1;
@@ -346,7 +424,7 @@ impl Position {
                             to = (to as i32 + d) as usize;
                         }
                     }
-                    t.mobility += sign * mob * CANNON_MOBILITY;
+                    cannon_mob += sign * mob;
                     if near(from) {
                         units[them] += 2;
                         attackers[them] += 1;
@@ -358,37 +436,43 @@ impl Position {
                             units[them] += 1;
                         }
                         if cells[from + 1] == c {
-                            t.pawns += sign * PAWNS_CONNECTED;
+                            connected += sign;
                         }
                     }
                 }
                 _ => {}
             }
-            let _ = in_palace;
         }
+        sink.add(Scalar::RookMobility, rook_mob);
+        sink.add(Scalar::HorseMobility, horse_mob);
+        sink.add(Scalar::HorseTrapped, horse_trapped);
+        sink.add(Scalar::CannonMobility, cannon_mob);
+        sink.add(Scalar::PawnsConnected, connected);
+        sink.add(Scalar::Tempo, side_sign(self.side));
         for color in [Color::Red, Color::Black] {
             let me = color.index();
             let them = color.flip();
             let sign = side_sign(color);
             let defenders = (self.count(color, PieceKind::Advisor) + self.count(color, PieceKind::Elephant)) as i32;
             // Defenders are worth more while the enemy keeps attacking material.
-            t.defenders += sign * defenders * DEFENDER_SCALE * (material_units[them.index()] - DEFENDER_NEUTRAL_UNITS);
+            sink.add(Scalar::DefenderPerEnemyUnit, sign * defenders * material_units[them.index()]);
+            sink.add(Scalar::Defender, sign * defenders);
             if attackers[me] >= 2 {
-                t.king_attack -= sign * units[me] * units[me] * KING_ATTACK_WEIGHT / (2 + defenders);
+                sink.king_attack(-sign, units[me], defenders);
             }
-            t.cannon_threats -= sign * self.cannon_threats(color);
+            self.cannon_threats(color, sink);
         }
-        t
     }
 
-    /// Penalty (centipawns, positive = bad for `color`) for enemy cannons aimed at `color`'s general along its
-    /// file (empty-head or central cannon) or its back rank (bottom cannon).
-    fn cannon_threats(&self, color: Color) -> i32 {
+    /// Reports enemy cannons aimed at `color`'s general along its file (empty-head or central cannon) or its
+    /// back rank (bottom cannon), as features of the cannon's side.
+    #[inline(always)]
+    fn cannon_threats<S: EvalSink>(&self, color: Color, sink: &mut S) {
         let enemy_cannon = super::types::Piece::new(color.flip(), PieceKind::Cannon).0;
         let k = self.kings[color.index()].index() as i32;
         let up = if color == Color::Red { 16 } else { -16 };
-        let rook_support = CANNON_THREAT_PER_ROOK * self.count(color.flip(), PieceKind::Rook) as i32;
-        let mut penalty = 0;
+        let rooks = self.count(color.flip(), PieceKind::Rook) as i32;
+        let attacker = -side_sign(color);
         for (d, along_file) in [(up, true), (1, false), (-1, false)] {
             let mut s = k + d;
             let mut screens = 0;
@@ -399,12 +483,21 @@ impl Position {
                 }
                 if c != 0 {
                     if c == enemy_cannon {
-                        penalty += match (along_file, screens) {
-                            (true, 0) => EMPTY_HEAD_CANNON + rook_support,
-                            (true, 2) => CENTRAL_CANNON + rook_support / 2,
-                            (false, 0) => BOTTOM_CANNON + rook_support,
-                            _ => 0,
-                        };
+                        match (along_file, screens) {
+                            (true, 0) => {
+                                sink.add(Scalar::EmptyHeadCannon, attacker);
+                                sink.add(Scalar::EmptyHeadPerRook, attacker * rooks);
+                            }
+                            (true, 2) => {
+                                sink.add(Scalar::CentralCannon, attacker);
+                                sink.add(Scalar::CentralCannonPerRook, attacker * rooks);
+                            }
+                            (false, 0) => {
+                                sink.add(Scalar::BottomCannon, attacker);
+                                sink.add(Scalar::BottomCannonPerRook, attacker * rooks);
+                            }
+                            _ => {}
+                        }
                         break;
                     }
                     screens += 1;
@@ -416,7 +509,6 @@ impl Position {
                 s += d;
             }
         }
-        penalty
     }
 
     /// Non-pawn attacking material (rooks, horses, cannons) of `color`, in centipawns: null-move pruning is
@@ -446,6 +538,55 @@ mod tests {
         let p = Position::startpos();
         assert_eq!(p.tapered_pst(), 0);
         assert_eq!(p.phase(), PHASE_MAX);
-        assert_eq!(p.evaluate(), TEMPO);
+        assert_eq!(p.evaluate(), scalar(Scalar::Tempo)[0]);
+    }
+
+    #[test]
+    fn scalar_names_follow_the_enum() {
+        assert_eq!(Scalar::Tempo as usize + 1, SCALAR_COUNT);
+        assert_eq!(SCALAR_NAMES[Scalar::KingAttack as usize], "KING_ATTACK");
+        assert_eq!(weights().len(), FEATURE_COUNT);
+    }
+
+    /// The trace (what the tuner fits) and the search's evaluation agree on real positions, and colour-mirrored
+    /// positions evaluate the same for the side to move.
+    #[test]
+    fn trace_matches_evaluate_and_mirror() {
+        let w: Vec<[f64; 2]> = weights().iter().map(|&[a, b]| [a as f64, b as f64]).collect();
+        let mut p = Position::startpos();
+        let mut rng = 0x2545F4914F6CDD1Du64;
+        for ply in 0..400 {
+            let red = if p.side_to_move() == Color::Red { 1 } else { -1 };
+            let e = p.evaluate();
+            let t = p.trace().value(&w);
+            // integer division in the king-attack and the taper: a few centipawns at most
+            assert!((red as f64 * t - e as f64).abs() <= 3.0, "ply {ply}: trace {t} vs eval {e} in {}", p.fen());
+            let m = mirror_fen(&p.fen());
+            let q = Position::from_fen(&m).unwrap();
+            assert_eq!(q.evaluate(), e, "mirror of {}", p.fen());
+            let moves = p.legal_moves();
+            if moves.is_empty() || p.halfmove_clock() > 60 {
+                p = Position::startpos();
+                continue;
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let mv = moves.as_slice()[(rng % moves.len() as u64) as usize];
+            p.make_move(mv);
+        }
+    }
+
+    /// Colour mirror of a FEN: ranks reversed, cases swapped, side flipped.
+    fn mirror_fen(fen: &str) -> String {
+        let mut parts = fen.split_whitespace();
+        let board = parts.next().unwrap();
+        let side = parts.next().unwrap();
+        let ranks: Vec<String> = board
+            .split('/')
+            .rev()
+            .map(|r| r.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect())
+            .collect();
+        format!("{} {} - - 0 1", ranks.join("/"), if side == "w" { "b" } else { "w" })
     }
 }

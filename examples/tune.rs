@@ -1,0 +1,163 @@
+//! Tunes the Xiangqi evaluation weights by Texel's method: logistic regression of the evaluation on labelled
+//! quiet positions (Peter Österlund, "Texel's tuning method", talkchess 2014; chessprogramming.org "Texel's
+//! Tuning Method"), minimised with Adam (Kingma & Ba 2015) instead of Texel's ±1 line search, since the
+//! evaluation is linear in its weights (see `Trace` in `src/xiangqi/eval.rs`).
+//!
+//! ```text
+//! cargo run --release --example tune -- DATA.csv [--epochs N] [--lambda L] [--lr R] [--out src/xiangqi/eval_params.rs]
+//! ```
+//!
+//! `DATA.csv` has one quiet position per line, `fen;score;result[;…]`: `score` is a reference search score in
+//! centipawns from Red's point of view, `result` the game's result for Red (1, 0.5, 0). The target of a
+//! position is `λ·result + (1 − λ)·σ(score)` with `σ(x) = 1 / (1 + 10^(−x/400))`; the model is `σ(eval)`, so the
+//! fitted weights keep the reference's centipawn scale. 10% of the positions (every tenth) are held out and
+//! their error is reported before and after. Prints the largest changes and writes the weights file.
+
+use duiyi::xiangqi::Position;
+use duiyi::xiangqi::eval::{FEATURE_COUNT, PSQT_COUNT, SCALAR_NAMES, Trace, weights};
+use std::fmt::Write as _;
+
+struct Sample {
+    trace: Trace,
+    target: f64,
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-x / 400.0))
+}
+
+fn mse(samples: &[Sample], w: &[[f64; 2]]) -> f64 {
+    samples.iter().map(|s| (sigmoid(s.trace.value(w)) - s.target).powi(2)).sum::<f64>() / samples.len() as f64
+}
+
+fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
+    match args.iter().position(|a| a == name) {
+        Some(i) => args.get(i + 1).and_then(|v| v.parse().ok()).unwrap_or_else(|| panic!("{name} needs a value")),
+        None => default,
+    }
+}
+
+const KIND_NAMES: [&str; 7] = ["King", "Advisor", "Elephant", "Horse", "Rook", "Cannon", "Pawn"];
+
+fn feature_name(i: usize) -> String {
+    if i < PSQT_COUNT {
+        let (k, sq) = (i / 50, i % 50);
+        format!("{} {}{}", KIND_NAMES[k], (b'a' + (sq % 5) as u8) as char, sq / 5)
+    } else {
+        SCALAR_NAMES[i - PSQT_COUNT].to_string()
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let data = args.first().filter(|a| !a.starts_with("--")).expect("usage: tune DATA.csv [--epochs N] [--lambda L] [--lr R] [--out FILE]");
+    let epochs: usize = arg(&args, "--epochs", 3000);
+    let lambda: f64 = arg(&args, "--lambda", 0.2);
+    let lr: f64 = arg(&args, "--lr", 2.0);
+    let l2: f64 = arg(&args, "--l2", 1e-7);
+    let out: String = arg(&args, "--out", "src/xiangqi/eval_params.rs".to_string());
+
+    let text = std::fs::read_to_string(data).expect("read data");
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    let mut bad = 0;
+    for (n, line) in text.lines().enumerate() {
+        let f: Vec<&str> = line.split(';').collect();
+        if f.len() < 3 {
+            bad += 1;
+            continue;
+        }
+        let (Ok(pos), Ok(score), Ok(result)) = (Position::from_fen(f[0]), f[1].trim().parse::<f64>(), f[2].trim().parse::<f64>()) else {
+            bad += 1;
+            continue;
+        };
+        let target = lambda * result + (1.0 - lambda) * sigmoid(score);
+        let s = Sample { trace: pos.trace(), target };
+        if n % 10 == 9 { test.push(s) } else { train.push(s) }
+    }
+    eprintln!("{} training, {} held-out positions ({} lines skipped)", train.len(), test.len(), bad);
+
+    let start: Vec<[f64; 2]> = weights().iter().map(|&[a, b]| [a as f64, b as f64]).collect();
+    let mut w = start.clone();
+    eprintln!("start: train mse {:.6}, held-out mse {:.6}", mse(&train, &w), mse(&test, &w));
+
+    // Adam over the full batch.
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    let mut m = vec![[0.0f64; 2]; FEATURE_COUNT];
+    let mut v = vec![[0.0f64; 2]; FEATURE_COUNT];
+    let k = std::f64::consts::LN_10 / 400.0;
+    for epoch in 1..=epochs {
+        let mut g = vec![[0.0f64; 2]; FEATURE_COUNT];
+        for s in &train {
+            let p = sigmoid(s.trace.value(&w));
+            let d = 2.0 * (p - s.target) * p * (1.0 - p) * k;
+            let rho = s.trace.phase as f64 / duiyi::xiangqi::eval::PHASE_MAX as f64;
+            for &(i, x) in &s.trace.features {
+                g[i as usize][0] += d * x as f64 * rho;
+                g[i as usize][1] += d * x as f64 * (1.0 - rho);
+            }
+        }
+        let n = train.len() as f64;
+        for i in 0..FEATURE_COUNT {
+            for h in 0..2 {
+                let gi = g[i][h] / n + l2 * (w[i][h] - start[i][h]);
+                m[i][h] = b1 * m[i][h] + (1.0 - b1) * gi;
+                v[i][h] = b2 * v[i][h] + (1.0 - b2) * gi * gi;
+                let mh = m[i][h] / (1.0 - b1.powi(epoch as i32));
+                let vh = v[i][h] / (1.0 - b2.powi(epoch as i32));
+                w[i][h] -= lr * mh / (vh.sqrt() + eps);
+            }
+        }
+        if epoch % 250 == 0 || epoch == epochs {
+            eprintln!("epoch {epoch}: train mse {:.6}, held-out mse {:.6}", mse(&train, &w), mse(&test, &w));
+        }
+    }
+
+    let mut changes: Vec<(f64, usize)> =
+        (0..FEATURE_COUNT).map(|i| ((w[i][0] - start[i][0]).abs() + (w[i][1] - start[i][1]).abs(), i)).collect();
+    changes.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap());
+    eprintln!("largest changes (mg, eg):");
+    for &(_, i) in changes.iter().take(25) {
+        eprintln!("  {:24} [{:5.0}, {:5.0}] -> [{:5.0}, {:5.0}]", feature_name(i), start[i][0], start[i][1], w[i][0], w[i][1]);
+    }
+    for i in PSQT_COUNT..FEATURE_COUNT {
+        eprintln!("  {:24} [{:5.0}, {:5.0}] -> [{:6.1}, {:6.1}]", feature_name(i), start[i][0], start[i][1], w[i][0], w[i][1]);
+    }
+
+    std::fs::write(&out, params_source(&w, data, train.len() + test.len(), lambda, epochs)).expect("write weights");
+    eprintln!("wrote {out}");
+}
+
+/// The weights file (`src/xiangqi/eval_params.rs`), rounded to whole centipawns.
+fn params_source(w: &[[f64; 2]], data: &str, positions: usize, lambda: f64, epochs: usize) -> String {
+    let mut s = String::new();
+    let name = std::path::Path::new(data).file_name().map(|f| f.to_string_lossy().to_string()).unwrap_or_default();
+    writeln!(s, "//! Evaluation weights: (middlegame, endgame) centipawn pairs, Red's view, material included in the").unwrap();
+    writeln!(s, "//! piece-square values. Generated by `cargo run --release --example tune` (Texel's method: logistic regression").unwrap();
+    writeln!(s, "//! of the evaluation on labelled positions, see `examples/tune.rs`) from {positions} quiet positions of `{name}`,").unwrap();
+    writeln!(s, "//! λ = {lambda}, {epochs} epochs. The first weights were set by hand (rook ribs and 下二路, horse 卧槽/挂角 points,").unwrap();
+    writeln!(s, "//! central cannon, crossed pawns by file: commit b3eff84). Edit by re-running the tuner, not by hand.").unwrap();
+    writeln!(s).unwrap();
+    writeln!(s, "/// `PSQT[kind][rank * 5 + min(file, 8 - file)]`: value of a Red piece of that kind on that point (rank 0 = Red's").unwrap();
+    writeln!(s, "/// back rank, files folded left-right), `[middlegame, endgame]` centipawns; Black's values are the mirror image.").unwrap();
+    writeln!(s, "pub(super) const PSQT: [[[i32; 2]; 50]; 7] = [").unwrap();
+    for (k, kind) in KIND_NAMES.iter().enumerate() {
+        writeln!(s, "    // {kind}").unwrap();
+        writeln!(s, "    [").unwrap();
+        for r in 0..10 {
+            let row: Vec<String> =
+                (0..5).map(|f| { let x = w[k * 50 + r * 5 + f]; format!("[{}, {}],", x[0].round() as i32, x[1].round() as i32) }).collect();
+            writeln!(s, "        {}", row.join(" ")).unwrap();
+        }
+        writeln!(s, "    ],").unwrap();
+    }
+    writeln!(s, "];").unwrap();
+    writeln!(s).unwrap();
+    writeln!(s, "/// `SCALARS[feature]`, features in the order of `eval::Scalar`: `[middlegame, endgame]` centipawns per unit.").unwrap();
+    writeln!(s, "pub(super) const SCALARS: [[i32; 2]; {}] = [", SCALAR_NAMES.len()).unwrap();
+    for (j, n) in SCALAR_NAMES.iter().enumerate() {
+        let x = w[PSQT_COUNT + j];
+        writeln!(s, "    [{}, {}], // {n}", x[0].round() as i32, x[1].round() as i32).unwrap();
+    }
+    writeln!(s, "];").unwrap();
+    s
+}

@@ -107,7 +107,7 @@ fn main() {
                 w[i][h] -= lr * mh / (vh.sqrt() + eps);
             }
         }
-        if epoch % 250 == 0 || epoch == epochs {
+        if epoch % 50 == 0 || epoch == epochs {
             eprintln!("epoch {epoch}: train mse {:.6}, held-out mse {:.6}", mse(&train, &w), mse(&test, &w));
         }
     }

@@ -95,10 +95,67 @@ pub enum Scalar {
     PawnsConnected,
     /// Side to move.
     Tempo,
+    /// Horse of the side to move attacking an enemy rook (leg free).
+    HorseAttacksRook,
+    /// Cannon of the side to move attacking an enemy rook (over one screen).
+    CannonAttacksRook,
+    /// Pawn of the side to move attacking an enemy rook, horse or cannon.
+    PawnAttacksPiece,
+    /// Rook or cannon of the side to move attacking an enemy horse or cannon that no enemy piece defends, or a
+    /// horse attacking such a cannon (a "loose" piece; pins ignored).
+    AttacksLooseMinor,
+    /// Own advisor, per enemy horse left (advisors guard the points a horse checks from).
+    AdvisorPerEnemyHorse,
+    /// Own elephant, per enemy cannon left (elephants screen and guard against cannons).
+    ElephantPerEnemyCannon,
+    /// Own advisor, per enemy rook left.
+    AdvisorPerEnemyRook,
+    /// Own elephant, per enemy rook left.
+    ElephantPerEnemyRook,
+    /// The threats above by the side *not* to move (they can be parried; the ones above are by the side to
+    /// move, which could take next): horse attacking a rook.
+    HorseAttacksRookWaiting,
+    /// Cannon attacking a rook, by the side not to move.
+    CannonAttacksRookWaiting,
+    /// Pawn attacking a piece, by the side not to move.
+    PawnAttacksPieceWaiting,
+    /// Attack on a loose horse or cannon, by the side not to move.
+    AttacksLooseMinorWaiting,
+    /// Both advisors left.
+    AdvisorPair,
+    /// Both elephants left.
+    ElephantPair,
+    /// Rook with at most two reachable points (boxed in).
+    RookBoxedIn,
+    /// Own rook pinning an enemy piece to the enemy general or a rook behind it on the same line (牵制).
+    RookPin,
+    /// Own cannon pinning an enemy piece (its capture target) to the enemy general or a rook behind it.
+    CannonPin,
+    /// Enemy palace points a rook attacks (its reachable points plus the first piece on each line).
+    RookPalaceAttacks,
+    /// Enemy palace points a horse attacks (leg free, any occupant).
+    HorsePalaceAttacks,
+    /// Enemy palace points a cannon attacks (past its screen, up to and including the next piece).
+    CannonPalaceAttacks,
+    /// Enemy palace points a pawn attacks.
+    PawnPalaceAttacks,
+    /// The square of all enemy palace points attacked (each side's count), divided by 4: attacks converging on
+    /// the palace grow faster than linearly.
+    PalaceAttacksSquared,
+    /// Points the general can step to (empty or enemy-held, inside the palace).
+    KingRoom,
+    /// Horse moves of the side to move that would give check.
+    HorseCheckMoves,
+    /// Rook moves of the side to move that would give check.
+    RookCheckMoves,
+    /// Horse moves that would give check, by the side not to move.
+    HorseCheckMovesWaiting,
+    /// Rook moves that would give check, by the side not to move.
+    RookCheckMovesWaiting,
 }
 
 /// Number of [`Scalar`] features.
-pub const SCALAR_COUNT: usize = 16;
+pub const SCALAR_COUNT: usize = 43;
 /// Number of piece-square features: 7 kinds × 50 points (files folded left-right).
 pub const PSQT_COUNT: usize = 7 * 50;
 /// All features: piece-square values first, then the scalars.
@@ -122,6 +179,33 @@ pub const SCALAR_NAMES: [&str; SCALAR_COUNT] = [
     "DEFENDER",
     "PAWNS_CONNECTED",
     "TEMPO",
+    "HORSE_ATTACKS_ROOK",
+    "CANNON_ATTACKS_ROOK",
+    "PAWN_ATTACKS_PIECE",
+    "ATTACKS_LOOSE_MINOR",
+    "ADVISOR_PER_ENEMY_HORSE",
+    "ELEPHANT_PER_ENEMY_CANNON",
+    "ADVISOR_PER_ENEMY_ROOK",
+    "ELEPHANT_PER_ENEMY_ROOK",
+    "HORSE_ATTACKS_ROOK_WAITING",
+    "CANNON_ATTACKS_ROOK_WAITING",
+    "PAWN_ATTACKS_PIECE_WAITING",
+    "ATTACKS_LOOSE_MINOR_WAITING",
+    "ADVISOR_PAIR",
+    "ELEPHANT_PAIR",
+    "ROOK_BOXED_IN",
+    "ROOK_PIN",
+    "CANNON_PIN",
+    "ROOK_PALACE_ATTACKS",
+    "HORSE_PALACE_ATTACKS",
+    "CANNON_PALACE_ATTACKS",
+    "PAWN_PALACE_ATTACKS",
+    "PALACE_ATTACKS_SQUARED",
+    "KING_ROOM",
+    "HORSE_CHECK_MOVES",
+    "ROOK_CHECK_MOVES",
+    "HORSE_CHECK_MOVES_WAITING",
+    "ROOK_CHECK_MOVES_WAITING",
 ];
 
 /// Index of the piece-square feature of a Red piece of `kind` on file `f`, rank `r` (Red's view).
@@ -253,12 +337,13 @@ pub struct EvalTerms {
     pub defenders: i32,
     pub pawns: i32,
     pub tempo: i32,
+    pub threats: i32,
 }
 
 impl EvalTerms {
     /// Sum of the terms.
     pub fn total(&self) -> i32 {
-        self.mobility + self.king_attack + self.cannon_threats + self.defenders + self.pawns + self.tempo
+        self.mobility + self.king_attack + self.cannon_threats + self.defenders + self.pawns + self.tempo + self.threats
     }
 }
 
@@ -319,8 +404,7 @@ impl Position {
         let mut t = Trace { features: Vec::new(), phase: self.phase() };
         self.walk_features(&mut t);
         let w: Vec<[f64; 2]> = weights().iter().map(|&[a, b]| [a as f64, b as f64]).collect();
-        let mut groups = [Trace { features: Vec::new(), phase: t.phase }, Trace::default(), Trace::default(),
-            Trace::default(), Trace::default(), Trace::default()];
+        let mut groups: Vec<Trace> = (0..7).map(|_| Trace::default()).collect();
         for g in groups.iter_mut() {
             g.phase = t.phase;
         }
@@ -328,27 +412,90 @@ impl Position {
             let g = match i as usize - PSQT_COUNT {
                 0..=3 => 0,
                 4..=9 => 2,
-                10 | 11 => 1,
+                10 | 11 | 33..=42 => 1,
                 12 | 13 => 3,
                 14 => 4,
-                _ => 5,
+                15 => 5,
+                16..=19 | 24..=27 | 31 | 32 => 6,
+                30 => 0,
+                _ => 3,
             };
             groups[g].features.push((i, n));
         }
         let v: Vec<i32> = groups.iter().map(|g| g.value(&w).round() as i32).collect();
-        EvalTerms { mobility: v[0], king_attack: v[1], cannon_threats: v[2], defenders: v[3], pawns: v[4], tempo: v[5] }
+        EvalTerms {
+            mobility: v[0],
+            king_attack: v[1],
+            cannon_threats: v[2],
+            defenders: v[3],
+            pawns: v[4],
+            tempo: v[5],
+            threats: v[6],
+        }
     }
 
     /// Walks the board once and reports every scalar feature to `sink` (Red-positive).
     #[inline(always)]
     fn walk_features<S: EvalSink>(&self, sink: &mut S) {
-        use super::movegen::{BOARD, HORSE, ORTHO, own_half};
+        use super::movegen::{BOARD, HORSE, ORTHO, in_palace, own_half};
         let cells = &self.cells;
         // attack units against each side's general, attacker count, attack material per side
         let mut units = [0i32; 2];
         let mut attackers = [0i32; 2];
         let mut material_units = [0i32; 2];
         let (mut rook_mob, mut horse_mob, mut horse_trapped, mut cannon_mob, mut connected) = (0, 0, 0, 0, 0);
+        // threats indexed by [attacker is the side to move]
+        let (mut horse_rook, mut cannon_rook, mut pawn_piece, mut loose_minor) = ([0; 2], [0; 2], [0; 2], [0; 2]);
+        let (mut rook_boxed, mut rook_pin, mut cannon_pin) = (0, 0, 0);
+        // attacks on the enemy palace's points, per kind: rook, horse, cannon, pawn
+        let mut palace = [[0i32; 4]; 2];
+        // quiet or capturing moves that would give check, indexed by [mover is the side to move]
+        let (mut horse_check, mut rook_check) = ([0i32; 2], [0i32; 2]);
+        // a horse on `s` would check the general on `k` (leg free)
+        let horse_checks = |s: usize, k: i32| {
+            let (df, dr) = ((k & 15) - (s as i32 & 15), (k >> 4) - (s as i32 >> 4));
+            if df.abs() + dr.abs() != 3 || df == 0 || dr == 0 {
+                return false;
+            }
+            // the leg is the orthogonal neighbour of the horse towards the long side
+            let leg = if dr.abs() == 2 { s as i32 + 16 * dr.signum() } else { s as i32 + df.signum() };
+            cells[leg as usize] == 0
+        };
+        // a rook on `s` (arriving from `from`) would check the general on `k`: same line, nothing between
+        let rook_checks = |s: usize, from: usize, k: i32| {
+            let (s, k) = (s as i32, k);
+            let d = if s & 15 == k & 15 {
+                if k > s { 16 } else { -16 }
+            } else if s >> 4 == k >> 4 {
+                if k > s { 1 } else { -1 }
+            } else {
+                return false;
+            };
+            let mut x = s + d;
+            while x != k {
+                if cells[x as usize] != 0 && x as usize != from {
+                    return false;
+                }
+                x += d;
+            }
+            true
+        };
+        let enemy_palace = |s: usize, color: Color| in_palace(s) && !own_half(s, color);
+        // the first piece (or the border) beyond `s` in direction `d`
+        let next_piece = |mut s: usize, d: i32| loop {
+            s = (s as i32 + d) as usize;
+            if cells[s] != 0 {
+                return s;
+            }
+        };
+        // a rook or general of the colour `enemy_bit` (0 Red, 8 Black) on cell `s`
+        let pinned_to = |s: usize, enemy_bit: u8| {
+            let y = cells[s];
+            y != 16 && (y & 8) == enemy_bit && matches!((y & 7) as i32 - 1, 0 | 4)
+        };
+        // Piece codes are 1 + kind + 8 × colour; `enemy(t)` for a non-empty on-board cell.
+        let kind_of = |t: u8| (t & 7) as i32 - 1;
+        let loose = |sq: usize, owner: Color| !self.attacked_by(sq, owner);
         for &sq in BOARD.iter() {
             let from = sq as usize;
             let c = cells[from];
@@ -359,6 +506,7 @@ impl Position {
             let me = color.index();
             let them = 1 - me;
             let sign = side_sign(color);
+            let stm = (color == self.side) as usize;
             let enemy_king = self.kings[them].index() as i32;
             let near = |s: usize| {
                 let (df, dr) = ((s as i32 & 15) - (enemy_king & 15), (s as i32 >> 4) - (enemy_king >> 4));
@@ -372,9 +520,21 @@ impl Position {
                         if cells[(from as i32 + leg) as usize] != 0 {
                             continue;
                         }
-                        let t = cells[(from as i32 + d) as usize];
+                        let to = (from as i32 + d) as usize;
+                        let t = cells[to];
+                        if t != 16 && enemy_palace(to, color) {
+                            palace[me][1] += 1;
+                        }
+                        if t != 16 && (t == 0 || (t & 8 == 0) != (color == Color::Red)) && horse_checks(to, enemy_king) {
+                            horse_check[stm] += sign;
+                        }
                         if t != 16 && (t == 0 || (t & 8 == 0) != (color == Color::Red)) {
                             mob += 1;
+                            if t != 0 && kind_of(t) == 4 {
+                                horse_rook[stm] += sign;
+                            } else if t != 0 && kind_of(t) == 5 && loose(to, color.flip()) {
+                                loose_minor[stm] += sign;
+                            }
                         }
                     }
                     if mob == 0 {
@@ -397,11 +557,23 @@ impl Position {
                             if t == 16 {
                                 break;
                             }
+                            if enemy_palace(to, color) {
+                                palace[me][0] += 1;
+                            }
+                            if (t == 0 || (t & 8 == 0) != (color == Color::Red)) && rook_checks(to, from, enemy_king) {
+                                rook_check[stm] += sign;
+                            }
                             if t == 0 {
                                 mob += 1;
                             } else {
                                 if (t & 8 == 0) != (color == Color::Red) {
                                     mob += 1;
+                                    if matches!(kind_of(t), 3 | 5) && loose(to, color.flip()) {
+                                        loose_minor[stm] += sign;
+                                    }
+                                    if matches!(kind_of(t), 1 | 2 | 3 | 5 | 6) && pinned_to(next_piece(to, d), t & 8) {
+                                        rook_pin += sign;
+                                    }
                                 }
                                 break;
                             }
@@ -409,6 +581,9 @@ impl Position {
                         }
                     }
                     rook_mob += sign * mob;
+                    if mob <= 2 {
+                        rook_boxed += sign;
+                    }
                     if near(from) {
                         units[them] += 3;
                         attackers[them] += 1;
@@ -423,6 +598,31 @@ impl Position {
                             mob += 1;
                             to = (to as i32 + d) as usize;
                         }
+                        if cells[to] == 16 {
+                            continue;
+                        }
+                        // past the screen: the cannon's capture target
+                        to = (to as i32 + d) as usize;
+                        while cells[to] == 0 {
+                            if enemy_palace(to, color) {
+                                palace[me][2] += 1;
+                            }
+                            to = (to as i32 + d) as usize;
+                        }
+                        if cells[to] != 16 && enemy_palace(to, color) {
+                            palace[me][2] += 1;
+                        }
+                        let t = cells[to];
+                        if t != 16 && (t & 8 == 0) != (color == Color::Red) {
+                            match kind_of(t) {
+                                4 => cannon_rook[stm] += sign,
+                                3 | 5 if loose(to, color.flip()) => loose_minor[stm] += sign,
+                                _ => {}
+                            }
+                            if kind_of(t) != 0 && pinned_to(next_piece(to, d), t & 8) {
+                                cannon_pin += sign;
+                            }
+                        }
                     }
                     cannon_mob += sign * mob;
                     if near(from) {
@@ -431,6 +631,22 @@ impl Position {
                     }
                 }
                 6 => {
+                    let ahead = if color == Color::Red { from + 16 } else { from - 16 };
+                    let mut targets = [cells[ahead], 0, 0];
+                    if !own_half(from, color) {
+                        targets[1] = cells[from + 1];
+                        targets[2] = cells[from - 1];
+                        for s in [ahead, from + 1, from - 1] {
+                            if cells[s] != 16 && enemy_palace(s, color) {
+                                palace[me][3] += 1;
+                            }
+                        }
+                    }
+                    for t in targets {
+                        if t != 0 && t != 16 && (t & 8 == 0) != (color == Color::Red) && matches!(kind_of(t), 3 | 4 | 5) {
+                            pawn_piece[stm] += sign;
+                        }
+                    }
                     if !own_half(from, color) {
                         if near(from) {
                             units[them] += 1;
@@ -449,6 +665,35 @@ impl Position {
         sink.add(Scalar::CannonMobility, cannon_mob);
         sink.add(Scalar::PawnsConnected, connected);
         sink.add(Scalar::Tempo, side_sign(self.side));
+        sink.add(Scalar::HorseAttacksRook, horse_rook[1]);
+        sink.add(Scalar::CannonAttacksRook, cannon_rook[1]);
+        sink.add(Scalar::PawnAttacksPiece, pawn_piece[1]);
+        sink.add(Scalar::AttacksLooseMinor, loose_minor[1]);
+        sink.add(Scalar::HorseAttacksRookWaiting, horse_rook[0]);
+        sink.add(Scalar::CannonAttacksRookWaiting, cannon_rook[0]);
+        sink.add(Scalar::PawnAttacksPieceWaiting, pawn_piece[0]);
+        sink.add(Scalar::AttacksLooseMinorWaiting, loose_minor[0]);
+        sink.add(Scalar::RookBoxedIn, rook_boxed);
+        sink.add(Scalar::RookPin, rook_pin);
+        sink.add(Scalar::CannonPin, cannon_pin);
+        sink.add(Scalar::RookPalaceAttacks, palace[0][0] - palace[1][0]);
+        sink.add(Scalar::HorsePalaceAttacks, palace[0][1] - palace[1][1]);
+        sink.add(Scalar::CannonPalaceAttacks, palace[0][2] - palace[1][2]);
+        sink.add(Scalar::PawnPalaceAttacks, palace[0][3] - palace[1][3]);
+        let total = |p: &[i32; 4]| p.iter().sum::<i32>();
+        sink.add(Scalar::PalaceAttacksSquared, (total(&palace[0]).pow(2) - total(&palace[1]).pow(2)) / 4);
+        let king_room = |color: Color| {
+            let k = self.kings[color.index()].index();
+            ORTHO.iter().filter(|&&d| {
+                let s = (k as i32 + d) as usize;
+                in_palace(s) && (cells[s] == 0 || (cells[s] & 8 == 0) != (color == Color::Red))
+            }).count() as i32
+        };
+        sink.add(Scalar::KingRoom, king_room(Color::Red) - king_room(Color::Black));
+        sink.add(Scalar::HorseCheckMoves, horse_check[1]);
+        sink.add(Scalar::RookCheckMoves, rook_check[1]);
+        sink.add(Scalar::HorseCheckMovesWaiting, horse_check[0]);
+        sink.add(Scalar::RookCheckMovesWaiting, rook_check[0]);
         for color in [Color::Red, Color::Black] {
             let me = color.index();
             let them = color.flip();
@@ -457,6 +702,14 @@ impl Position {
             // Defenders are worth more while the enemy keeps attacking material.
             sink.add(Scalar::DefenderPerEnemyUnit, sign * defenders * material_units[them.index()]);
             sink.add(Scalar::Defender, sign * defenders);
+            let (advisors, elephants) = (self.count(color, PieceKind::Advisor) as i32, self.count(color, PieceKind::Elephant) as i32);
+            let enemy_rooks = self.count(them, PieceKind::Rook) as i32;
+            sink.add(Scalar::AdvisorPerEnemyHorse, sign * advisors * self.count(them, PieceKind::Horse) as i32);
+            sink.add(Scalar::ElephantPerEnemyCannon, sign * elephants * self.count(them, PieceKind::Cannon) as i32);
+            sink.add(Scalar::AdvisorPerEnemyRook, sign * advisors * enemy_rooks);
+            sink.add(Scalar::ElephantPerEnemyRook, sign * elephants * enemy_rooks);
+            sink.add(Scalar::AdvisorPair, sign * (advisors == 2) as i32);
+            sink.add(Scalar::ElephantPair, sign * (elephants == 2) as i32);
             if attackers[me] >= 2 {
                 sink.king_attack(-sign, units[me], defenders);
             }
@@ -543,7 +796,7 @@ mod tests {
 
     #[test]
     fn scalar_names_follow_the_enum() {
-        assert_eq!(Scalar::Tempo as usize + 1, SCALAR_COUNT);
+        assert_eq!(Scalar::RookCheckMovesWaiting as usize + 1, SCALAR_COUNT);
         assert_eq!(SCALAR_NAMES[Scalar::KingAttack as usize], "KING_ATTACK");
         assert_eq!(weights().len(), FEATURE_COUNT);
     }

@@ -830,6 +830,29 @@ mod tests {
         }
     }
 
+    fn count(fen: &str, s: Scalar) -> f32 {
+        let p = Position::from_fen(fen).unwrap();
+        p.trace().features.iter().filter(|f| f.0 as usize == PSQT_COUNT + s as usize).map(|f| f.1).sum()
+    }
+
+    /// Hand-counted features on small positions.
+    #[test]
+    fn features_count_what_they_name() {
+        // Horse b6 reaches c8 and d7, both checking the general on e9 (legs b7, c6 and d8 free).
+        assert_eq!(count("4k4/9/9/1N7/9/9/9/9/9/3K5 w - - 0 1", Scalar::HorseCheckMoves), 2.0);
+        // The same horse with Black to move: the checks belong to the side not to move.
+        assert_eq!(count("4k4/9/9/1N7/9/9/9/9/9/3K5 b - - 0 1", Scalar::HorseCheckMovesWaiting), 2.0);
+        // A piece on d8 blocks both legs towards e9.
+        assert_eq!(count("4k4/3n5/9/1N7/9/9/9/9/9/3K5 w - - 0 1", Scalar::HorseCheckMoves), 0.0);
+        // Rook a5: from a9 the rank is clear to e9 and from e5 the file is clear to e9: two checking moves.
+        assert_eq!(count("4k4/9/9/9/R8/9/9/9/9/3K5 w - - 0 1", Scalar::RookCheckMoves), 2.0);
+        // A red cannon behind a screen pins the black horse to its general (not from another file).
+        assert_eq!(count("4k4/9/4n4/9/4P4/9/9/3C5/9/3K5 w - - 0 1", Scalar::CannonPin), 0.0);
+        assert_eq!(count("4k4/9/4n4/9/4P4/9/9/4C4/9/3K5 w - - 0 1", Scalar::CannonPin), 1.0);
+        // Both advisors and elephants: pairs count for Red only.
+        assert_eq!(count("3k5/9/9/9/9/9/9/9/9/2BAKAB2 w - - 0 1", Scalar::AdvisorPair), 1.0);
+    }
+
     /// Colour mirror of a FEN: ranks reversed, cases swapped, side flipped.
     fn mirror_fen(fen: &str) -> String {
         let mut parts = fen.split_whitespace();

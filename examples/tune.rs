@@ -4,7 +4,8 @@
 //! evaluation is linear in its weights (see `Trace` in `src/xiangqi/eval.rs`).
 //!
 //! ```text
-//! cargo run --release --example tune -- DATA.csv [--epochs N] [--lambda L] [--lr R] [--out src/xiangqi/eval_params.rs]
+//! cargo run --release --example tune -- DATA.csv [--epochs N] [--restart N] [--lambda L] [--lr R] [--l2 X]
+//!     [--beta2 B] [--out src/xiangqi/eval_params.rs]
 //! ```
 //!
 //! `DATA.csv` has one quiet position per line, `fen;score;result[;…]`: `score` is a reference search score in
@@ -12,6 +13,10 @@
 //! position is `λ·result + (1 − λ)·σ(score)` with `σ(x) = 1 / (1 + 10^(−x/400))`; the model is `σ(eval)`, so the
 //! fitted weights keep the reference's centipawn scale. 10% of the positions (every tenth) are held out and
 //! their error is reported before and after. Prints the largest changes and writes the weights file.
+//!
+//! Starts from the compiled-in weights. `--l2` pulls each weight towards its start value; keep it tiny
+//! (default 1e-9): at 1e-7 it held the fit at a held-out error of 0.0171 where 1e-9 reaches 0.0126. Every
+//! `--restart` epochs Adam's moments are reset and the step halved.
 
 use duiyi::xiangqi::Position;
 use duiyi::xiangqi::eval::{FEATURE_COUNT, PSQT_COUNT, SCALAR_NAMES, Trace, weights};
@@ -51,10 +56,10 @@ fn feature_name(i: usize) -> String {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let data = args.first().filter(|a| !a.starts_with("--")).expect("usage: tune DATA.csv [--epochs N] [--lambda L] [--lr R] [--out FILE]");
-    let epochs: usize = arg(&args, "--epochs", 3000);
+    let epochs: usize = arg(&args, "--epochs", 800);
     let lambda: f64 = arg(&args, "--lambda", 0.2);
     let lr: f64 = arg(&args, "--lr", 2.0);
-    let l2: f64 = arg(&args, "--l2", 1e-7);
+    let l2: f64 = arg(&args, "--l2", 1e-9);
     let out: String = arg(&args, "--out", "src/xiangqi/eval_params.rs".to_string());
 
     let text = std::fs::read_to_string(data).expect("read data");
@@ -81,11 +86,25 @@ fn main() {
     eprintln!("start: train mse {:.6}, held-out mse {:.6}", mse(&train, &w), mse(&test, &w));
 
     // Adam over the full batch.
-    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
-    let mut m = vec![[0.0f64; 2]; FEATURE_COUNT];
-    let mut v = vec![[0.0f64; 2]; FEATURE_COUNT];
+    let (b1, b2, eps) = (0.9, arg(&args, "--beta2", 0.999), 1e-8);
+    let mut m: Vec<[f64; 2]> = vec![[0.0f64; 2]; FEATURE_COUNT];
+    let mut v: Vec<[f64; 2]> = vec![[0.0f64; 2]; FEATURE_COUNT];
     let k = std::f64::consts::LN_10 / 400.0;
+    // Adam's second-moment memory keeps the large early gradients for ~1/(1 − β2) epochs and then takes tiny
+    // steps; restarting the moments every `restart` epochs lets the fit go on converging.
+    let restart: usize = arg(&args, "--restart", 200);
+    // Each restart also halves the step (Adam's steps are ~lr whatever the gradient's size, so a fixed lr
+    // ends in a jitter of that size around the minimum).
+    let mut t = 0;
+    let mut step = lr * 2.0;
     for epoch in 1..=epochs {
+        if restart > 0 && (epoch - 1) % restart == 0 {
+            m = vec![[0.0f64; 2]; FEATURE_COUNT];
+            v = vec![[0.0f64; 2]; FEATURE_COUNT];
+            t = 0;
+            step /= 2.0;
+        }
+        t += 1;
         let mut g = vec![[0.0f64; 2]; FEATURE_COUNT];
         for s in &train {
             let p = sigmoid(s.trace.value(&w));
@@ -102,9 +121,9 @@ fn main() {
                 let gi = g[i][h] / n + l2 * (w[i][h] - start[i][h]);
                 m[i][h] = b1 * m[i][h] + (1.0 - b1) * gi;
                 v[i][h] = b2 * v[i][h] + (1.0 - b2) * gi * gi;
-                let mh = m[i][h] / (1.0 - b1.powi(epoch as i32));
-                let vh = v[i][h] / (1.0 - b2.powi(epoch as i32));
-                w[i][h] -= lr * mh / (vh.sqrt() + eps);
+                let mh = m[i][h] / (1.0 - b1.powi(t));
+                let vh = v[i][h] / (1.0 - b2.powi(t));
+                w[i][h] -= step * mh / (vh.sqrt() + eps);
             }
         }
         if epoch % 50 == 0 || epoch == epochs {

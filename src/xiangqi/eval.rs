@@ -493,8 +493,10 @@ impl Position {
             let y = cells[s];
             y != 16 && (y & 8) == enemy_bit && matches!((y & 7) as i32 - 1, 0 | 4)
         };
-        // Piece codes are 1 + kind + 8 × colour; `enemy(t)` for a non-empty on-board cell.
+        // Piece codes are 1 + kind + 8 × colour (0 empty, 16 off the board).
         let kind_of = |t: u8| (t & 7) as i32 - 1;
+        // `t` (an occupied on-board cell) holds a piece of the other colour than `color`
+        let hostile = |t: u8, color: Color| (t & 8 == 0) != (color == Color::Red);
         let loose = |sq: usize, owner: Color| !self.attacked_by(sq, owner);
         for &sq in BOARD.iter() {
             let from = sq as usize;
@@ -525,11 +527,11 @@ impl Position {
                         if t != 16 && enemy_palace(to, color) {
                             palace[me][1] += 1;
                         }
-                        if t != 16 && (t == 0 || (t & 8 == 0) != (color == Color::Red)) && horse_checks(to, enemy_king) {
-                            horse_check[stm] += sign;
-                        }
-                        if t != 16 && (t == 0 || (t & 8 == 0) != (color == Color::Red)) {
+                        if t != 16 && (t == 0 || hostile(t, color)) {
                             mob += 1;
+                            if horse_checks(to, enemy_king) {
+                                horse_check[stm] += sign;
+                            }
                             if t != 0 && kind_of(t) == 4 {
                                 horse_rook[stm] += sign;
                             } else if t != 0 && kind_of(t) == 5 && loose(to, color.flip()) {
@@ -560,13 +562,13 @@ impl Position {
                             if enemy_palace(to, color) {
                                 palace[me][0] += 1;
                             }
-                            if (t == 0 || (t & 8 == 0) != (color == Color::Red)) && rook_checks(to, from, enemy_king) {
+                            if (t == 0 || hostile(t, color)) && rook_checks(to, from, enemy_king) {
                                 rook_check[stm] += sign;
                             }
                             if t == 0 {
                                 mob += 1;
                             } else {
-                                if (t & 8 == 0) != (color == Color::Red) {
+                                if hostile(t, color) {
                                     mob += 1;
                                     if matches!(kind_of(t), 3 | 5) && loose(to, color.flip()) {
                                         loose_minor[stm] += sign;
@@ -613,7 +615,7 @@ impl Position {
                             palace[me][2] += 1;
                         }
                         let t = cells[to];
-                        if t != 16 && (t & 8 == 0) != (color == Color::Red) {
+                        if t != 16 && hostile(t, color) {
                             match kind_of(t) {
                                 4 => cannon_rook[stm] += sign,
                                 3 | 5 if loose(to, color.flip()) => loose_minor[stm] += sign,
@@ -643,7 +645,7 @@ impl Position {
                         }
                     }
                     for t in targets {
-                        if t != 0 && t != 16 && (t & 8 == 0) != (color == Color::Red) && matches!(kind_of(t), 3 | 4 | 5) {
+                        if t != 0 && t != 16 && hostile(t, color) && matches!(kind_of(t), 3 | 4 | 5) {
                             pawn_piece[stm] += sign;
                         }
                     }
@@ -686,7 +688,7 @@ impl Position {
             let k = self.kings[color.index()].index();
             ORTHO.iter().filter(|&&d| {
                 let s = (k as i32 + d) as usize;
-                in_palace(s) && (cells[s] == 0 || (cells[s] & 8 == 0) != (color == Color::Red))
+                in_palace(s) && (cells[s] == 0 || hostile(cells[s], color))
             }).count() as i32
         };
         sink.add(Scalar::KingRoom, king_room(Color::Red) - king_room(Color::Black));

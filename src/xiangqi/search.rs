@@ -160,9 +160,29 @@ pub struct Searcher {
     /// Raised by another thread to interrupt [`run`](Self::run) like a deadline (polled with the clock); the
     /// native protocols' stdin reader raises it when a command arrives. The searcher never lowers it.
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// Static evaluations by Zobrist key: `(key >> 32) << 32 | eval as u32`, indexed by the key's low bits
+    /// ([`EVAL_CACHE_ENTRIES`] entries). The evaluation is a function of the key's position, so the cache only
+    /// saves time: node counts do not change.
+    eval_cache: Box<[u64]>,
 }
 
+/// Entries of the evaluation cache (8 bytes each: 512 KiB).
+const EVAL_CACHE_ENTRIES: usize = 1 << 16;
+
 impl Searcher {
+    /// Static evaluation of the current position (side to move's view), through the evaluation cache.
+    #[inline]
+    fn static_eval(&mut self) -> Score {
+        let key = self.pos.key();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_ENTRIES - 1)];
+        if *slot >> 32 == key >> 32 && *slot != 0 {
+            return *slot as u32 as i32;
+        }
+        let e = self.pos.evaluate();
+        *slot = (key >> 32) << 32 | e as u32 as u64;
+        e
+    }
+
     /// A searcher with a `hash_mib` MiB transposition table.
     pub fn new(hash_mib: usize) -> Self {
         Searcher {
@@ -174,6 +194,7 @@ impl Searcher {
             hist_hit: Box::new([[0; 256]; 16]),
             hist_tried: Box::new([[0; 256]; 16]),
             pv: vec![Vec::new(); MAX_PLY + 2],
+            eval_cache: vec![0u64; EVAL_CACHE_ENTRIES].into_boxed_slice(),
             nodes: 0,
             seldepth: 0,
             deadline: f64::INFINITY,
@@ -503,7 +524,7 @@ impl Searcher {
             return alpha;
         }
         if ply >= MAX_PLY - 1 {
-            return self.pos.evaluate();
+            return self.static_eval();
         }
         let in_check = self.pos.in_check();
         // Step 2. Transposition table: cut-offs only at non-PV nodes.
@@ -526,7 +547,7 @@ impl Searcher {
                 }
             }
         }
-        let static_eval = if in_check { -INFINITE } else { self.pos.evaluate() };
+        let static_eval = if in_check { -INFINITE } else { self.static_eval() };
         // Step 3. Reverse futility: far above beta near the leaves, stand pat.
         if self.options.futility
             && !pv_node
@@ -705,7 +726,7 @@ impl Searcher {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return self.pos.evaluate();
+            return self.static_eval();
         }
         let in_check = self.pos.in_check();
         let mut best = -INFINITE;
@@ -713,7 +734,7 @@ impl Searcher {
         if in_check {
             self.pos.gen_pseudo(&mut list, false);
         } else {
-            let stand = self.pos.evaluate();
+            let stand = self.static_eval();
             if stand >= beta {
                 return stand;
             }

@@ -208,6 +208,25 @@ pub const SCALAR_NAMES: [&str; SCALAR_COUNT] = [
     "ROOK_CHECK_MOVES_WAITING",
 ];
 
+/// Display group of each scalar feature (as in [`EvalTerms`]): 0 mobility, 1 king attack, 2 cannon threats,
+/// 3 defenders, 4 pawns, 5 tempo, 6 threats and pins.
+const SCALAR_GROUP: [usize; SCALAR_COUNT] = [
+    0, 0, 0, 0, // mobility, trapped horse
+    2, 2, 2, 2, 2, 2, // empty-head, central, bottom cannons
+    1, 1, // king attack
+    3, 3, // defenders
+    4, // connected pawns
+    5, // tempo
+    6, 6, 6, 6, // threats by the side to move
+    3, 3, 3, 3, // advisors and elephants against attackers
+    6, 6, 6, 6, // threats by the side not to move
+    3, 3, // pairs
+    0, // boxed-in rook
+    6, 6, // pins
+    1, 1, 1, 1, 1, 1, // palace attacks, squared, king room
+    1, 1, 1, 1, // checking moves
+];
+
 /// Index of the piece-square feature of a Red piece of `kind` on file `f`, rank `r` (Red's view).
 #[inline]
 pub const fn psqt_feature(kind: PieceKind, f: i32, r: i32) -> usize {
@@ -404,23 +423,9 @@ impl Position {
         let mut t = Trace { features: Vec::new(), phase: self.phase() };
         self.walk_features(&mut t);
         let w: Vec<[f64; 2]> = weights().iter().map(|&[a, b]| [a as f64, b as f64]).collect();
-        let mut groups: Vec<Trace> = (0..7).map(|_| Trace::default()).collect();
-        for g in groups.iter_mut() {
-            g.phase = t.phase;
-        }
+        let mut groups: Vec<Trace> = (0..7).map(|_| Trace { features: Vec::new(), phase: t.phase }).collect();
         for &(i, n) in &t.features {
-            let g = match i as usize - PSQT_COUNT {
-                0..=3 => 0,
-                4..=9 => 2,
-                10 | 11 | 33..=42 => 1,
-                12 | 13 => 3,
-                14 => 4,
-                15 => 5,
-                16..=19 | 24..=27 | 31 | 32 => 6,
-                30 => 0,
-                _ => 3,
-            };
-            groups[g].features.push((i, n));
+            groups[SCALAR_GROUP[i as usize - PSQT_COUNT]].features.push((i, n));
         }
         let v: Vec<i32> = groups.iter().map(|g| g.value(&w).round() as i32).collect();
         EvalTerms {

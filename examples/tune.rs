@@ -96,13 +96,15 @@ fn main() {
     // Each restart also halves the step (Adam's steps are ~lr whatever the gradient's size, so a fixed lr
     // ends in a jitter of that size around the minimum).
     let mut t = 0;
-    let mut step = lr * 2.0;
+    let mut step = lr;
     for epoch in 1..=epochs {
         if restart > 0 && (epoch - 1) % restart == 0 {
             m = vec![[0.0f64; 2]; FEATURE_COUNT];
             v = vec![[0.0f64; 2]; FEATURE_COUNT];
             t = 0;
-            step /= 2.0;
+            if epoch > 1 {
+                step /= 2.0;
+            }
         }
         t += 1;
         let mut g = vec![[0.0f64; 2]; FEATURE_COUNT];

@@ -16,6 +16,7 @@
 
 pub mod combat;
 pub mod engine;
+pub mod hex;
 pub mod protocol;
 pub mod search;
 pub mod xiangqi;

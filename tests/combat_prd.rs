@@ -1,4 +1,4 @@
-//! Pseudo-random distribution: the C table of `shared/testdata/combat.json` (Liquipedia Dota 2 "Random
+//! Pseudo-random distribution: the C table of `tests/data/combat.json` (Liquipedia Dota 2 "Random
 //! Distribution"), the exact interval distributions against sampling, per-attacker-and-ability state, and
 //! shuffle bags.
 
@@ -10,9 +10,10 @@ use duiyi::combat::stats::chi_square_pooled;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 
+mod common;
+
 fn c_table() -> Vec<(f64, f64)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/testdata/combat.json");
-    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let v = common::data("combat.json");
     let table = v["prd_c"].as_object().expect("prd_c");
     let mut out: Vec<(f64, f64)> = table
         .iter()

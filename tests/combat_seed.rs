@@ -7,10 +7,10 @@ use serde_json::Value;
 
 const EXACT: f64 = 1e-12;
 
+mod common;
+
 fn data() -> Value {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/testdata/combat.json");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    serde_json::from_str(&text).expect("combat.json parses")
+    common::data("combat.json")
 }
 
 fn num(v: &Value, key: &str) -> f64 {

@@ -50,7 +50,7 @@ fn c_from_p_and_p_from_c_are_inverse() {
 
 #[test]
 fn legacy_warcraft_3_constants_are_not_exact() {
-    // notes/combat.md §2 (derived): C 0.14628 gives 33.6% instead of 35%, C 0.25701 gives 45.7% not 50%.
+    // docs/combat.md §2 (derived): C 0.14628 gives 33.6% instead of 35%, C 0.25701 gives 45.7% not 50%.
     assert!((p_from_c(0.14628).unwrap() - 0.336).abs() < 5e-4);
     assert!((p_from_c(0.25701).unwrap() - 0.457).abs() < 5e-4);
 }

@@ -48,7 +48,7 @@ test("the seed's sheet opened by URL shows the article's three distributions, in
   // The seed's labels, as the article writes them.
   const rows = await page.$$eval('[data-testid="dist-table"] tbody tr[data-outcome] th', (ths) => ths.map((th) => th.textContent.trim()));
   assert.deepEqual(rows, ['未命中', '閃避', '招架', '格擋', '暴擊', '普通命中']);
-  // EHP multipliers of notes/combat.md §3 with the default crit ×2 and half-damage blocks.
+  // EHP multipliers of docs/combat.md §3 with the default crit ×2 and half-damage blocks.
   assert.equal(await text(page, 'ehp-multiplier-waterfall'), '1.594');
   assert.equal(await text(page, 'ehp-multiplier-round-table'), '1.538');
   assert.equal(await text(page, 'ehp-multiplier-hybrid'), '1.86');

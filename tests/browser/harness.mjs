@@ -20,7 +20,7 @@ export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
 export const DATA_DIR = path.join(REPO_ROOT, 'tests', 'data');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-// DESIGN.md §4; playwright adds --headless itself.
+// docs/architecture.md §7; playwright adds --headless itself.
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync',

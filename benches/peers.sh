@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# benches/peers.sh -- Xiangqi perft speed of duiyi side by side with Fairy-Stockfish (DESIGN.md §8).
+# benches/peers.sh -- Xiangqi perft speed of duiyi side by side with Fairy-Stockfish (README, "Benchmarks").
 #
-# The peers are built OUTSIDE the repository (never commit their code or binaries):
-#   FSF_BIN     Fairy-Stockfish, largeboards build     (default /work/peers/fairy-stockfish/src/stockfish)
-#   ELEEYE_BIN  ElephantEye (UCCI), only for the match line printed at the end
-#                                                      (default /work/peers/eleeye/eleeye/eleeye)
-#   ELEEYE_DIR  its working directory                  (default: directory of ELEEYE_BIN)
+# The peers are built OUTSIDE the repository (never commit their code or binaries) and named by environment
+# variables or arguments; nothing is looked for in a fixed place:
+#   FSF_BIN     or --fsf PATH      Fairy-Stockfish, largeboards build (required)
+#   ELEEYE_BIN  or --eleeye PATH   ElephantEye (UCCI), optional: only for the match hint printed at the end
+#   ELEEYE_DIR                     its working directory (default: the directory of ELEEYE_BIN)
 #
-# usage: benches/peers.sh [--perft6] [--reps N] [--no-build]
+# usage: benches/peers.sh [--fsf PATH] [--eleeye PATH] [--perft6] [--reps N] [--no-build]
 #   --perft6    also perft 6 (3.6e9 nodes: minutes per engine)
 #   --reps N    run each measurement N times, keep the fastest (default 1)
 #   --no-build  use the existing binary in $DUIYI_TARGET_DIR/release
@@ -19,9 +19,8 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-FSF_BIN="${FSF_BIN:-/work/peers/fairy-stockfish/src/stockfish}"
-ELEEYE_BIN="${ELEEYE_BIN:-/work/peers/eleeye/eleeye/eleeye}"
-ELEEYE_DIR="${ELEEYE_DIR:-$(dirname "$ELEEYE_BIN")}"
+FSF_BIN="${FSF_BIN:-}"
+ELEEYE_BIN="${ELEEYE_BIN:-}"
 # separate target dir: RUSTFLAGS=-C target-cpu=native must not invalidate the normal target/release
 DUIYI_TARGET_DIR="${DUIYI_TARGET_DIR:-$ROOT/target/native}"
 
@@ -31,20 +30,29 @@ while [ $# -gt 0 ]; do
     --perft6) PERFT6=1 ;;
     --reps) REPS="$2"; shift ;;
     --no-build) BUILD=0 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
-    *) echo "unknown argument $1" >&2; exit 2 ;;
+    --fsf) FSF_BIN="$2"; shift ;;
+    --eleeye) ELEEYE_BIN="$2"; shift ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    *) echo "unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
+if [ -z "${ELEEYE_DIR:-}" ] && [ -n "$ELEEYE_BIN" ]; then ELEEYE_DIR="$(dirname "$ELEEYE_BIN")"; fi
 
-if [ ! -x "$FSF_BIN" ]; then
-  cat <<EOF
-Fairy-Stockfish not found at $FSF_BIN (set FSF_BIN). Build it outside the repo, e.g.:
-  git clone https://github.com/fairy-stockfish/Fairy-Stockfish /work/peers/fairy-stockfish
-  cd /work/peers/fairy-stockfish/src && make -j2 build ARCH=x86-64-modern largeboards=yes nnue=no
-ElephantEye (optional, for matches; UCCI, run with "setoption usebook false"):
-  git clone https://github.com/xqbase/eleeye /work/peers/eleeye
-  cd /work/peers/eleeye/eleeye && g++ -DNDEBUG -O3 -w -o eleeye ../base/pipe.cpp ucci.cpp pregen.cpp \\
+if [ -z "$FSF_BIN" ] || [ ! -x "$FSF_BIN" ]; then
+  if [ -z "$FSF_BIN" ]; then
+    echo "peers.sh: no Fairy-Stockfish given: set FSF_BIN=/path/to/stockfish or pass --fsf /path/to/stockfish."
+  else
+    echo "peers.sh: FSF_BIN=$FSF_BIN is not an executable file."
+  fi
+  cat <<'EOF'
+Build it in a folder outside this repository ($PEERS below), e.g.:
+  git clone https://github.com/fairy-stockfish/Fairy-Stockfish "$PEERS/fairy-stockfish"
+  make -C "$PEERS/fairy-stockfish/src" -j2 build ARCH=x86-64-modern largeboards=yes nnue=no
+  FSF_BIN="$PEERS/fairy-stockfish/src/stockfish" bash benches/peers.sh
+ElephantEye (optional, for engine matches; UCCI, run it with "setoption usebook false"):
+  git clone https://github.com/xqbase/eleeye "$PEERS/eleeye"
+  cd "$PEERS/eleeye/eleeye" && g++ -DNDEBUG -O3 -w -o eleeye ../base/pipe.cpp ucci.cpp pregen.cpp \
      position.cpp genmoves.cpp hash.cpp book.cpp movesort.cpp preeval.cpp evaluate.cpp search.cpp eleeye.cpp
 Skipping the peer benchmark.
 EOF
@@ -129,12 +137,13 @@ for d in "${depths[@]}"; do
   fi
 done
 
-if [ -x "$ELEEYE_BIN" ]; then
+if [ -n "$ELEEYE_BIN" ] && [ -x "$ELEEYE_BIN" ]; then
   cat <<EOF
-# match line (ElephantEye vs FSF, book off), e.g.:
-#   python3 /work/shared/tools/match.py --referee $FSF_BIN --games 2 --movetime 100 \\
-#     --engine name=eleeye cmd=$ELEEYE_BIN proto=ucci cwd=$ELEEYE_DIR option.usebook=false \\
-#     --engine name=fsf cmd=$FSF_BIN proto=uci option.Threads=1 --pgn /tmp/peers.pgn
+# For games between engines (ElephantEye with its book off, Fairy-Stockfish, duiyi), use a match runner that
+# speaks UCI and UCCI and judges the Xiangqi rules, with these engines:
+#   ElephantEye:     $ELEEYE_BIN (UCCI, working directory $ELEEYE_DIR, setoption usebook false)
+#   Fairy-Stockfish: $FSF_BIN (UCI, setoption name UCI_Variant value xiangqi, Threads 1)
+#   duiyi:           $DUIYI (UCCI or UCI); openings in benches/openings.txt
 EOF
 fi
 exit "$status"

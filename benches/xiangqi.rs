@@ -1,8 +1,8 @@
 //! Xiangqi benchmarks (run with `cargo bench --bench xiangqi`; add `-- perft`, `-- mates` or `-- search` to run
 //! one part). Figures, not pass/fail timings:
-//! * perft: every count of `shared/testdata/xiangqi_perft.json` up to 150 M nodes (deeper than the tests), with
+//! * perft: every count of `tests/data/xiangqi_perft.json` up to 150 M nodes (deeper than the tests), with
 //!   nodes per second;
-//! * mates: the whole mate set of `shared/testdata/xiangqi_mates.json` (mate in 1–4 from real games), how many the
+//! * mates: the whole mate set of `tests/data/xiangqi_mates.json` (mate in 1–4 from real games), how many the
 //!   engine proves within a node budget and plays a mating first move, with the time;
 //! * search: the `duiyi bench` signature and nps.
 
@@ -11,14 +11,12 @@ use duiyi::search::GoParams;
 use duiyi::xiangqi::{Position, perft};
 use std::time::Instant;
 
-fn shared(name: &str) -> serde_json::Value {
-    let path = format!("{}/../shared/testdata/{name}", env!("CARGO_MANIFEST_DIR"));
-    serde_json::from_str(&std::fs::read_to_string(path).expect("shared testdata")).unwrap()
-}
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 fn perft_bench() {
-    println!("## perft (counts from chessprogramming.org via shared/testdata/xiangqi_perft.json)");
-    let data = shared("xiangqi_perft.json");
+    println!("## perft (counts from chessprogramming.org in tests/data/xiangqi_perft.json)");
+    let data = common::data("xiangqi_perft.json");
     let (mut total_nodes, mut total_secs) = (0u64, 0f64);
     for p in data["positions"].as_array().unwrap() {
         let mut pos = Position::from_fen(p["fen"].as_str().unwrap()).unwrap();
@@ -42,8 +40,8 @@ fn perft_bench() {
 }
 
 fn mates_bench() {
-    println!("## mates (shared/testdata/xiangqi_mates.json, node budget 20 M each)");
-    let data = shared("xiangqi_mates.json");
+    println!("## mates (tests/data/xiangqi_mates.json, node budget 20 M each)");
+    let data = common::data("xiangqi_mates.json");
     let t = Instant::now();
     let mut by_n = std::collections::BTreeMap::<u64, (u32, u32)>::new();
     for p in data["positions"].as_array().unwrap() {

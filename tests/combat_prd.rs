@@ -1,4 +1,4 @@
-//! Pseudo-random distribution: the C table of `shared/testdata/combat.json` (Liquipedia Dota 2 "Random
+//! Pseudo-random distribution: the C table of `tests/data/combat.json` (Liquipedia Dota 2 "Random
 //! Distribution"), the exact interval distributions against sampling, per-attacker-and-ability state, and
 //! shuffle bags.
 
@@ -10,9 +10,10 @@ use duiyi::combat::stats::chi_square_pooled;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg32;
 
+mod common;
+
 fn c_table() -> Vec<(f64, f64)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/testdata/combat.json");
-    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let v = common::data("combat.json");
     let table = v["prd_c"].as_object().expect("prd_c");
     let mut out: Vec<(f64, f64)> = table
         .iter()
@@ -49,7 +50,7 @@ fn c_from_p_and_p_from_c_are_inverse() {
 
 #[test]
 fn legacy_warcraft_3_constants_are_not_exact() {
-    // notes/combat.md §2 (derived): C 0.14628 gives 33.6% instead of 35%, C 0.25701 gives 45.7% not 50%.
+    // docs/combat.md §2 (derived): C 0.14628 gives 33.6% instead of 35%, C 0.25701 gives 45.7% not 50%.
     assert!((p_from_c(0.14628).unwrap() - 0.336).abs() < 5e-4);
     assert!((p_from_c(0.25701).unwrap() - 0.457).abs() < 5e-4);
 }

@@ -1,16 +1,16 @@
-//! The seed article's worked numbers, from `shared/testdata/combat.json` (source: the article
-//! "游戲攻擊判定的三種模式", gameres.com/677620, in `shared/seeds/001_eb651a04d97909e4.txt`) and the
-//! derived values of `shared/notes/combat.md` §0 and §3.
+//! The seed article's worked numbers, from `tests/data/combat.json` (source: the article
+//! "游戲攻擊判定的三種模式", <http://www.gameres.com/677620.html>) and the derived values of `docs/combat.md`
+//! §0 and §3.
 
 use duiyi::combat::{Attacker, Defender, Distribution, Matchup, Model, ModelKind, Outcome, PushedOff};
 use serde_json::Value;
 
 const EXACT: f64 = 1e-12;
 
+mod common;
+
 fn data() -> Value {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/testdata/combat.json");
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    serde_json::from_str(&text).expect("combat.json parses")
+    common::data("combat.json")
 }
 
 fn num(v: &Value, key: &str) -> f64 {
@@ -125,7 +125,7 @@ fn hybrid_seed_crit_is_crit_chance_times_defender_hit_chance() {
 
 #[test]
 fn seed_expected_damage_and_ehp_multipliers_match_the_notes() {
-    // notes/combat.md §3 (derived): k = 2, β = 0.5 → E/D 0.6273, 0.65, 0.5375; EHP ×1.594, ×1.538, ×1.860.
+    // docs/combat.md §3 (derived): k = 2, β = 0.5 → E/D 0.6273, 0.65, 0.5375; EHP ×1.594, ×1.538, ×1.860.
     let m = Matchup::seed_example();
     let want = [(0.6273, 1.594), (0.65, 1.538), (0.5375, 1.860)];
     for (kind, (e, ehp)) in ModelKind::ALL.into_iter().zip(want) {

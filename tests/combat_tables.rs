@@ -1,5 +1,5 @@
 //! The three algorithms beyond the seed's examples: overflow, boundaries, orders, invalid input, and the
-//! closed forms of `shared/notes/combat.md` §3 on many random sheets.
+//! closed forms of `docs/combat.md` §3 on many random sheets.
 
 use duiyi::combat::{
     Attacker, Attribute, AttributeErrorKind, BlockValue, Defender, Distribution, Matchup, Model, ModelKind,
@@ -293,7 +293,7 @@ fn random_sheets_give_well_formed_distributions_and_consistent_pushed_off() {
 
 #[test]
 fn random_sheets_match_the_closed_forms_of_the_notes() {
-    // notes/combat.md §3, with glance and crush at 0:
+    // docs/combat.md §3, with glance and crush at 0:
     //   waterfall: miss 1−h, dodge h·d, parry h(1−d)p, block h(1−d)(1−p)b, crit h(1−d)(1−p)(1−b)c
     //   round table: P_i = clamp(x_i, 0, 1 − Σ_{j<i} P_j)
     //   hybrid: c' = min(c, 1−m), t_hit = max(0, 1−d−p−b), defender table clamped the same way

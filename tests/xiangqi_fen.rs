@@ -2,6 +2,8 @@
 
 use duiyi::xiangqi::{Color, FenError, MoveError, Position, START_FEN, Square};
 
+mod common;
+
 fn err(fen: &str) -> FenError {
     match Position::from_fen(fen) {
         Err(e) => e,
@@ -15,10 +17,9 @@ fn start_fen_round_trips() {
 }
 
 #[test]
-fn every_shared_test_fen_parses_and_round_trips() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/testdata/");
+fn every_test_data_fen_parses_and_round_trips() {
     for file in ["xiangqi_mates.json", "xiangqi_legal_moves.json", "xiangqi_perft.json"] {
-        let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(format!("{dir}{file}")).unwrap()).unwrap();
+        let v = common::data(file);
         for p in v["positions"].as_array().unwrap() {
             let fen = p["fen"].as_str().unwrap();
             let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{file}: {fen}: {e}"));

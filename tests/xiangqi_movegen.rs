@@ -1,19 +1,20 @@
-//! Move generation against published counts: perft (chessprogramming.org via `shared/testdata/xiangqi_perft.json`)
-//! and Fairy-Stockfish's legal-move lists of random positions (`shared/testdata/xiangqi_legal_moves.json`).
+//! Move generation against published counts: perft (chessprogramming.org "Chinese Chess Perft Results", in
+//! `tests/data/xiangqi_perft.json`) and Fairy-Stockfish's legal-move lists of random positions
+//! (`tests/data/xiangqi_legal_moves.json`).
+
+mod common;
 
 use duiyi::xiangqi::{Position, perft};
 use serde_json::Value;
 
-fn shared(name: &str) -> Value {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/testdata/");
-    let text = std::fs::read_to_string(format!("{path}{name}")).unwrap_or_else(|e| panic!("read {name}: {e}"));
-    serde_json::from_str(&text).unwrap()
+fn data(name: &str) -> Value {
+    common::data(name)
 }
 
 /// Perft counts up to about one million nodes per position; deeper counts are in the perft bench.
 #[test]
 fn perft_matches_published_counts_up_to_a_million_nodes() {
-    let data = shared("xiangqi_perft.json");
+    let data = data("xiangqi_perft.json");
     let mut checked = 0;
     for p in data["positions"].as_array().unwrap() {
         let fen = p["fen"].as_str().unwrap();
@@ -33,7 +34,7 @@ fn perft_matches_published_counts_up_to_a_million_nodes() {
 
 #[test]
 fn checkmate_probes_have_no_legal_move_and_are_in_check() {
-    let data = shared("xiangqi_perft.json");
+    let data = data("xiangqi_perft.json");
     for fen in data["rule_probes"]["checkmate"].as_array().unwrap() {
         let pos = Position::from_fen(fen.as_str().unwrap()).unwrap();
         assert!(pos.in_check(), "{fen}");
@@ -46,7 +47,7 @@ fn checkmate_probes_have_no_legal_move_and_are_in_check() {
 
 #[test]
 fn stalemate_is_a_loss_for_the_side_to_move() {
-    let data = shared("xiangqi_perft.json");
+    let data = data("xiangqi_perft.json");
     for fen in data["rule_probes"]["stalemate_is_loss_for_side_to_move"].as_array().unwrap() {
         let pos = Position::from_fen(fen.as_str().unwrap()).unwrap();
         assert!(!pos.in_check(), "{fen}");
@@ -59,7 +60,7 @@ fn stalemate_is_a_loss_for_the_side_to_move() {
 
 #[test]
 fn flying_general_leaves_the_black_general_no_move() {
-    let data = shared("xiangqi_perft.json");
+    let data = data("xiangqi_perft.json");
     let fen = data["rule_probes"]["king_has_no_moves_flying_general"].as_str().unwrap();
     let pos = Position::from_fen(fen).unwrap();
     let king_moves: Vec<String> = pos
@@ -74,7 +75,7 @@ fn flying_general_leaves_the_black_general_no_move() {
 
 #[test]
 fn legal_move_lists_match_fairy_stockfish() {
-    let data = shared("xiangqi_legal_moves.json");
+    let data = data("xiangqi_legal_moves.json");
     let positions = data["positions"].as_array().unwrap();
     assert!(positions.len() >= 50);
     for p in positions {

@@ -1,12 +1,13 @@
-//! Repetition verdicts under the Asian rules: every case of `shared/testdata/xiangqi_rules.json`
+//! Repetition verdicts under the Asian rules: every case of `tests/data/xiangqi_rules.json`
 //! (Fairy-Stockfish's test.py cases), plus the 60-move limit.
 
 use duiyi::xiangqi::Position;
 
+mod common;
+
 #[test]
-fn every_shared_rules_case_gives_the_listed_verdict() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/testdata/xiangqi_rules.json");
-    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+fn every_rules_case_of_the_test_data_gives_the_listed_verdict() {
+    let v = common::data("xiangqi_rules.json");
     let mut failures = Vec::new();
     for c in v["cases"].as_array().unwrap() {
         let mut pos = Position::from_fen(c["fen"].as_str().unwrap()).unwrap();

@@ -1,13 +1,14 @@
-//! The engine: mates from real games (`shared/testdata/xiangqi_mates.json`), the go/stop/ponder flow of the
+//! The engine: mates from real games (`tests/data/xiangqi_mates.json`), the go/stop/ponder flow of the
 //! time-sliced `Engine`, and reproducible fixed-depth searches.
 
 use duiyi::engine::{Engine, EngineError, Step};
 use duiyi::search::GoParams;
 use duiyi::xiangqi::Position;
 
+mod common;
+
 fn mates() -> Vec<serde_json::Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/testdata/xiangqi_mates.json");
-    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let v = common::data("xiangqi_mates.json");
     v["positions"].as_array().unwrap().clone()
 }
 

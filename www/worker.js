@@ -1,5 +1,5 @@
 // The engine worker: owns one Rust `Engine` (wasm) and speaks a message protocol that mirrors the
-// UCI/UCCI verbs (DESIGN.md §2).
+// UCI/UCCI verbs (docs/architecture.md §3).
 //
 //   page → worker  {type:'position', fen, moves}      set the position (FEN + moves in ICCS)
 //                  {type:'go', depth?, movetime?, nodes?, infinite?, ponder?, wtime?, btime?, winc?, binc?}
@@ -13,7 +13,7 @@
 //                  {type:'readyok'}
 //                  {type:'error', command, message, fatal?}
 //
-// Stopping (DESIGN.md §3): a synchronous wasm call would block message handling, so the search runs in
+// Stopping (docs/architecture.md §4): a synchronous wasm call would block message handling, so the search runs in
 // slices: engine.step(SLICE_MS), then yield to the event loop through a MessageChannel (setTimeout is
 // clamped to >= 4 ms when nested), let queued messages (stop, ponderhit, isready) run, and step again.
 // A stop therefore takes effect within one slice.
@@ -263,7 +263,7 @@ self.onmessage = (event) => {
   }
 };
 
-/** A tiny search, so V8 tiers the hot wasm functions up before the first real move (DESIGN.md §3). */
+/** A tiny search, so V8 tiers the hot wasm functions up before the first real move (docs/architecture.md §4). */
 function warmUp() {
   engine.setPosition(START_FEN, []);
   engine.go({ depth: 4 });

@@ -153,7 +153,7 @@ pub fn check(attribute: Attribute, value: f64) -> Result<f64, AttributeError> {
 /// How much damage a block removes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BlockValue {
-    /// A share of the hit, in `[0, 1]` (β in notes/combat.md §3). 1 means a block stops the whole hit.
+    /// A share of the hit, in `[0, 1]` (β in docs/combat.md §3). 1 means a block stops the whole hit.
     Fraction(f64),
     /// A flat amount in damage units; a blocked hit deals `max(0, damage − amount)`.
     Amount(f64),

@@ -2,7 +2,7 @@
 //!
 //! One code path for every algorithm: `E = damage · (1 − armour) · Σ_o P(o) · factor(o)` with the factors
 //! of [`Matchup::damage_factor`]. The seed article's per-algorithm EHP/EDPS expressions are special cases
-//! of it (see the tests in `tests/combat_damage.rs`); notes/combat.md §3 gives the closed forms.
+//! of it (see the tests in `tests/combat_damage.rs`); docs/combat.md §3 gives the closed forms.
 
 use super::attributes::Matchup;
 use super::outcome::Distribution;

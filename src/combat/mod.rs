@@ -1,7 +1,7 @@
 //! Attack-outcome distributions: how games resolve a swing (攻擊判定), exactly and by sampling.
 //!
-//! Source: the seed article's "游戲攻擊判定的三種模式" (gameres.com/677620, in
-//! `seeds/001_eb651a04d97909e4.txt`): the same attribute sheet — hit 90%, crit 25% against dodge 20%,
+//! Source: the article "游戲攻擊判定的三種模式" (<http://www.gameres.com/677620.html>; worked values in
+//! `docs/combat.md` §0): the same attribute sheet — hit 90%, crit 25% against dodge 20%,
 //! parry 15%, block 30% — gives very different fights under
 //!
 //! * the **waterfall** (瀑布): one independent roll per event in turn; 10 / 18 / 10.8 / 18.36 / 10.71 /
@@ -10,7 +10,7 @@
 //!   overflow pushed off; 10 / 20 / 15 / 30 / 25 / 0%, damage avoided 65%;
 //! * the **hybrid** (混合): an attacker table, then a defender table; 10 / 18 / 13.5 / 27 / 8.75 / 22.75%.
 //!
-//! WoW's table order and its glancing and crushing blows follow the references in `notes/combat.md` §1.
+//! WoW's table order and its glancing and crushing blows follow the references in `docs/combat.md` §1.
 //!
 //! ```
 //! use duiyi::combat::{Matchup, Model, ModelKind, Outcome};

@@ -2,7 +2,7 @@
 //!
 //! Names follow the seed article's six outcomes (未命中 miss, 閃避 dodge, 招架 parry, 格擋 block, 暴擊 crit,
 //! 普通命中 normal hit) plus the two WoW table entries it mentions (偏斜 glancing blow, 碾壓 crushing blow); see
-//! `notes/combat.md` §1 for the WoW attack-table order miss > dodge > parry > glance > block > crit > crush > hit.
+//! `docs/combat.md` §1 for the WoW attack-table order miss > dodge > parry > glance > block > crit > crush > hit.
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::fmt;

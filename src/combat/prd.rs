@@ -4,7 +4,7 @@
 //! PRD (Dota 2; Liquipedia "Random Distribution"): the N-th attempt since the last proc procs with chance
 //! `min(1, C·N)`, so a proc is certain by attempt ⌈1/C⌉. The constant C for a nominal rate p is found by
 //! bisection on the expected number of attempts per proc, which reproduces Liquipedia's C table (in
-//! `testdata/combat.json`) to ~1e-16. The counter belongs to one attacker *and* one ability
+//! `tests/data/combat.json`) to ~1e-16. The counter belongs to one attacker *and* one ability
 //! ([`ProcTracker`]); attempts that cannot proc must not be rolled (the counter does not move on them).
 //!
 //! Shuffle bag: `procs` successes among `size` draws, drawn without replacement and refilled when empty

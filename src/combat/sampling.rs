@@ -4,7 +4,7 @@
 //! each algorithm makes — one per waterfall stage, one for a round table, two for the hybrid — against the
 //! same filled tables ([`Plan`]) and counts what comes out. A roll is a `u32` from [`Pcg32`] (rand_pcg,
 //! PCG-XSH-RR 64/32) compared with integer thresholds `round(cumulative share · 2³²)`, so every share is
-//! realised to within 2⁻³³ ≈ 1.2·10⁻¹⁰ (WoW's server resolves to 10⁻⁴, notes/combat.md §1).
+//! realised to within 2⁻³³ ≈ 1.2·10⁻¹⁰ (WoW's server resolves to 10⁻⁴, docs/combat.md §1).
 //!
 //! Stream contract: for a given seed, sheet and model the counts after N swings are the same however the
 //! N swings are split into [`Sampler::run`] calls, and the same natively and in wasm. A waterfall makes

@@ -2,14 +2,14 @@
 //!
 //! A roll is a uniform number in `[0, 1)`; a table assigns consecutive slices of that interval to events in
 //! priority order. An event takes `min(chance, room left)`; what does not fit is pushed off
-//! (notes/combat.md §3: `P_i = clamp(x_i, 0, 1 − Σ_{j<i} P_j)`); the room that is left after the last
+//! (docs/combat.md §3: `P_i = clamp(x_i, 0, 1 − Σ_{j<i} P_j)`); the room that is left after the last
 //! event is "pass" (no event: go on to the next roll, or a normal hit).
 //!
 //! The filling is done in exact integer arithmetic on a grid of 10⁻¹⁵: each chance is snapped to the
 //! nearest multiple (a change of at most 5·10⁻¹⁶, and none at all for chances written with up to 15
 //! decimals), and miss is `10¹⁵ − hit` on that grid. So `1 − 0.9` is exactly one tenth of the table,
 //! 10% + 20% + 15% + 30% + 25% fills it exactly, and no share or pushed-off amount is a round-off
-//! residue like −1e-17 or 5.6e-17 (notes/combat.md §3 asks for integer thresholds for this reason).
+//! residue like −1e-17 or 5.6e-17 (docs/combat.md §3).
 
 use super::attributes::Matchup;
 use super::outcome::{Distribution, OUTCOME_COUNT, Outcome, PushedOff};

@@ -6,7 +6,7 @@
 //!
 //! # How commands reach a running search
 //! A reader thread turns stdin into lines on a channel and, after each line, raises an interrupt flag the
-//! search polls every ~1000 nodes ([`Engine::set_interrupt`], the native path of DESIGN.md §3). While a search
+//! search polls every ~1000 nodes ([`Engine::set_interrupt`], the native path of docs/architecture.md §4). While a search
 //! runs, the main loop calls [`Engine::step`] with an unbounded slice: it returns after each completed iteration
 //! (its `info` is printed at once), at the search's limits, or as soon as a line arrives; the loop then drains
 //! the pending lines with `try_recv`, so `stop`, `ponderhit` and `isready` are answered within a millisecond or

@@ -4,8 +4,9 @@
 //! full-width digits); 进 forward, 退 back, 平 sideways. Horse, elephant and advisor give the destination file;
 //! the others give the destination file for 平 and the number of ranks for 进/退. Two or three pieces of a kind on
 //! one file are told apart by 前/中/后 (four or five pawns: 一二三四五 from the front) instead of the file number;
-//! advisors and elephants never need it. Source: the UCCI 3.0 spec's examples and the Chinese Xiangqi
-//! Association rules (1999) as summarised in `shared/notes/xiangqi.md`.
+//! advisors and elephants never need it. Source: the examples of the UCCI 3.0 spec (ElephantEye's
+//! `PROTOCOL/cchess_ucci.htm`, xqbase/eleeye) and the notation of the Chinese Xiangqi Association's rules
+//! 《象棋竞赛规则》 (1999).
 
 use super::board::Position;
 use super::types::{Color, Move, PieceKind, Square};

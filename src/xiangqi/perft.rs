@@ -1,5 +1,5 @@
 //! Perft: the number of leaf nodes of the legal-move tree to a fixed depth, the standard test of a move
-//! generator (chessprogramming.org "Perft"; Xiangqi counts in `shared/testdata/xiangqi_perft.json`).
+//! generator (chessprogramming.org "Perft"; Xiangqi counts in `tests/data/xiangqi_perft.json`).
 
 use super::board::Position;
 use super::movegen::MoveList;

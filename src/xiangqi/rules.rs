@@ -4,7 +4,7 @@
 //! * **Repetition.** When a position repeats, the moves of the cycle decide. A side whose every move in the cycle
 //!   gives check (長將, perpetual check) loses; failing that, a side whose every move is a check or chases the
 //!   same enemy piece (長捉, perpetual chase) loses. Both sides violating equally, or neither: a draw. A check
-//!   outranks a chase (WXF rules as quoted in Fairy-Stockfish #179/#468; `shared/notes/xiangqi.md` §3).
+//!   outranks a chase (WXF rules as quoted in Fairy-Stockfish issues #179 and #468; chessprogramming.org "Chinese Chess").
 //! * **Chase.** A move chases a piece when, after it, a rook, horse, cannon, advisor or elephant newly threatens a
 //!   legal capture of an enemy piece other than the general or an uncrossed pawn, and the target is either not
 //!   truly protected (no legal recapture after the capture: protections that vanish with the capture, such as a

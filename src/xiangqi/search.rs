@@ -8,7 +8,7 @@
 //! fail-soft scores, and a quiescence search on captures that answers checks with all evasions. The techniques
 //! follow the seed article's account of Fruit/Toga/ElephantEye and chessprogramming.org.
 //!
-//! **Time slicing** (DESIGN.md §3): [`Searcher::run`] searches until a deadline and then unwinds like a time-out;
+//! **Time slicing** (docs/architecture.md §4): [`Searcher::run`] searches until a deadline and then unwinds like a time-out;
 //! the iteration in progress is resumed at the root move it was searching (completed subtrees are in the TT), so a
 //! search can be spread over many short calls. Aborted nodes never write to the TT.
 

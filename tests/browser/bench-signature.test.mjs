@@ -1,5 +1,5 @@
 // The search is deterministic across platforms: `duiyi bench` gives the same node signature and best moves
-// natively and in WebAssembly (DESIGN.md §6 item 5). Needs the native binary (built by `cargo test`/`cargo
+// natively and in WebAssembly (docs/architecture.md §2). Needs the native binary (built by `cargo test`/`cargo
 // build`) and the wasm build in www/pkg (`npm run build`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

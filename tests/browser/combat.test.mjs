@@ -1,10 +1,10 @@
 // The #combat page in headless Chromium: the seed's sheet opened by URL shows the article's three
-// distributions (shared/testdata/combat.json), zh/en labels, overflow and bad input, the Monte-Carlo run
+// distributions (tests/data/combat.json), zh/en labels, overflow and bad input, the Monte-Carlo run
 // in the worker (same counts as the native sampler for a fixed seed, live progress, cancel, a responsive
 // page during a 10^8-swing run), PRD constants.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, screenshot, readShared } from './harness.mjs';
+import { startApp, screenshot, readData } from './harness.mjs';
 
 const SEED_SHEET = 'hit=0.9&crit=0.25&dodge=0.2&parry=0.15&block=0.3';
 const MODELS = { waterfall: 'waterfall', 'round-table': 'round_table', hybrid: 'hybrid' };
@@ -34,7 +34,7 @@ const percent = async (page, testid) => {
 };
 
 test("the seed's sheet opened by URL shows the article's three distributions, in Chinese", async () => {
-  const data = readShared('testdata/combat.json').seed_example;
+  const data = readData('combat.json').seed_example;
   const page = await openCombat(SEED_SHEET, 'zh');
   for (const [model, key] of Object.entries(MODELS)) {
     for (const outcome of SIX) {
@@ -48,7 +48,7 @@ test("the seed's sheet opened by URL shows the article's three distributions, in
   // The seed's labels, as the article writes them.
   const rows = await page.$$eval('[data-testid="dist-table"] tbody tr[data-outcome] th', (ths) => ths.map((th) => th.textContent.trim()));
   assert.deepEqual(rows, ['未命中', '閃避', '招架', '格擋', '暴擊', '普通命中']);
-  // EHP multipliers of notes/combat.md §3 with the default crit ×2 and half-damage blocks.
+  // EHP multipliers of docs/combat.md §3 with the default crit ×2 and half-damage blocks.
   assert.equal(await text(page, 'ehp-multiplier-waterfall'), '1.594');
   assert.equal(await text(page, 'ehp-multiplier-round-table'), '1.538');
   assert.equal(await text(page, 'ehp-multiplier-hybrid'), '1.86');
@@ -66,7 +66,7 @@ test('English labels, and the language toggle relabels the page in place', async
 });
 
 test('the caps example and avoidance over 100%: what the round table pushes off', async () => {
-  const caps = readShared('testdata/combat.json').seed_caps_example;
+  const caps = readData('combat.json').seed_caps_example;
   let page = await openCombat('hit=1&crit=0.4&dodge=0.3&parry=0&block=0', 'en');
   for (const [model, key] of [['waterfall', 'waterfall'], ['round-table', 'round_table']]) {
     for (const outcome of ['dodge', 'crit', 'normal']) {
@@ -216,7 +216,7 @@ test('a 10^8-swing run converges live while the page stays responsive; a long ru
 });
 
 test('PRD constants on the page match the Liquipedia table', async () => {
-  const table = readShared('testdata/combat.json').prd_c;
+  const table = readData('combat.json').prd_c;
   const page = await openCombat(`${SEED_SHEET}&prd_p=0.25&bag=20`, 'en');
   for (const p of ['0.05', '0.25', '0.50']) {
     await page.fill('[data-testid="prd-p"]', String(Number(p) * 100));

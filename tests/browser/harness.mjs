@@ -16,18 +16,33 @@ import { startServer } from '../../scripts/serve.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
-/** shared/ sits beside the clone (../shared from the repo root), in CI as on a developer's machine */
-export const SHARED = path.resolve(REPO_ROOT, '..', 'shared');
+/** reference data of the tests (each file names its source in `_about`), shared with the Rust tests */
+export const DATA_DIR = path.join(REPO_ROOT, 'tests', 'data');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-// DESIGN.md §4; playwright adds --headless itself.
+// docs/architecture.md §7; playwright adds --headless itself.
 const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync',
 ];
 
-export function readShared(relative) {
-  return JSON.parse(fs.readFileSync(path.join(SHARED, relative), 'utf8'));
+/**
+ * Reads and parses one JSON file of tests/data/ (e.g. 'combat.json'). A missing or malformed file throws an
+ * Error naming the file's full path, so the failing test says which file to restore.
+ */
+export function readData(name) {
+  const file = path.join(DATA_DIR, name);
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Error(`test data file ${file}: ${err.code === 'ENOENT' ? 'no such file' : err.message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new Error(`test data file ${file}: not valid JSON: ${err.message}`);
+  }
 }
 
 export async function startApp({ viewport = { width: 1280, height: 900 } } = {}) {

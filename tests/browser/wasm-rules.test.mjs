@@ -1,22 +1,21 @@
 // The wasm rules API gives the same verdicts as the Rust rules: every repetition case of
-// ../shared/testdata/xiangqi_rules.json played through XiangqiGame (as the page does) ends with the listed result
-// and a rule code the page translates. Runs in Node on the built www/pkg.
+// tests/data/xiangqi_rules.json (Fairy-Stockfish's test.py cases) played through XiangqiGame (as the page does)
+// ends with the listed result and a rule code the page translates. Runs in Node on the built www/pkg.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const cases = JSON.parse(readFileSync(path.join(root, '../shared/testdata/xiangqi_rules.json'), 'utf8')).cases;
+import { REPO_ROOT, readData } from './harness.mjs';
 
 async function wasm() {
-  const mod = await import(path.join(root, 'www/pkg/duiyi.js'));
-  await mod.default({ module_or_path: readFileSync(path.join(root, 'www/pkg/duiyi_bg.wasm')) });
+  const mod = await import(path.join(REPO_ROOT, 'www/pkg/duiyi.js'));
+  await mod.default({ module_or_path: readFileSync(path.join(REPO_ROOT, 'www/pkg/duiyi_bg.wasm')) });
   return mod;
 }
 
-test('every shared repetition case gives the listed verdict through XiangqiGame', async () => {
+test('every repetition case of the test data gives the listed verdict through XiangqiGame', async () => {
+  // Read here, not at load time: a missing file then fails this test with its path, not the whole file.
+  const { cases } = readData('xiangqi_rules.json');
   const { XiangqiGame } = await wasm();
   const codes = new Set();
   for (const c of cases) {

@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startApp, screenshot, engineReady, clickMove, waitForMoveCount, moveList, legalMovesAfter, pieceAt,
-  boardPieces, readShared, START_FEN,
+  boardPieces, readData, START_FEN,
 } from './harness.mjs';
 
 /** Red moves to try, in order of preference; the first legal one is played */
@@ -131,7 +131,7 @@ test('a malformed FEN shows the parser\'s message and the game in progress stays
 });
 
 test('mate in one from xiangqi_mates.json: the winning click ends the game and the result is announced', async () => {
-  const mates = readShared('testdata/xiangqi_mates.json').positions;
+  const mates = readData('xiangqi_mates.json').positions;
   const puzzle = mates.find((p) => p.mate_in === 1 && / w /.test(p.fen));
   assert.ok(puzzle, 'a Red-to-move mate in one');
   const page = await app.newPage(`?fen=${encodeURIComponent(puzzle.fen)}#xiangqi`);
@@ -154,7 +154,7 @@ test('mate in one from xiangqi_mates.json: the winning click ends the game and t
 });
 
 test('?fen= with a finished position shows the board and the verdict in the page language', async () => {
-  // Stalemate with Red to move (a loss for Red in Xiangqi), and a checkmate from the shared rule probes.
+  // Stalemate with Red to move (a loss for Red in Xiangqi), and a checkmate from the perft data's rule probes.
   const stalemate = '4k4/4a4/9/9/9/9/9/9/3r1r3/4K4 w - - 0 1';
   const page = await app.newPage(`?fen=${encodeURIComponent(stalemate)}#xiangqi`);
   await page.waitForSelector('body[data-ready="true"]');
@@ -164,7 +164,7 @@ test('?fen= with a finished position shows the board and the verdict in the page
   assert.match(await result.textContent(), /黑方胜 — 困毙/);
   assert.equal(await page.locator('[data-square]').count(), 90, 'the board is drawn');
   assert.equal(await page.$eval('[data-testid="fen"]', (e) => e.textContent), stalemate);
-  const mate = readShared('testdata/xiangqi_perft.json').rule_probes.checkmate[0];
+  const mate = readData('xiangqi_perft.json').rule_probes.checkmate[0];
   await page.fill('[data-testid="fen-input"]', mate);
   await page.click('[data-testid="load-fen"]');
   await page.waitForFunction(() => /将死/.test(document.querySelector('[data-testid="game-result"]').textContent));

@@ -2,13 +2,17 @@
 import subprocess, re
 
 import os
-FSF_BIN = os.environ.get('FSF', '../peers/fairy-stockfish/src/stockfish')
+# Fairy-Stockfish is built outside the repository (tools/tune/README.md); its path comes from $FSF only.
+FSF_BIN = os.environ.get('FSF', '')
 START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'
 MV = re.compile(r'^([a-i])(\d{1,2})([a-i])(\d{1,2})$')
 
 
 class FSF:
     def __init__(self, hash_mb=16):
+        if not FSF_BIN or not os.access(FSF_BIN, os.X_OK):
+            raise SystemExit(f"Fairy-Stockfish not found: set FSF=/path/to/stockfish (got {FSF_BIN!r}); "
+                             "build it outside the repository, see benches/peers.sh --help")
         self.p = subprocess.Popen([FSF_BIN], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.send('uci'); self.until(lambda l: l == 'uciok')

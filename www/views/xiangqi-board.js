@@ -1,11 +1,11 @@
-// A Xiangqi board drawn in SVG. It knows no rules (DESIGN.md §6.9, like chessground): the page gives it
+// A Xiangqi board drawn in SVG. It knows no rules (docs/architecture.md §6, like chessground): the page gives it
 // the pieces and, for each movable piece, its legal destinations; the board reports the move the user
 // chose by clicking (piece, then destination) or by dragging.
 //
 //   const board = createXiangqiBoard(container, { onMove: (from, to) => … });
 //   board.set({ pieces, dests, lastMove, check, orientation, movable, hint });
 //
-// Test hooks (DESIGN.md §5): every point is a <g data-square="a0"…"i9">; a piece inside it is a
+// Test hooks (README, "Test hooks"): every point is a <g data-square="a0"…"i9">; a piece inside it is a
 // <g data-piece="R"> (FEN letter, upper case = Red). Destinations shown carry data-dest on the point.
 
 const SVG_NS = 'http://www.w3.org/2000/svg';

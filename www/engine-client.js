@@ -341,7 +341,7 @@ export class EngineClient {
         return;
       case 'error':
         if (msg.fatal) {
-          this.crash(msg.message, 'fatal', { detail: msg.message });
+          this.crash(msg.message, 'fatal', { detail: msg.params?.detail ?? msg.message });
           return;
         }
         if (this.active && (msg.command === 'position' || msg.command === 'go')) {

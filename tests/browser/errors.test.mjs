@@ -194,3 +194,24 @@ test('commands the engine worker refuses are reported in the page\'s language, w
   assert.ok((await search({ fen: START_FEN, moves: [] }, { depth: 2 })).res.move, 'a good search still answers');
   assert.deepEqual(app.errorsOf(page), []);
 });
+
+test('a saved game that cannot be replayed is reported in the page\'s language, naming the move and why', async () => {
+  const page = await app.newPage('#xiangqi');
+  await engineReady(page);
+  for (const [lang, expected] of [
+    ['zh', '保存的对局无法恢复，已开始新对局：第 2 步 h2e2：h2 上没有棋子'],
+    ['en', 'The saved game could not be restored; a new game was started: move 2 (h2e2): there is no piece on h2'],
+  ]) {
+    // a saved game whose second move is illegal (the page replaced it with a new game on the last visit)
+    await page.evaluate((fen) => {
+      localStorage.setItem('duiyi.xiangqi.game.v1', JSON.stringify({ v: 1, startFen: fen, moves: ['h2e2', 'h2e2'] }));
+    }, START_FEN);
+    await page.goto(`${app.url}?lang=${lang}#xiangqi`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await errorBox(page).waitFor({ state: 'visible' });
+    assert.equal(await errorBox(page).textContent(), expected);
+    assert.equal(await errorBox(page).getAttribute('data-code'), 'saved.move');
+    assert.equal(await page.$eval('[data-testid="fen"]', (e) => e.textContent), START_FEN, 'a new game was started');
+  }
+  assert.deepEqual(app.errorsOf(page), []);
+});

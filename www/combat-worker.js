@@ -8,10 +8,12 @@
 //       {type: 'progress', id, done, total, counts, elapsedMs}    counts: one Float64Array(8) per model
 //       {type: 'done', id, done, total, counts, elapsedMs, summaries}   summaries: chi-square etc. per model
 //       {type: 'cancelled', id, done, counts, elapsedMs}
-//       {type: 'error', id, message}
+//       {type: 'error', id, message, code, params}   code/params: the reason for the page's translated text
+//                                                      (the wasm codes of src/wasm/combat.rs, or worker.*)
 // A new 'run' cancels the one in progress. Every model of a run uses the same seed.
 
 import init, { CombatSampler } from './pkg/duiyi.js';
+import { codedError, errorData } from './i18n/errors.js';
 
 /** Wall-clock budget of one slice of work between two looks at the message queue. */
 const SLICE_MS = 25;
@@ -23,7 +25,10 @@ let current = null; // { id, cancelled }
 
 ready.then(
   () => postMessage({ type: 'ready' }),
-  (err) => postMessage({ type: 'error', id: null, message: `wasm failed to load: ${err?.message ?? err}` }),
+  (err) => {
+    const detail = String(err?.message ?? err);
+    postMessage({ type: 'error', id: null, message: `wasm failed to load: ${detail}`, code: 'worker.load_failed', params: { detail } });
+  },
 );
 
 // Yields to the event loop through a MessageChannel (setTimeout is clamped to 4 ms when nested), so a
@@ -43,11 +48,11 @@ self.onmessage = (event) => {
     if (current) current.cancelled = true;
     const job = { id: msg.id, cancelled: false };
     current = job;
-    run(job, msg).catch((err) => postMessage({ type: 'error', id: msg.id, message: String(err?.message ?? err) }));
+    run(job, msg).catch((err) => postMessage({ type: 'error', id: msg.id, ...errorData(err) }));
   } else if (msg.type === 'cancel') {
     if (current && current.id === msg.id) current.cancelled = true;
   } else {
-    postMessage({ type: 'error', id: msg.id ?? null, message: `unknown message type '${msg.type}'` });
+    postMessage({ type: 'error', id: msg.id ?? null, message: `unknown message type '${msg.type}'`, code: 'worker.unknown_type', params: { type: String(msg.type) } });
   }
 };
 
@@ -55,9 +60,9 @@ async function run(job, { sheet, models, swings, seed }) {
   await ready;
   const total = Number(swings);
   if (!Number.isInteger(total) || total <= 0 || total > 1e12) {
-    throw new Error(`swings must be a whole number in 1..1e12, got ${swings}`);
+    throw codedError('worker.swings', { value: String(swings) }, `swings must be a whole number in 1..1e12, got ${swings}`);
   }
-  if (!Array.isArray(models) || models.length === 0) throw new Error('no models to sample');
+  if (!Array.isArray(models) || models.length === 0) throw codedError('worker.no_models', {}, 'no models to sample');
   const samplers = [];
   try {
     // The first sampler draws the seed when none is given; the others reuse it.

@@ -10,6 +10,8 @@
 //
 // States (the `state` event and `client.state`): idle | thinking | pondering | stopping | crashed.
 
+import { codedError } from './i18n/errors.js';
+
 export const STATES = Object.freeze(['idle', 'thinking', 'pondering', 'stopping', 'crashed']);
 
 const DEFAULTS = {
@@ -67,7 +69,8 @@ export class EngineClient {
 
   // ---- events --------------------------------------------------------------------------------------------
 
-  /** Events: 'state' ({state}), 'info' (info), 'bestmove' ({move, ponder}), 'error' ({command, message}),
+  /** Events: 'state' ({state}), 'info' (info), 'bestmove' ({move, ponder}), 'error' ({command, message, code,
+   *  params}: a refused command; code and params name the reason for a translated text, see worker.js),
    *  'crash' ({message, count, recovering}), 'ready' (). Returns an unsubscribe function. */
   on(type, fn) {
     if (!this.listeners.has(type)) this.listeners.set(type, new Set());
@@ -107,10 +110,11 @@ export class EngineClient {
    * `cancelled: true`.
    * @param {{fen: string, moves: string[]}} position
    * @param {{depth?: number, movetime?: number, nodes?: number, infinite?: boolean, ponder?: boolean}} params
-   * @returns {Promise<{move: string|null, ponder: string|null, cancelled: boolean}>}
+   * @returns {Promise<{move: string|null, ponder: string|null, cancelled: boolean}>}  rejects with an Error that
+   *   has a `code` and `params` (the worker's reason for refusing the search, or client.disposed / client.gave_up)
    */
   search(position, params) {
-    if (this.disposed) return Promise.reject(new Error('the engine client was shut down'));
+    if (this.disposed) return Promise.reject(codedError('client.disposed', {}, 'the engine client was shut down'));
     return new Promise((resolve, reject) => {
       const request = {
         id: nextSearchId++,
@@ -253,7 +257,7 @@ export class EngineClient {
     this.emit('state', { state: 'crashed' });
     this.emit('crash', { message, code, params, count: this.crashCount, recovering });
     if (!recovering) {
-      for (const r of [this.queued]) if (r) r.reject(new Error(`the engine keeps crashing: ${message}`));
+      for (const r of [this.queued]) if (r) r.reject(codedError('client.gave_up', {}, `the engine keeps crashing: ${message}`));
       this.queued = null;
       return;
     }
@@ -337,11 +341,13 @@ export class EngineClient {
         return;
       case 'error':
         if (msg.fatal) {
-          this.crash(msg.message, 'fatal', { detail: msg.message });
+          this.crash(msg.message, 'fatal', { detail: msg.params?.detail ?? msg.message });
           return;
         }
-        if (this.active && (msg.command === 'position' || msg.command === 'go')) this.active.error ??= msg.message;
-        this.emit('error', { command: msg.command, message: msg.message });
+        if (this.active && (msg.command === 'position' || msg.command === 'go')) {
+          this.active.error ??= codedError(msg.code ?? null, msg.params, msg.message);
+        }
+        this.emit('error', { command: msg.command, message: msg.message, code: msg.code ?? null, params: msg.params ?? {} });
         return;
       default:
         console.warn('engine-client: unknown message from the worker', msg);
@@ -358,7 +364,7 @@ export class EngineClient {
     if (a.stopSentAt !== null) this.lastStopLatencyMs = performance.now() - a.stopSentAt;
     if (a.error) {
       this.consecutiveCrashes = 0;
-      a.reject(new Error(a.error));
+      a.reject(a.error);
     } else {
       this.consecutiveCrashes = 0;
       this.crashMessage = null;

@@ -2,7 +2,10 @@
 // is the truth: it is what is saved to localStorage, what a reload or a restarted engine worker resumes
 // from, and what the engine is sent (FEN + all moves, so it can see repetitions).
 //
-// It wraps the Rust rules (`XiangqiGame` from the wasm module); it never moves a piece by itself.
+// It wraps the Rust rules (`XiangqiGame` from the wasm module); it never moves a piece by itself. Its errors
+// carry the wasm module's `code` and `params` (www/i18n/errors.js), so the page can say them in its language.
+
+import { codedError, errorData } from './i18n/errors.js';
 
 export const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const STORAGE_VERSION = 1;
@@ -12,7 +15,8 @@ export class GameRecord {
    * @param {typeof import('./pkg/duiyi.js').XiangqiGame} XiangqiGame
    * @param {string} startFen
    * @param {string[]} [moves]
-   * Throws the parser's Error for a bad FEN, and an Error naming the move for an illegal one.
+   * Throws the parser's Error for a bad FEN (code fen.*), and for an illegal move an Error with code
+   * saved.move and params {index (1-based), move, cause: the rules' reason}.
    */
   constructor(XiangqiGame, startFen = START_FEN, moves = []) {
     this.XiangqiGame = XiangqiGame;
@@ -27,7 +31,7 @@ export class GameRecord {
         try {
           this.play(move);
         } catch (err) {
-          throw new Error(`move ${i + 1} (${move}): ${err.message}`);
+          throw codedError('saved.move', { index: i + 1, move: String(move), cause: errorData(err) }, `move ${i + 1} (${move}): ${err.message}`);
         }
       }
     } catch (err) {
@@ -135,13 +139,36 @@ export class GameRecord {
     return null;
   }
 
+  /**
+   * Why `text` is not a move here, for a move that findMove() did not find: the rules' reason for an ICCS
+   * move (code move.*: malformed, no piece, wrong side, cannot move there, general left in check, game over),
+   * typed.chinese {text} for Chinese notation that names no legal move, typed.unreadable {text} otherwise.
+   * Returns an Error (not thrown), or null when the move is legal after all.
+   */
+  whyNot(text) {
+    const compact = String(text ?? '').replace(/\s+/g, '');
+    if (/[\u3400-\u9fff\uff10-\uff19]/.test(compact)) {
+      return codedError('typed.chinese', { text: compact }, `no legal move here is written ${compact}`);
+    }
+    const iccs = compact.toLowerCase().replace('-', '');
+    if (!/^[a-z][0-9][a-z][0-9]$/.test(iccs)) {
+      return codedError('typed.unreadable', { text: compact }, `'${compact}' is neither ICCS (h2e2) nor Chinese notation (炮二平五)`);
+    }
+    try {
+      this.game.checkMove(iccs);
+      return null;
+    } catch (err) {
+      return err;
+    }
+  }
+
   toJSON() {
     return { v: STORAGE_VERSION, startFen: this.startFen, moves: [...this.moves] };
   }
 
   static fromJSON(XiangqiGame, data) {
     if (!data || data.v !== STORAGE_VERSION || typeof data.startFen !== 'string' || !Array.isArray(data.moves)) {
-      throw new Error('saved game has an unknown format');
+      throw codedError('saved.format', {}, 'saved game has an unknown format');
     }
     return new GameRecord(XiangqiGame, data.startFen, data.moves.map(String));
   }

@@ -22,6 +22,11 @@ let current = null; // { route, view }
 let routeToken = 0;
 let wasmReady = null;
 
+/**
+ * The UI language: `?lang=zh|en` in the URL (for this visit), else the user's own choice (saved when they
+ * press the language button), else the browser's: the first of navigator.languages that the page has
+ * (zh-* → Chinese, en-* → English); English when the browser asks for neither.
+ */
 function pickLang() {
   const fromUrl = params.get('lang');
   if (LANGS.includes(fromUrl)) return fromUrl;
@@ -31,7 +36,16 @@ function pickLang() {
   } catch {
     /* no storage */
   }
-  return 'zh';
+  return browserLang(navigator.languages?.length ? navigator.languages : [navigator.language]);
+}
+
+/** The first supported language among the browser's preferences ('zh-CN' → 'zh'); 'en' when none is. */
+function browserLang(preferences) {
+  for (const tag of preferences ?? []) {
+    const primary = String(tag ?? '').toLowerCase().split(/[-_]/)[0];
+    if (LANGS.includes(primary)) return primary;
+  }
+  return 'en';
 }
 
 async function setLang(next) {
@@ -43,6 +57,11 @@ async function setLang(next) {
   applyStrings(document.querySelector('.topbar'), t);
   langButton.textContent = t('app.otherLanguage');
   langButton.setAttribute('aria-label', t('app.switchLanguage'));
+}
+
+/** Remembers the language the user picked with the button (the browser's default is not stored, so a
+ *  change of browser language still applies until the user chooses). */
+function rememberLang() {
   try {
     localStorage.setItem(LANG_KEY, lang);
   } catch {
@@ -121,6 +140,14 @@ async function show(route) {
 langButton.addEventListener('click', async () => {
   const next = lang === 'zh' ? 'en' : 'zh';
   await setLang(next);
+  rememberLang();
+  if (params.has('lang')) {
+    // The choice replaces a ?lang= in the address, so a reload keeps what the user picked.
+    params.delete('lang');
+    const url = new URL(location.href);
+    url.searchParams.delete('lang');
+    history.replaceState(history.state, '', url);
+  }
   if (current?.view?.setLang) current.view.setLang(lang, t);
   else await show(current?.route ?? routeFromHash());
 });

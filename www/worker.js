@@ -11,7 +11,14 @@
 //                  {type:'info', depth, seldepth, score:{cp?|mate?}, nodes, nps, timeMs, pv}
 //                  {type:'bestmove', move, ponder}    exactly one per go; move null = no legal move
 //                  {type:'readyok'}
-//                  {type:'error', command, message, fatal?}
+//                  {type:'error', command, message, code, params, fatal?}
+//
+// Errors: `message` is English (for the console); `code` and `params` name the reason for the page's
+// translated text (the wasm Engine's codes, src/wasm/xiangqi.rs, plus this worker's own `worker.*` codes:
+// worker.bad_message {detail}, worker.unknown_type {type}, worker.fen_type {detail}, worker.moves_type,
+// worker.no_position, worker.go_flag {name, value}, worker.go_count {name, value}, worker.setoption_args,
+// worker.no_search, worker.warmup {cause}, worker.crashed {detail}, worker.load_failed {detail}; and
+// engine.busy, engine.go_unknown {name, known} as the engine has them).
 //
 // Stopping (docs/architecture.md §4): a synchronous wasm call would block message handling, so the search runs in
 // slices: engine.step(SLICE_MS), then yield to the event loop through a MessageChannel (setTimeout is
@@ -19,6 +26,7 @@
 // A stop therefore takes effect within one slice.
 
 import init, { Engine } from './pkg/duiyi.js';
+import { codedError, errorData } from './i18n/errors.js';
 
 const SLICE_MS = 5;
 const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
@@ -65,23 +73,28 @@ function errorText(err) {
   }
 }
 
-function fail(command, message) {
-  send({ type: 'error', command, message });
+function fail(command, message, code = null, params = {}) {
+  send({ type: 'error', command, message, code, params });
 }
 
 /**
- * Reports an exception from the engine. A WebAssembly trap (a Rust panic: panic = "abort") leaves the
- * module in an unknown state, so it is reported as fatal and the page replaces this worker.
+ * Reports an exception from the engine (with its code and params, see the header). A WebAssembly trap (a
+ * Rust panic: panic = "abort") leaves the module in an unknown state, so it is reported as fatal and the page
+ * replaces this worker.
  */
 function report(command, err) {
   if (err instanceof WebAssembly.RuntimeError) {
     searching = false;
-    send({ type: 'error', command, message: `engine crashed: ${errorText(err)}`, fatal: true });
+    const detail = errorText(err);
+    send({ type: 'error', command, message: `engine crashed: ${detail}`, code: 'worker.crashed', params: { detail }, fatal: true });
     return true;
   }
-  fail(command, errorText(err));
+  const data = errorData(err);
+  fail(command, errorText(err), data.code, data.params);
   return false;
 }
+
+const BUSY = 'a search is running: send stop and wait for its bestmove first';
 
 function emitInfos(infos) {
   if (!infos) return;
@@ -120,7 +133,7 @@ function runSlice() {
     // The engine has no search although this loop thinks it has: answer the go anyway.
     searching = false;
     waiting = false;
-    fail('go', 'the engine reported no running search');
+    fail('go', 'the engine reported no running search', 'worker.no_search');
     send({ type: 'bestmove', move: null, ponder: null });
   } else if (result.waiting) {
     // Nothing left to search until stop or ponderhit: sleep instead of spinning; those messages wake us.
@@ -143,14 +156,19 @@ function goParams(msg) {
   for (const [key, value] of Object.entries(msg)) {
     if (key === 'type') continue;
     const kind = GO_KEYS[key];
-    if (!kind) throw new Error(`unknown go parameter '${key}' (known: ${Object.keys(GO_KEYS).join(', ')})`);
+    if (!kind) {
+      const known = Object.keys(GO_KEYS).join(', ');
+      throw codedError('engine.go_unknown', { name: key, known }, `unknown go parameter '${key}' (known: ${known})`);
+    }
     if (value === undefined || value === null) continue;
     if (kind === 'flag') {
-      if (typeof value !== 'boolean') throw new Error(`go parameter '${key}' must be true or false, got ${JSON.stringify(value)}`);
+      if (typeof value !== 'boolean') {
+        throw codedError('worker.go_flag', { name: key, value: JSON.stringify(value) }, `go parameter '${key}' must be true or false, got ${JSON.stringify(value)}`);
+      }
       if (value) params[key] = true;
     } else {
       if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || !Number.isInteger(value)) {
-        throw new Error(`go parameter '${key}' must be a whole number >= 0, got ${JSON.stringify(value)}`);
+        throw codedError('worker.go_count', { name: key, value: JSON.stringify(value) }, `go parameter '${key}' must be a whole number >= 0, got ${JSON.stringify(value)}`);
       }
       params[key] = value;
     }
@@ -160,7 +178,8 @@ function goParams(msg) {
 
 function handle(msg) {
   if (msg === null || typeof msg !== 'object' || typeof msg.type !== 'string') {
-    fail(null, `message must be an object with a string 'type', got ${JSON.stringify(msg)}`);
+    const detail = String(JSON.stringify(msg)).slice(0, 80);
+    fail(null, `message must be an object with a string 'type', got ${detail}`, 'worker.bad_message', { detail });
     return;
   }
   switch (msg.type) {
@@ -187,19 +206,20 @@ function handle(msg) {
       return;
     case 'position': {
       if (searching) {
-        fail('position', 'a search is running: send stop and wait for its bestmove first');
+        fail('position', BUSY, 'engine.busy');
         return;
       }
       const fen = msg.fen ?? START_FEN;
       const moves = msg.moves ?? [];
       if (typeof fen !== 'string') {
         positionValid = false;
-        fail('position', `fen must be a string, got ${JSON.stringify(fen)}`);
+        const detail = String(JSON.stringify(fen)).slice(0, 80);
+        fail('position', `fen must be a string, got ${detail}`, 'worker.fen_type', { detail });
         return;
       }
       if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) {
         positionValid = false;
-        fail('position', 'moves must be an array of ICCS strings such as "h2e2"');
+        fail('position', 'moves must be an array of ICCS strings such as "h2e2"', 'worker.moves_type');
         return;
       }
       try {
@@ -213,11 +233,11 @@ function handle(msg) {
     }
     case 'go': {
       if (searching) {
-        fail('go', 'a search is running: send stop and wait for its bestmove first');
+        fail('go', BUSY, 'engine.busy');
         return;
       }
       try {
-        if (!positionValid) throw new Error('no valid position: the last position command failed');
+        if (!positionValid) throw codedError('worker.no_position', {}, 'no valid position: the last position command failed');
         engine.go(goParams(msg));
       } catch (err) {
         // A rejected go is still answered by one bestmove (null), so the host never waits forever.
@@ -231,11 +251,11 @@ function handle(msg) {
     }
     case 'setoption': {
       if (searching) {
-        fail('setoption', 'a search is running: options can only change between searches');
+        fail('setoption', 'a search is running: options can only change between searches', 'engine.busy');
         return;
       }
       if (typeof msg.name !== 'string' || msg.value === undefined) {
-        fail('setoption', "setoption needs a string 'name' and a 'value'");
+        fail('setoption', "setoption needs a string 'name' and a 'value'", 'worker.setoption_args');
         return;
       }
       try {
@@ -246,7 +266,7 @@ function handle(msg) {
       return;
     }
     default:
-      fail(msg.type, `unknown message type '${msg.type}' (known: position, go, stop, ponderhit, setoption, isready)`);
+      fail(msg.type, `unknown message type '${msg.type}' (known: position, go, stop, ponderhit, setoption, isready)`, 'worker.unknown_type', { type: msg.type });
   }
 }
 
@@ -285,14 +305,15 @@ async function start() {
     await init();
     engine = new Engine();
   } catch (err) {
-    send({ type: 'error', command: 'init', message: `the engine failed to load: ${errorText(err)}`, fatal: true });
+    const detail = errorText(err);
+    send({ type: 'error', command: 'init', message: `the engine failed to load: ${detail}`, code: 'worker.load_failed', params: { detail }, fatal: true });
     return;
   }
   try {
     warmUp();
   } catch (err) {
     // A failed warm-up is not fatal: the first real search just runs a little slower.
-    fail('init', `warm-up search failed: ${errorText(err)}`);
+    fail('init', `warm-up search failed: ${errorText(err)}`, 'worker.warmup', { cause: errorData(err) });
   }
   const queued = pending;
   pending = null;

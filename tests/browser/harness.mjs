@@ -45,7 +45,11 @@ export function readData(name) {
   }
 }
 
-export async function startApp({ viewport = { width: 1280, height: 900 } } = {}) {
+/**
+ * Starts the server and Chromium. `locale` is the browser's language (navigator.language(s) and
+ * Accept-Language); the page picks its UI language from it when neither ?lang= nor a saved choice says.
+ */
+export async function startApp({ viewport = { width: 1280, height: 900 }, locale = 'zh-CN' } = {}) {
   if (!fs.existsSync(path.join(REPO_ROOT, 'www', 'pkg', 'duiyi.js'))) {
     throw new Error('www/pkg/duiyi.js is missing: run `npm run build` first');
   }
@@ -58,7 +62,7 @@ export async function startApp({ viewport = { width: 1280, height: 900 } } = {})
       headless: true,
       args: CHROMIUM_ARGS,
       viewport,
-      locale: 'zh-CN',
+      locale,
     });
   } catch (err) {
     await server.close();

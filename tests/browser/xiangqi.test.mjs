@@ -86,7 +86,7 @@ test('three Red moves by clicking; each engine reply is a legal Black move shown
   assert.deepEqual(app.errorsOf(page), []);
 });
 
-test('a malformed FEN shows the parser\'s message and the game in progress stays as it was', async () => {
+test('a malformed FEN shows the parser\'s reason in the page\'s language and the game in progress stays as it was', async () => {
   const page = await app.newPage('#xiangqi');
   await engineReady(page);
   await clickMove(page, 'h2e2');
@@ -101,16 +101,18 @@ test('a malformed FEN shows the parser\'s message and the game in progress stays
   const error = page.locator('[data-testid="error"]');
   await error.waitFor({ state: 'visible' });
   const text = await error.textContent();
-  const parserMessage = await page.evaluate((f) => {
+  const parser = await page.evaluate((f) => {
     try {
       new window.duiyi.wasm.XiangqiGame(f);
       return null;
     } catch (e) {
-      return e.message;
+      return { message: e.message, code: e.code, found: e.params?.found };
     }
   }, bad);
-  assert.ok(parserMessage, 'the rules module rejects the FEN');
-  assert.ok(text.includes(parserMessage), `error "${text}" carries the parser's message "${parserMessage}"`);
+  assert.deepEqual(parser, { message: "FEN: expected 10 ranks separated by '/', found 9", code: 'fen.wrong_rank_count', found: 9 });
+  // the reason by its code, in Chinese, with the detail (9 ranks), not the parser's English sentence
+  assert.equal(text, 'FEN 有误，当前对局保持不变：棋盘应有 10 行（以“/”分隔），这里有 9 行');
+  assert.equal(await error.getAttribute('data-code'), 'fen.wrong_rank_count');
   assert.equal(await page.$eval('[data-testid="fen"]', (e) => e.textContent), fenBefore);
   assert.deepEqual(await moveList(page), movesBefore);
   assert.deepEqual(await boardPieces(page), piecesBefore);

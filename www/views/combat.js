@@ -11,6 +11,7 @@
 
 import init, { combatReport, prdIntervals } from '../pkg/duiyi.js';
 import { h } from './dom.js';
+import { errorText } from '../i18n/errors.js';
 
 const MODELS = ['waterfall', 'round-table', 'hybrid'];
 const OUTCOMES = ['miss', 'dodge', 'parry', 'glance', 'block', 'crit', 'crush', 'normal'];
@@ -85,6 +86,66 @@ const textWidth = (text, size) => [...text].reduce((w, ch) => w + (ch.charCodeAt
 const pct = (x, digits = 2) => `${(x * 100).toFixed(digits)}%`;
 const num = (x, digits = 4) => (x === null || x === undefined ? '∞' : Number(x.toPrecision(digits)).toLocaleString('en-US'));
 const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
+
+/**
+ * Draws the round-table strip's labels that do not fit in their segments, above or below the strip, each
+ * with a tick to its segment. Miss goes first, so its label is always there (the table fills from the miss
+ * end; the rows hold only the "100%" mark and the "pushed off" label before it). A label goes to the free
+ * place nearest its segment in the row above, else in the row below; one that finds none is left to its
+ * segment's tooltip and the table under the strip.
+ */
+function placeOutside(svg, el, labels, taken, { rows, y, hgt, width }) {
+  const SIZE = 15;
+  const GAP = 6;
+  const free = (row, from, to) => taken[row].every(([a, b]) => to <= a || from >= b);
+  const sorted = [...labels].sort((a, b) => (b.o === 'miss') - (a.o === 'miss'));
+  for (const label of sorted) {
+    // The label's width as drawn (the svg is in the page), or an estimate while it is not laid out.
+    const node = el('text', {
+      // font as attributes too, so the measure does not depend on combat.css having loaded yet
+      x: 0, y: 0, 'text-anchor': 'middle', class: 'cb-rt-label-out', 'font-size': SIZE, 'font-weight': 600,
+      'data-label-for': label.o, 'data-placement': 'outside',
+    }, label.text);
+    svg.append(node);
+    const w = measured(node) || textWidth(label.text, SIZE);
+    const lo = w / 2 + 4;
+    const hi = width - w / 2 - 4;
+    let spot = null;
+    for (const row of ['top', 'bottom']) {
+      // candidates: the segment's centre, then ever further to either side (up to 200 units away)
+      for (let d = 0; d <= 200 && !spot; d += 10) {
+        for (const cx of d ? [label.cx - d, label.cx + d] : [label.cx]) {
+          const c = Math.min(hi, Math.max(lo, cx));
+          if (free(row, c - w / 2 - GAP, c + w / 2 + GAP)) {
+            spot = { row, cx: c };
+            break;
+          }
+        }
+      }
+      if (spot) break;
+    }
+    if (!spot && label.o === 'miss') spot = { row: 'top', cx: Math.min(hi, Math.max(lo, label.cx)) };
+    if (!spot) {
+      node.remove();
+      continue;
+    }
+    taken[spot.row].push([spot.cx - w / 2 - GAP, spot.cx + w / 2 + GAP]);
+    const baseline = rows[spot.row];
+    node.setAttribute('x', String(spot.cx));
+    node.setAttribute('y', String(baseline));
+    const [y1, y2] = spot.row === 'top' ? [baseline + 4, y] : [y + hgt, baseline - SIZE + 2];
+    svg.append(el('line', { x1: label.cx, y1, x2: label.cx, y2, class: 'cb-rt-tick' }));
+  }
+}
+
+/** The drawn length of an SVG text node in user units; 0 when it is not laid out (e.g. a hidden panel). */
+function measured(node) {
+  try {
+    return node.getComputedTextLength();
+  } catch {
+    return 0;
+  }
+}
 
 /** Reads the sheet and page settings from '#combat?…'. Unknown keys are ignored; bad numbers kept as NaN
  *  so that validation names them. */
@@ -324,11 +385,30 @@ export async function mount(root, ctx) {
   let distChart = null;
   let convChart = null;
   let prdChart = null;
+  /** per row of the distribution chart: the note drawn in place of a sampled row's bars, or null */
+  const emptyRows = [];
+  /** Draws each sampled row's note ("not run yet") across its empty bar. */
+  const notRunPlugin = {
+    id: 'duiyiNotRun',
+    afterDatasetsDraw(chart) {
+      const { ctx, chartArea, scales } = chart;
+      ctx.save();
+      ctx.fillStyle = '#6f6458';
+      ctx.font = `13px ${Chart.defaults.font.family}`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      emptyRows.forEach((text, i) => {
+        if (text) ctx.fillText(text, (chartArea.left + chartArea.right) / 2, scales.y.getPixelForValue(i));
+      });
+      ctx.restore();
+    },
+  };
   if (Chart) {
     Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
     Chart.defaults.color = '#2b2520';
     distChart = new Chart(distCanvas, {
       type: 'bar',
+      plugins: [notRunPlugin],
       data: { labels: [], datasets: [] },
       options: {
         indexAxis: 'y', animation: false, maintainAspectRatio: false, responsive: true,
@@ -376,7 +456,8 @@ export async function mount(root, ctx) {
     worker.onmessage = (e) => onWorker(e.data);
     worker.onerror = (e) => {
       e.preventDefault?.();
-      setMc('error', e.message || 'worker failed');
+      const detail = e.message || 'error';
+      setMc('error', { code: 'worker.failed', params: { detail }, message: `the sampling worker failed: ${detail}` });
     };
   }
   startWorker();
@@ -406,7 +487,7 @@ export async function mount(root, ctx) {
       }
       renderSamples({ chartsNow: msg.type !== 'progress' });
     } else if (msg.type === 'error') {
-      setMc('error', msg.message);
+      setMc('error', { code: msg.code ?? null, params: msg.params ?? {}, message: msg.message });
     }
   }
 
@@ -440,9 +521,9 @@ export async function mount(root, ctx) {
     if (mc.state === 'running') {
       worker.postMessage({ type: 'cancel', id: mc.id });
       mc.id += 1; // ignore whatever the old run still sends
-      setMc('idle', t('mc.stale'));
+      setMc('idle', { key: 'mc.stale' });
     } else if (samples) {
-      setMc('idle', t('mc.stale'));
+      setMc('idle', { key: 'mc.stale' });
     }
     samples = null;
     summaries = null;
@@ -450,10 +531,12 @@ export async function mount(root, ctx) {
     mc.done = 0;
   }
 
-  function setMc(next, message) {
+  /** `note`: {key} of a page string, or an error ({code, params, message}); translated when shown. */
+  function setMc(next, note) {
     mc.state = next;
-    mc.message = message ?? '';
+    mc.note = note ?? null;
     renderMc();
+    if (reports && !samples) renderSamples(); // "running…" or "not run yet" in the sampled rows
   }
 
   function recordConvergence() {
@@ -523,17 +606,25 @@ export async function mount(root, ctx) {
     let next;
     try {
       next = {};
-      for (const m of MODELS) next[m] = combatReport(m, state.orders[m] || null, sheetForWasm());
+      for (const m of MODELS) {
+        try {
+          next[m] = combatReport(m, state.orders[m] || null, sheetForWasm());
+        } catch (err) {
+          // An order belongs to one model: the message says which.
+          if (err && typeof err === 'object' && String(err.code).startsWith('order.')) err.model = m;
+          throw err;
+        }
+      }
     } catch (err) {
-      showError(err?.message ?? String(err));
-      markInvalid(err?.message ?? '');
+      showError(err);
+      markInvalid(err);
       // The results shown no longer match the sheet: mark them stale until it is valid again.
       for (const panel of [distPanel, rtPanel, dmgPanel, mcPanel]) panel.dataset.stale = 'true';
       view.dataset.ready = 'false';
       return;
     }
-    showError('');
-    markInvalid('');
+    showError(null);
+    markInvalid(null);
     for (const panel of [distPanel, rtPanel, dmgPanel, mcPanel]) delete panel.dataset.stale;
     const changed = JSON.stringify(next) !== JSON.stringify(reports);
     reports = next;
@@ -543,20 +634,40 @@ export async function mount(root, ctx) {
     view.dataset.ready = 'true';
   }
 
-  let lastError = '';
-  function showError(message) {
-    lastError = message;
-    errorBox.textContent = message ? t('error', { message }) : '';
-    errorBox.hidden = !message;
+  /** the error shown (an Error from the wasm module, with code and params), or null */
+  let lastError = null;
+  function showError(error) {
+    lastError = error ?? null;
+    errorBox.textContent = error ? t('error', { message: describe(error) }) : '';
+    errorBox.hidden = !error;
+    if (error?.code) errorBox.dataset.code = error.code;
+    else delete errorBox.dataset.code;
   }
 
-  /** The field whose attribute a wasm error names (its messages start with the attribute's name). */
-  function fieldNamedIn(message) {
-    return FIELDS.find((f) => message.startsWith(`${f.key.replace(/_/g, '-')} `)) ?? null;
+  /** A chance as the page shows it: 1.5 → "150%". */
+  const percentOf = (v) => `${Number((Number(v) * 100).toPrecision(12))}%`;
+
+  /** An error from the wasm module or the worker, in the page's language (www/i18n/errors.js): attribute
+   *  names as the fields say them, chances in percent, events by their outcome names. */
+  function describe(error) {
+    const text = errorText(t, error, {
+      attribute: (v) => t(`field.${v}`),
+      value: (v, params) => (FIELDS.find((f) => f.key === params.attribute)?.kind === 'pct' ? percentOf(v) : String(v)),
+      event: (v) => t(`outcome.${v}`),
+      p: percentOf,
+      min: percentOf,
+    });
+    return error?.model ? t('orderError', { model: modelLabel(error.model), message: text }) : text;
   }
 
-  function markInvalid(message) {
-    const bad = fieldNamedIn(message);
+  /** The field whose attribute a wasm error names (params.attribute: the sheet key). */
+  function fieldNamedIn(error) {
+    const key = error?.params?.attribute;
+    return key ? FIELDS.find((f) => f.key === key) ?? null : null;
+  }
+
+  function markInvalid(error) {
+    const bad = fieldNamedIn(error);
     for (const f of FIELDS) {
       if (f === bad) inputs[f.key].numberInput.setAttribute('aria-invalid', 'true');
       else inputs[f.key].numberInput.removeAttribute('aria-invalid');
@@ -628,8 +739,11 @@ export async function mount(root, ctx) {
         if (n > 0) {
           cell.textContent = `${t('dist.sampled')} ${pct(counts[j] / n)}`;
           cell.dataset.count = String(counts[j]);
+          delete cell.dataset.empty;
         } else {
-          cell.textContent = '';
+          // Before a run (or after the sheet changed): say so, rather than an empty cell.
+          cell.textContent = t(mc.state === 'running' ? 'dist.sampledWaiting' : 'dist.sampledNotRun');
+          cell.dataset.empty = 'true';
           delete cell.dataset.count;
         }
       });
@@ -642,13 +756,16 @@ export async function mount(root, ctx) {
     const outs = visibleOutcomes();
     const labels = [];
     const rows = [];
+    emptyRows.length = 0;
     MODELS.forEach((m, i) => {
       labels.push(`${modelLabel(m)} · ${t('dist.exact')}`);
+      emptyRows.push(null);
       rows.push(OUTCOMES.map((o) => reports[m].distribution[o] * 100));
       const counts = samples?.[i];
       const n = counts ? counts.reduce((a, b) => a + b, 0) : 0;
       labels.push(`${modelLabel(m)} · ${t('dist.sampled')}${n ? ` (${fmtInt(n)})` : ''}`);
       rows.push(OUTCOMES.map((_, j) => (n ? (counts[j] / n) * 100 : 0)));
+      emptyRows.push(n ? null : t(mc.state === 'running' ? 'dist.sampledWaiting' : 'dist.sampledNotRun'));
     });
     distChart.data.labels = labels;
     distChart.data.datasets = outs.map((o) => ({
@@ -660,6 +777,8 @@ export async function mount(root, ctx) {
       barPercentage: 0.85,
     }));
     distChart.update('none');
+    // test hook: how many sampled rows show their note instead of bars
+    distCanvas.dataset.notRun = String(emptyRows.filter(Boolean).length);
   }
 
   function renderConvChart() {
@@ -682,7 +801,7 @@ export async function mount(root, ctx) {
     const shown = order.filter((o) => nominal(o) > 0);
     const totalNominal = shown.reduce((a, o) => a + nominal(o), 0) + rt.distribution.normal;
     const scale = 900; // px of viewBox per 100%
-    const width = Math.max(1, totalNominal) * scale + 20;
+    const width = Math.max(1, totalNominal) * scale + 30; // room for the "100%" mark centred on the edge
     const svgNS = 'http://www.w3.org/2000/svg';
     const el = (tag, attrs, text) => {
       const n = document.createElementNS(svgNS, tag);
@@ -690,30 +809,41 @@ export async function mount(root, ctx) {
       if (text !== undefined) n.textContent = text;
       return n;
     };
-    const svg = el('svg', { viewBox: `0 0 ${width} 92`, class: 'cb-rt-svg', role: 'img', 'aria-label': t('rt.title') });
+    // Layout (viewBox units): a row of labels above the strip, the strip, a row of labels below it.
+    const y = 30;
+    const hgt = 40;
+    const labelRows = { top: 22, bottom: y + hgt + 22 };
+    const svg = el('svg', { viewBox: `0 0 ${width} ${labelRows.bottom + 8}`, class: 'cb-rt-svg', role: 'img', 'aria-label': t('rt.title') });
     const defs = el('defs', {});
     const pattern = el('pattern', { id: 'cb-hatch', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' });
     pattern.append(el('rect', { width: 8, height: 8, fill: '#f3ede2' }), el('line', { x1: 0, y1: 0, x2: 0, y2: 8, stroke: '#b0a492', 'stroke-width': 3 }));
     defs.append(pattern);
     svg.append(defs);
     let x = 0;
-    const y = 22;
-    const hgt = 40;
+    /** labels that do not fit in their segment: drawn above or below the strip (placeOutside) */
+    const outside = [];
     const segment = (o, w, pushed) => {
       if (w <= 0) return;
       const g = el('g', { 'data-outcome': o, 'data-pushed': pushed ? 'true' : 'false' });
+      const share = `${Number((w * 100).toFixed(1))}%`;
+      const name = t(`outcome.${o}`);
+      const full = t('rt.segment', { name, share });
       g.append(el('rect', {
         x: x * scale, y, width: w * scale, height: hgt,
         fill: pushed ? 'url(#cb-hatch)' : COLORS[o], stroke: pushed ? COLORS[o] : '#fffdf8', 'stroke-width': pushed ? 2 : 1,
       }));
-      // The longest label that fits: "name 25%", else "25%", else none.
-      const share = `${Number((w * 100).toFixed(1))}%`;
-      const label = [`${t(`outcome.${o}`)} ${share}`, share].find((s) => textWidth(s, 16) + 8 <= w * scale);
-      if (label) {
+      g.append(el('title', {}, full)); // the tooltip names every segment, however narrow
+      // Inside: "name 25%" when it fits; else "25%" inside and the name outside; else all of it outside.
+      const fits = (s) => textWidth(s, 16) + 8 <= w * scale;
+      const inside = fits(full) ? full : fits(share) ? share : null;
+      const cx = (x + w / 2) * scale;
+      if (inside) {
         g.append(el('text', {
-          x: (x + w / 2) * scale, y: y + hgt / 2 + 6, 'text-anchor': 'middle', class: pushed ? 'cb-rt-label-pushed' : 'cb-rt-label',
-        }, label));
+          x: cx, y: y + hgt / 2 + 6, 'text-anchor': 'middle', class: pushed ? 'cb-rt-label-pushed' : 'cb-rt-label',
+          'data-label-for': o, 'data-placement': 'inside',
+        }, inside));
       }
+      if (inside !== full) outside.push({ o, text: inside ? name : full, cx, pushed });
       svg.append(g);
       x += w;
     };
@@ -725,12 +855,26 @@ export async function mount(root, ctx) {
     const pushedStart = x;
     for (const o of shown) segment(o, rt.pushed_off[o], true);
     // the edge of the table
-    svg.append(el('line', { x1: scale, y1: 8, x2: scale, y2: y + hgt + 12, class: 'cb-rt-edge' }));
-    svg.append(el('text', { x: scale, y: 12, 'text-anchor': 'middle', class: 'cb-rt-edge-label' }, t('rt.full')));
-    if (x > pushedStart + 1e-12) {
-      svg.append(el('text', { x: ((pushedStart + x) / 2) * scale, y: y + hgt + 24, 'text-anchor': 'middle', class: 'cb-rt-pushed-label' }, t('rt.pushed')));
-    }
+    svg.append(el('line', { x1: scale, y1: labelRows.top + 4, x2: scale, y2: y + hgt + 8, class: 'cb-rt-edge' }));
+    const edgeLabel = el('text', {
+      x: scale, y: labelRows.top, 'text-anchor': 'middle', class: 'cb-rt-edge-label', 'font-size': 15, 'font-weight': 700,
+    }, t('rt.full'));
+    svg.append(edgeLabel);
+    // In the page before the outside labels are placed, so that they can be measured.
     rtSvgHost.replaceChildren(svg);
+    const ew = measured(edgeLabel) || textWidth(t('rt.full'), 15);
+    /** the spans [from, to] each label row already holds */
+    const taken = { top: [[scale - ew / 2 - 6, scale + ew / 2 + 6]], bottom: [] };
+    if (x > pushedStart + 1e-12) {
+      const px = ((pushedStart + x) / 2) * scale;
+      const pushedLabel = el('text', {
+        x: px, y: labelRows.bottom, 'text-anchor': 'middle', class: 'cb-rt-pushed-label', 'font-size': 16, 'font-weight': 600,
+      }, t('rt.pushed'));
+      svg.append(pushedLabel);
+      const pw = measured(pushedLabel) || textWidth(t('rt.pushed'), 16);
+      taken.bottom.push([px - pw / 2 - 6, px + pw / 2 + 6]);
+    }
+    placeOutside(svg, el, outside, taken, { rows: labelRows, y, hgt, width });
 
     const head = h('tr', {}, ['rt.attribute', 'rt.nominal', 'rt.onTable', 'rt.pushed'].map((k) => h('th', { scope: 'col', text: t(k) })));
     const rows = order.filter((o) => nominal(o) > 0 || rt.pushed_off[o] > 0).map((o) => h('tr', {},
@@ -763,7 +907,8 @@ export async function mount(root, ctx) {
 
   function renderMc() {
     statusText.dataset.state = mc.state;
-    statusText.textContent = t(`mc.state.${mc.state}`) + (mc.message ? ` — ${mc.message}` : '');
+    const note = mc.note ? (mc.note.key ? t(mc.note.key) : describe(mc.note)) : '';
+    statusText.textContent = t(`mc.state.${mc.state}`) + (note ? ` — ${note}` : '');
     runBtn.disabled = mc.state === 'loading' || !reports;
     cancelBtn.disabled = mc.state !== 'running';
     progress.value = mc.total ? mc.done / mc.total : 0;
@@ -785,7 +930,8 @@ export async function mount(root, ctx) {
     try {
       r = prdIntervals(p, state.page.bag);
     } catch (err) {
-      prdError.textContent = t('error', { message: err?.message ?? String(err) });
+      prdError.textContent = t('error', { message: describe(err) });
+      if (err?.code) prdError.dataset.code = err.code;
       prdError.hidden = false;
       return;
     }
@@ -826,9 +972,10 @@ export async function mount(root, ctx) {
   }
 
   function applyText() {
-    view.lang = lang === 'zh' ? 'zh-Hant' : 'en';
+    view.lang = lang === 'zh' ? 'zh-Hans' : 'en';
     for (const node of view.querySelectorAll('[data-cb-i18n]')) node.textContent = t(node.dataset.cbI18n);
     for (const node of view.querySelectorAll('[data-cb-i18n-placeholder]')) node.placeholder = t(node.dataset.cbI18nPlaceholder);
+    if (lastError) showError(lastError);
   }
 
   // ---- go -------------------------------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 // The engine status panel: one visible state (idle / thinking / pondering / stopping / crashed), and the
 // live numbers of the running search (depth, score, nodes per second, principal variation).
 // Test hook: data-testid="engine-status" with data-state; the expected reply while pondering is in
-// data-testid="ponder-move".
+// data-testid="ponder-move"; the note under it is data-testid="engine-notice" with data-kind (ponder-hit,
+// ponder-miss, copied, crash, recovered; absent when there is no note).
 
 import { h, setText } from './dom.js';
 
@@ -37,7 +38,7 @@ export function createEngineStatus(container, t) {
   const nodes = h('dd', { dataset: { testid: 'engine-nodes' } });
   const pv = h('div', { class: 'es-pv', dataset: { testid: 'engine-pv' } });
   const ponder = h('div', { class: 'es-ponder', dataset: { testid: 'ponder-move' }, hidden: true });
-  const notice = h('div', { class: 'es-notice', role: 'status' });
+  const notice = h('div', { class: 'es-notice', role: 'status', dataset: { testid: 'engine-notice' } });
   const labels = {
     depth: h('dt', { dataset: { i18n: 'engine.depth' } }),
     score: h('dt', { dataset: { i18n: 'engine.score' } }),
@@ -79,6 +80,8 @@ export function createEngineStatus(container, t) {
     if (view.ponderMove) ponder.dataset.iccs = view.ponderMove;
     else delete ponder.dataset.iccs;
     setText(notice, view.notice ?? '');
+    if (view.notice && view.noticeKind) notice.dataset.kind = view.noticeKind;
+    else delete notice.dataset.kind;
     notice.classList.toggle('es-notice-bad', view.state === 'crashed');
   }
 

@@ -7,6 +7,7 @@ import { createXiangqiBoard } from './xiangqi-board.js';
 import { createEngineStatus } from './engine-status.js';
 import { GameRecord, START_FEN } from '../game-record.js';
 import { EngineClient } from '../engine-client.js';
+import { errorText } from '../i18n/errors.js';
 
 const GAME_KEY = 'duiyi.xiangqi.game.v1';
 const SETTINGS_KEY = 'duiyi.xiangqi.settings.v1';
@@ -14,6 +15,9 @@ const MOVE_TIMES_MS = [200, 500, 1000, 2000, 5000, 10000];
 const DEFAULT_SETTINGS = { movetime: 1000, ponder: true, orientation: 'red' };
 /** a ponder search that has not been hit after this long is stopped (no endless CPU use) */
 const PONDER_CAP_MS = 60000;
+/** a short search of the user's position, to find the move to ponder on when none is known (after a reload
+ *  of a game saved without one, or an engine reply that came without a ponder move) */
+const GUESS_MS = 300;
 
 let sharedClient = null;
 /** one engine worker for the page, kept across re-mounts (language switch, route changes) */
@@ -145,25 +149,47 @@ export function mount(root, ctx) {
   let lastPonderMove = null;
   let lastInfo = null;
   let infoKey = null;
-  let notice = '';
+  /** the engine panel's note: {kind, text: () => string} (a function, so a language switch re-translates it) */
+  let notice = null;
   let noticeTimer = null;
+  /** the short search that finds a move to ponder on (see guessPonderMove) */
+  let guess = null;
   let destroyed = false;
   /** null: the board shows the game; a number: it shows the position after that many moves (review) */
   let viewPly = null;
   /** what the move list shows (it is rebuilt only when this changes) */
   let movesDrawn = null;
+  /** the error shown ({key, params, error}), re-translated when the language changes */
+  let shownError = null;
   const unsubscribe = [];
 
-  function showError(message) {
-    setText(errorEl, message);
+  /** `key`'s text with the error's reason in the page's language (data-code: the reason's code, a test hook). */
+  function showError(key, params = {}, error = null) {
+    shownError = { key, params, error };
+    const reason = error ? describe(error) : '';
+    setText(errorEl, t(key, { ...params, message: reason }));
+    if (error?.code) errorEl.dataset.code = error.code;
+    else delete errorEl.dataset.code;
   }
 
   function clearError() {
+    shownError = null;
     setText(errorEl, '');
+    delete errorEl.dataset.code;
   }
 
+  /** An error from the rules, the engine or the saved game, in the page's language (www/i18n/errors.js). */
+  function describe(error) {
+    return errorText(t, error, {
+      side: (v) => t(`side.${v}`),
+      piece: (v) => t('piece.named', { name: t(`piece.${v}`), letter: v }),
+    });
+  }
+
+  /** The game, and the move the engine expects the user to play (kept so a reload resumes pondering on it). */
   function save() {
-    writeJSON(GAME_KEY, record.toJSON());
+    const userTurn = !record.result() && record.sideToMove() === 'red';
+    writeJSON(GAME_KEY, { ...record.toJSON(), ponder: userTurn ? lastPonderMove : null });
   }
 
   function saveSettings() {
@@ -176,8 +202,10 @@ export function mount(root, ctx) {
     record = saved ? GameRecord.fromJSON(XiangqiGame, saved) : new GameRecord(XiangqiGame, START_FEN);
   } catch (err) {
     record = new GameRecord(XiangqiGame, START_FEN);
-    showError(t('error.savedGame', { message: err.message }));
+    showError('error.savedGame', {}, err);
   }
+  /** the move to ponder on, as saved with the game (checked against the position before use) */
+  lastPonderMove = typeof saved?.ponder === 'string' ? saved.ponder : null;
   const urlFen = ctx.params?.get('fen');
   if (urlFen) {
     // Applied once; then dropped from the address bar so that a reload resumes the game in progress.
@@ -284,12 +312,15 @@ export function mount(root, ctx) {
   function typedMove(text) {
     if (viewPly !== null) setView(null);
     if (record.result() || record.sideToMove() !== 'red') {
-      showError(t('error.notYourTurn'));
+      showError('error.notYourTurn');
       return;
     }
     const move = record.findMove(text);
     if (!move) {
-      showError(t('error.typedMove', { text: String(text).trim() }));
+      // The reason: the rules' for an ICCS move, else "no legal move is written so" / "not a move".
+      const shown = String(text).trim();
+      const why = record.whyNot(text) ?? { code: 'typed.unreadable', params: { text: shown }, message: `not a move: ${shown}` };
+      showError('error.typedMove', { text: shown }, why);
       return;
     }
     moveInput.value = '';
@@ -383,7 +414,8 @@ export function mount(root, ctx) {
       pvText,
       ponderText,
       ponderMove,
-      notice,
+      notice: notice ? notice.text() : '',
+      noticeKind: notice?.kind ?? '',
       detail: client.state === 'thinking' && current?.params.movetime ? `${current.params.movetime / 1000} s` : '',
     });
   }
@@ -395,11 +427,23 @@ export function mount(root, ctx) {
     return text === key ? message : text;
   }
 
-  function setNotice(text, ms = 0) {
-    notice = text;
+  /**
+   * Shows a note in the engine panel: `kind` names it (ponder-hit, ponder-miss, copied, crash, recovered; a
+   * test hook), `text` gives it in the current language. With `ms` it goes after that long; a ponder note
+   * stays until the next move (clearPonderNotice), so it always speaks of the last move.
+   */
+  function setNotice(kind, text, ms = 0) {
+    notice = { kind, text };
     clearTimeout(noticeTimer);
-    if (ms) noticeTimer = setTimeout(() => { notice = ''; renderStatus(); }, ms);
+    if (ms) noticeTimer = setTimeout(() => { notice = null; renderStatus(); }, ms);
     renderStatus();
+  }
+
+  function clearPonderNotice() {
+    if (notice && notice.kind.startsWith('ponder-')) {
+      notice = null;
+      clearTimeout(noticeTimer);
+    }
   }
 
   // ---- engine -------------------------------------------------------------------------------------------
@@ -420,20 +464,20 @@ export function mount(root, ctx) {
     infoKey = key;
     client.search({ fen: record.startFen, moves: record.moves }, { movetime: settings.movetime })
       .then((res) => applyEngineResult(res, key))
-      .catch((err) => showError(t('error.engine', { message: err.message })));
+      .catch((err) => showError('error.engine', {}, err));
     render({ animate: false });
   }
 
   function applyEngineResult(res, key) {
     if (destroyed || res.cancelled || key !== record.key()) return;
     if (!res.move) {
-      if (!record.result()) showError(t('error.engineNoMove'));
+      if (!record.result()) showError('error.engineNoMove');
       return;
     }
     try {
       record.play(res.move);
     } catch (err) {
-      showError(t('error.engineIllegal', { move: res.move, message: err.message }));
+      showError('error.engineIllegal', { move: res.move }, err);
       return;
     }
     // The move to ponder on: the engine's, else the second move of its last principal variation.
@@ -447,11 +491,21 @@ export function mount(root, ctx) {
     startPonder();
   }
 
+  /**
+   * Ponders while the user thinks (Ponder on, the user to move, the tab visible): a `go ponder` on the
+   * position after the move the engine expects. That move is the one the engine's last reply named (saved
+   * with the game, so a reload resumes pondering on the same move). When there is none, mid-game (a game
+   * saved before the move was kept, or a reply without a ponder move), a short search of the user's
+   * position finds it first (guessPonderMove).
+   */
   function startPonder() {
     clearTimeout(ponderTimer);
-    const move = lastPonderMove;
-    if (!settings.ponder || !move || document.hidden || record.result() || record.sideToMove() !== 'red') return;
-    if (!record.legalMoves().includes(move)) return;
+    if (!settings.ponder || document.hidden || record.result() || record.sideToMove() !== 'red') return;
+    const move = lastPonderMove && record.legalMoves().includes(lastPonderMove) ? lastPonderMove : null;
+    if (!move) {
+      if (record.moves.length > 0) guessPonderMove();
+      return;
+    }
     const key = record.key(move);
     ponder = { move, key, hit: false };
     const p = ponder;
@@ -463,15 +517,39 @@ export function mount(root, ctx) {
         applyEngineResult(res, key);
         renderStatus();
       })
-      .catch((err) => showError(t('error.engine', { message: err.message })));
+      .catch((err) => showError('error.engine', {}, err));
     ponderTimer = setTimeout(() => {
       if (ponder === p && !p.hit) stopPondering();
     }, PONDER_CAP_MS);
     renderStatus();
   }
 
+  /** A short search of the user's position: its best move is the reply the engine expects; then ponder on it. */
+  function guessPonderMove() {
+    if (guess || (client.current && !client.current.cancelled)) return; // a search asked for decides first
+    const key = record.key();
+    const g = (guess = { key });
+    client.search({ fen: record.startFen, moves: record.moves }, { movetime: Math.min(GUESS_MS, settings.movetime) })
+      .then((res) => {
+        if (guess === g) guess = null;
+        if (destroyed || res.cancelled || !res.move || key !== record.key()) return;
+        lastPonderMove = res.move;
+        save();
+        startPonder();
+      })
+      .catch((err) => {
+        if (guess === g) guess = null;
+        showError('error.engine', {}, err);
+      });
+    renderStatus();
+  }
+
   function stopPondering() {
     clearTimeout(ponderTimer);
+    if (guess) {
+      guess = null;
+      client.cancel();
+    }
     if (ponder && !ponder.hit) {
       ponder = null;
       client.cancel();
@@ -484,11 +562,13 @@ export function mount(root, ctx) {
     try {
       record.play(iccs);
     } catch (err) {
-      showError(t('error.illegalMove', { move: iccs, message: err.message }));
+      showError('error.illegalMove', { move: iccs }, err);
       render({ animate: false });
       return;
     }
     clearError();
+    clearPonderNotice();
+    guess = null;
     save();
     if (ponder && !ponder.hit && ponder.move === iccs && client.state === 'pondering') {
       // Ponder hit: the search already running on this very position goes on with its clock started.
@@ -496,11 +576,11 @@ export function mount(root, ctx) {
       clearTimeout(ponderTimer);
       client.ponderhit();
       infoKey = record.key();
-      setNotice(t('engine.ponderHit'), 4000);
+      setNotice('ponder-hit', () => t('engine.ponderHit'));
       render({ animate: false });
       return;
     }
-    if (ponder) setNotice(t('engine.ponderMiss'), 4000);
+    if (ponder) setNotice('ponder-miss', () => t('engine.ponderMiss'));
     ponder = null;
     clearTimeout(ponderTimer);
     render({ animate: false });
@@ -510,7 +590,9 @@ export function mount(root, ctx) {
   function resetTo(newRecord) {
     viewPly = null;
     clearTimeout(ponderTimer);
+    clearPonderNotice();
     ponder = null;
+    guess = null;
     lastPonderMove = null;
     lastInfo = null;
     client.cancel();
@@ -529,7 +611,7 @@ export function mount(root, ctx) {
   function loadFen(text, { quiet = false } = {}) {
     const fen = String(text ?? '').trim();
     if (!fen) {
-      showError(t('error.fenEmpty'));
+      showError('error.fenEmpty');
       return false;
     }
     let next;
@@ -537,7 +619,7 @@ export function mount(root, ctx) {
       next = new GameRecord(XiangqiGame, fen);
     } catch (err) {
       // The game in progress stays exactly as it was.
-      showError(t('error.fen', { message: err.message }));
+      showError('error.fen', {}, err);
       return false;
     }
     if (!quiet) clearError();
@@ -553,18 +635,21 @@ export function mount(root, ctx) {
     const count = record.sideToMove() === 'red' ? 2 : 1;
     viewPly = null;
     clearTimeout(ponderTimer);
+    clearPonderNotice();
     ponder = null;
+    guess = null;
     lastPonderMove = null;
     client.cancel();
+    clearError();
     try {
       record.undo(count);
     } catch (err) {
-      showError(err.message);
+      showError('error.undo', {}, err);
     }
-    clearError();
     save();
     render({ animate: false });
     requestEngineMove();
+    startPonder(); // back to the user's move mid-game: ponder on the move the engine now expects
   }
 
   function flip() {
@@ -587,7 +672,7 @@ export function mount(root, ctx) {
   copyBtn.addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(record.fen());
-      setNotice(t('xq.copied'), 2000);
+      setNotice('copied', () => t('xq.copied'), 2000);
     } catch {
       fenInput.value = record.fen();
       fenInput.select();
@@ -629,6 +714,8 @@ export function mount(root, ctx) {
     client.on('info', (info) => {
       const current = client.current;
       if (!current || current.id !== info.searchId) return;
+      // The guess search looks at the user's own position: its line would give the user's best move away.
+      if (guess && !current.params.ponder && searchKey(current) === guess.key) return;
       lastInfo = info;
       infoKey = searchKey(current);
       if (client.state === 'thinking') render({ animate: false });
@@ -639,15 +726,17 @@ export function mount(root, ctx) {
     }),
     client.on('ready', () => renderStatus()),
     client.on('crash', ({ message, code, params, recovering }) => {
-      const why = crashText(message, code, params);
-      setNotice(recovering ? t('engine.crashed', { message: why }) : t('engine.gaveUp', { message: why }));
+      setNotice('crash', () => {
+        const why = crashText(message, code, params);
+        return recovering ? t('engine.crashed', { message: why }) : t('engine.gaveUp', { message: why });
+      });
       render({ animate: false });
     }),
     client.on('recovered', ({ message, code, params }) => {
-      setNotice(t('engine.recovered', { message: crashText(message, code, params) }), 8000);
+      setNotice('recovered', () => t('engine.recovered', { message: crashText(message, code, params) }), 8000);
     }),
-    client.on('error', ({ command, message }) => {
-      showError(t('error.engineCommand', { command: command ?? '?', message }));
+    client.on('error', (error) => {
+      showError('error.engineCommand', { command: error.command ?? '?' }, error);
     }),
   );
 
@@ -656,6 +745,7 @@ export function mount(root, ctx) {
   render({ animate: false });
   save();
   requestEngineMove();
+  startPonder(); // after a reload mid-game: the user to move, so the engine ponders again
 
   function applyLang() {
     for (const node of view.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
@@ -663,6 +753,7 @@ export function mount(root, ctx) {
     for (const node of view.querySelectorAll('[data-i18n-title]')) node.title = t(node.dataset.i18nTitle);
     for (const node of view.querySelectorAll('[data-i18n-aria-label]')) node.setAttribute('aria-label', t(node.dataset.i18nAriaLabel));
     status.setTranslator(t);
+    if (shownError) showError(shownError.key, shownError.params, shownError.error);
   }
 
   const api = {

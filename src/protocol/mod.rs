@@ -230,6 +230,12 @@ impl<W: Write> Session<W> {
         self.say(&format!("info string {text}"));
     }
 
+    /// Whether a search is running (stepping or holding its `bestmove`) or lines wait behind one: a host that
+    /// wants to finish without blocking sends `stop` until this is false.
+    pub fn is_busy(&self) -> bool {
+        self.engine.is_searching() || !self.pending.is_empty()
+    }
+
     /// Whether [`pump`](Self::pump) has work to do.
     pub fn needs_step(&self) -> bool {
         self.engine.is_searching() && !self.waiting

@@ -111,11 +111,7 @@ impl From<OrderError> for InputError {
     }
 }
 
-/// Text from the user echoed in an error message, cut to 40 characters (a pasted page must not fill a line).
-pub(crate) fn echo(s: &str) -> String {
-    const MAX: usize = 40;
-    if s.chars().count() <= MAX { s.to_string() } else { s.chars().take(MAX).collect::<String>() + "…" }
-}
+pub(crate) use crate::echo;
 
 /// Keys of the page's `#combat?…` query that are page settings, not sheet attributes: [`SheetSpec::from_query`]
 /// skips them, so a whole page query can be pasted.

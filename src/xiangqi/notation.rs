@@ -4,7 +4,9 @@
 //! full-width digits); 进 forward, 退 back, 平 sideways. Horse, elephant and advisor give the destination file;
 //! the others give the destination file for 平 and the number of ranks for 进/退. Two or three pieces of a kind on
 //! one file are told apart by 前/中/后 (four or five pawns: 一二三四五 from the front) instead of the file number;
-//! advisors and elephants never need it. Source: the UCCI 3.0 spec's examples and the Chinese Xiangqi
+//! advisors and elephants never need it. Pawns doubled on two files put the file number before the place
+//! (`七前平六`: the front pawn of file 七), after the WXF notation rules (wxf.org "Official Xiangqi piece names and
+//! notation", tandem pawns rule IV: `3+.4`). Source: the UCCI 3.0 spec's examples and the Chinese Xiangqi
 //! Association rules (1999) as summarised in `shared/notes/xiangqi.md`.
 
 use super::board::Position;
@@ -51,6 +53,14 @@ impl Position {
             vec![from]
         };
         if same_file.len() >= 2 {
+            // Pawns doubled on two files (the only kind that can be): the file number goes first, then the place
+            // on that file (WXF notation rule IV, "3+.4": front pawn of file 3 to file 4), e.g. 七前平六.
+            let tandem_files = (0..9u8)
+                .filter(|&f| (0..10u8).filter_map(|r| Square::new(f, r)).filter(|&s| self.piece_at(s) == Some(p)).count() >= 2)
+                .count();
+            if tandem_files >= 2 {
+                out.push(digit(color, file_number(color, from)));
+            }
             same_file.sort_by_key(|&s| -fwd(s));
             let idx = same_file.iter().position(|&s| s == from).unwrap_or(0);
             let label = match (same_file.len(), idx) {
@@ -60,7 +70,9 @@ impl Position {
                 (_, i) => RED_DIGITS[i.min(8)],
             };
             out.push(label);
-            out.push(name);
+            if tandem_files < 2 {
+                out.push(name);
+            }
         } else {
             out.push(name);
             out.push(digit(color, file_number(color, from)));
@@ -118,18 +130,18 @@ impl std::fmt::Display for NotationError {
                 "Chinese move '{text}' has {found} characters; expected 4, like 炮二平五 or 前马进七"
             ),
             NotationError::UnknownPiece { text, ch } => {
-                write!(f, "Chinese move '{text}': '{ch}' is not a piece name (帅仕相马车炮兵 / 将士象马车炮卒)")
+                write!(f, "Chinese move '{text}': {ch:?} is not a piece name (帅仕相马车炮兵 / 将士象马车炮卒)")
             }
             NotationError::BadFile { text, ch } => {
-                write!(f, "Chinese move '{text}': '{ch}' is not a file number 1-9 (一…九 for Red, １…９ for Black)")
+                write!(f, "Chinese move '{text}': {ch:?} is not a file number 1-9 (一…九 for Red, １…９ for Black)")
             }
             NotationError::BadPlace { text, ch } => {
-                write!(f, "Chinese move '{text}': '{ch}' is neither a piece name nor 前, 中, 后 or 一…五")
+                write!(f, "Chinese move '{text}': {ch:?} is neither a piece name nor 前, 中, 后 or 一…五")
             }
             NotationError::BadDirection { text, ch } => {
-                write!(f, "Chinese move '{text}': '{ch}' is not a direction (进, 退 or 平)")
+                write!(f, "Chinese move '{text}': {ch:?} is not a direction (进, 退 or 平)")
             }
-            NotationError::BadNumber { text, ch } => write!(f, "Chinese move '{text}': '{ch}' is not a number 1-9"),
+            NotationError::BadNumber { text, ch } => write!(f, "Chinese move '{text}': {ch:?} is not a number 1-9"),
             NotationError::NoSuchPiece { text } => {
                 write!(f, "Chinese move '{text}': the side to move has no such piece there")
             }
@@ -192,10 +204,7 @@ impl Position {
     /// or several legal moves fitting the text.
     pub fn parse_chinese(&self, text: &str) -> Result<Move, NotationError> {
         let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-        let shown = || -> String {
-            let s: String = chars.iter().take(40).collect();
-            if chars.len() > 40 { s + "…" } else { s }
-        };
+        let shown = || crate::echo(&chars.iter().collect::<String>());
         if chars.is_empty() {
             return Err(NotationError::Empty);
         }
@@ -203,18 +212,24 @@ impl Position {
             return Err(NotationError::Length { text: shown(), found: chars.len() });
         }
         let color = self.side;
-        // Either `<piece><file>` or `<place><piece>`.
+        // `<piece><file>`, `<place><piece>`, or (pawns doubled on two files) `<file><place>`.
+        let word_place = |c: char| match c {
+            '前' => Some(Place::Front),
+            '中' => Some(Place::Middle),
+            '后' | '後' => Some(Place::Rear),
+            _ => None,
+        };
         let (kind, file, place) = if let Some(kind) = kind_of(chars[0]) {
             let n = number_of(chars[1]).ok_or_else(|| NotationError::BadFile { text: shown(), ch: chars[1] })?;
             (kind, Some(n), None)
+        } else if let (Some(n), Some(place)) = (number_of(chars[0]), word_place(chars[1])) {
+            (PieceKind::Pawn, Some(n), Some(place))
         } else {
-            let place = match chars[0] {
-                '前' => Place::Front,
-                '中' => Place::Middle,
-                '后' | '後' => Place::Rear,
-                c => match RED_DIGITS[..5].iter().position(|&d| d == c) {
+            let place = match word_place(chars[0]) {
+                Some(p) => p,
+                None => match RED_DIGITS[..5].iter().position(|&d| d == chars[0]) {
                     Some(i) => Place::Nth(i as u8),
-                    None => return Err(NotationError::BadPlace { text: shown(), ch: c }),
+                    None => return Err(NotationError::BadPlace { text: shown(), ch: chars[0] }),
                 },
             };
             let kind = kind_of(chars[1]).ok_or_else(|| NotationError::UnknownPiece { text: shown(), ch: chars[1] })?;
@@ -232,12 +247,13 @@ impl Position {
         // The origins the text can mean.
         let mut origins: Vec<Square> = Vec::new();
         match (file, place) {
-            (Some(f), _) => {
+            (Some(f), None) => {
                 origins.extend(Square::all().filter(|&s| file_number(color, s) == f && self.piece_at(s) == Some(piece)));
             }
-            (None, Some(place)) => {
-                // Every file holding two or more such pieces; the place picks one on each.
-                for file in 0..9u8 {
+            (f, place) => {
+                let place = place.unwrap_or(Place::Front);
+                // Every file holding two or more such pieces (only file `f` when given); the place picks one on each.
+                for file in (0..9u8).filter(|&x| f.is_none_or(|f| file_number(color, Square::new(x, 0).unwrap()) == f)) {
                     let mut on_file: Vec<Square> =
                         (0..10u8).filter_map(|r| Square::new(file, r)).filter(|&s| self.piece_at(s) == Some(piece)).collect();
                     if on_file.len() < 2 {
@@ -256,7 +272,6 @@ impl Position {
                     }
                 }
             }
-            (None, None) => unreachable!("one of the two forms was read"),
         }
         if origins.is_empty() {
             return Err(NotationError::NoSuchPiece { text: shown() });

@@ -127,17 +127,17 @@ fn pairs(args: &[String]) -> Result<Vec<(String, String)>, CliError> {
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let Some(flag) = arg.strip_prefix("--") else {
-            return Err(CliError::Usage(format!("unexpected argument {arg:?} (flags start with --)")));
+            return Err(CliError::Usage(format!("unexpected argument {:?} (flags start with --)", crate::echo(arg))));
         };
         let (name, value) = match flag.split_once('=') {
             Some((n, v)) => (n.to_string(), v.to_string()),
             None => {
-                let v = it.next().ok_or_else(|| CliError::Usage(format!("--{flag} needs a value")))?;
+                let v = it.next().ok_or_else(|| CliError::Usage(format!("--{} needs a value", crate::echo(flag))))?;
                 (flag.to_string(), v.clone())
             }
         };
         if out.iter().any(|(n, _): &(String, String)| *n == name) {
-            return Err(CliError::Usage(format!("--{name} given twice")));
+            return Err(CliError::Usage(format!("--{} given twice", crate::echo(&name))));
         }
         out.push((name, value));
     }
@@ -145,11 +145,11 @@ fn pairs(args: &[String]) -> Result<Vec<(String, String)>, CliError> {
 }
 
 fn number(flag: &str, value: &str) -> Result<f64, CliError> {
-    value.trim().parse::<f64>().map_err(|_| CliError::Usage(format!("--{flag}: {value:?} is not a number")))
+    value.trim().parse::<f64>().map_err(|_| CliError::Usage(format!("--{}: {:?} is not a number", crate::echo(flag), crate::echo(value))))
 }
 
 fn count(flag: &str, value: &str) -> Result<u64, CliError> {
-    let bad = || CliError::Usage(format!("--{flag}: {value:?} is not a whole number of swings"));
+    let bad = || CliError::Usage(format!("--{flag}: {:?} is not a whole number of swings", crate::echo(value)));
     let n = match value.trim().parse::<u64>() {
         Ok(n) => n,
         Err(_) => {
@@ -172,7 +172,7 @@ fn seed(value: &str) -> Result<u64, CliError> {
         Some(hex) => u64::from_str_radix(hex, 16),
         None => v.parse::<u64>(),
     };
-    parsed.map_err(|_| CliError::Usage(format!("--seed: {value:?} is not a whole number in [0, 2^64)")))
+    parsed.map_err(|_| CliError::Usage(format!("--seed: {:?} is not a whole number in [0, 2^64)", crate::echo(value))))
 }
 
 fn pick_seed(given: Option<u64>) -> Result<u64, CliError> {
@@ -242,7 +242,7 @@ fn run_table(args: &[String]) -> Result<String, CliError> {
             "crush-multiplier" => &mut spec.crush_multiplier,
             "damage-reduction" | "armor" => &mut spec.damage_reduction,
             "hp" => &mut spec.hp,
-            _ => return Err(CliError::Usage(format!("unknown flag --{name} (see --help)"))),
+            _ => return Err(CliError::Usage(format!("unknown flag --{} (see --help)", crate::echo(&name)))),
         };
         *slot = Some(number(&name, &value)?);
     }
@@ -304,12 +304,12 @@ fn run_prd(args: &[String]) -> Result<String, CliError> {
                 let n = u32::try_from(n)
                     .ok()
                     .filter(|&n| n > 0)
-                    .ok_or_else(|| CliError::Usage(format!("--bag-size: {value:?} must be in 1..2^32")))?;
+                    .ok_or_else(|| CliError::Usage(format!("--bag-size: {:?} must be in 1..2^32", crate::echo(&value))))?;
                 bag_size = Some(n);
             }
             "samples" => samples = Some(count("samples", &value)?),
             "seed" => seed_value = Some(seed(&value)?),
-            _ => return Err(CliError::Usage(format!("unknown flag --{name} for `combat prd`"))),
+            _ => return Err(CliError::Usage(format!("unknown flag --{} for `combat prd`", crate::echo(&name)))),
         }
     }
     let p = p.ok_or_else(|| CliError::Usage("missing --p (nominal proc chance)".into()))?;

@@ -155,3 +155,18 @@ fn long_inputs_are_quoted_cut_short() {
         check_cli(&args).unwrap();
     }
 }
+
+/// `--sheet` (query or JSON) gives the same report as the flags; an attribute in both is refused.
+#[test]
+fn cli_sheet_equals_flags() {
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let flags = duiyi::combat::cli::output(&s(&["--model", "hybrid", "--hit", "0.9", "--crit", "0.25", "--dodge", "0.2", "--crit-multiplier", "2.5"])).unwrap();
+    let query = duiyi::combat::cli::output(&s(&["--model", "hybrid", "--sheet", "#combat?hit=0.9&crit=0.25&dodge=0.2&crit-multiplier=2.5&swings=1000"])).unwrap();
+    let json = duiyi::combat::cli::output(&s(&["--model", "hybrid", "--sheet", r#"{"hit":0.9,"crit":0.25,"dodge":0.2,"crit_multiplier":2.5}"#])).unwrap();
+    let mixed = duiyi::combat::cli::output(&s(&["--model", "hybrid", "--sheet", "hit=0.9&crit=0.25", "--dodge", "0.2", "--crit-multiplier", "2.5"])).unwrap();
+    assert_eq!(flags, query);
+    assert_eq!(flags, json);
+    assert_eq!(flags, mixed);
+    let e = duiyi::combat::cli::output(&s(&["--model", "hybrid", "--sheet", "hit=0.9", "--hit", "0.8"])).unwrap_err();
+    assert_eq!(e.to_string(), "--hit given both as a flag and in --sheet");
+}

@@ -21,8 +21,8 @@ use std::io::Write;
 use std::rc::Rc;
 use std::sync::OnceLock;
 
-/// Shortest acceptable error message.
-pub const MIN_REASON: usize = 12;
+/// Shortest acceptable error message (the shortest specific one is e.g. `hit is NaN`: the attribute and the problem).
+pub const MIN_REASON: usize = 10;
 /// Longest acceptable error message: inputs are echoed cut short, never whole.
 pub const MAX_REASON: usize = 400;
 

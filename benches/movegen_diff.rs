@@ -238,6 +238,9 @@ fn positions(want: usize, seed: u64) -> Vec<(String, Vec<Position>)> {
     let mut round = 0;
     while real.len() < real_quota && round < 1000 {
         for start in &real_starts {
+            if real.len() >= real_quota {
+                break;
+            }
             let mut p = start.clone();
             keep(&p, &mut real);
             for _ in 0..40 {

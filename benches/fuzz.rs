@@ -173,9 +173,7 @@ fn main() {
             // A few inputs per clock read.
             for _ in 0..16 {
                 n += 1;
-                let described;
-                let (text, run) = check(&mut rng);
-                described = text;
+                let (described, run) = check(&mut rng);
                 let outcome = catch_unwind(AssertUnwindSafe(run));
                 match outcome {
                     Ok(Ok(())) => {}

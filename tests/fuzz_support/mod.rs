@@ -134,7 +134,7 @@ pub fn random_text(rng: &mut impl Rng, alphabet: &[char], max: usize) -> String 
     let n = rng.next_u32() as usize % (max + 1);
     (0..n)
         .map(|_| {
-            if rng.next_u32() % 16 == 0 {
+            if rng.next_u32().is_multiple_of(16) {
                 char::from_u32(rng.next_u32() % 0x3_0000).unwrap_or('\u{fffd}')
             } else {
                 alphabet[rng.next_u32() as usize % alphabet.len()]

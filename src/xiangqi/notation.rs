@@ -219,6 +219,7 @@ impl Position {
             '后' | '後' => Some(Place::Rear),
             _ => None,
         };
+        // (kind, file number if given, place if given): at least one of the two is given.
         let (kind, file, place) = if let Some(kind) = kind_of(chars[0]) {
             let n = number_of(chars[1]).ok_or_else(|| NotationError::BadFile { text: shown(), ch: chars[1] })?;
             (kind, Some(n), None)
@@ -246,12 +247,12 @@ impl Position {
         let fwd = |s: Square| if color == Color::Red { s.rank() as i32 } else { 9 - s.rank() as i32 };
         // The origins the text can mean.
         let mut origins: Vec<Square> = Vec::new();
-        match (file, place) {
-            (Some(f), None) => {
-                origins.extend(Square::all().filter(|&s| file_number(color, s) == f && self.piece_at(s) == Some(piece)));
+        match place {
+            None => {
+                origins.extend(Square::all().filter(|&s| Some(file_number(color, s)) == file && self.piece_at(s) == Some(piece)));
             }
-            (f, place) => {
-                let place = place.unwrap_or(Place::Front);
+            Some(place) => {
+                let f = file;
                 // Every file holding two or more such pieces (only file `f` when given); the place picks one on each.
                 for file in (0..9u8).filter(|&x| f.is_none_or(|f| file_number(color, Square::new(x, 0).unwrap()) == f)) {
                     let mut on_file: Vec<Square> =

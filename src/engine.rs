@@ -40,9 +40,9 @@ impl fmt::Display for EngineError {
             EngineError::Limits(e) => write!(f, "{e}"),
             EngineError::Busy => write!(f, "a search is running: send stop and wait for bestmove first"),
             EngineError::NotPondering => write!(f, "ponderhit: no ponder search is running"),
-            EngineError::UnknownOption(n) => write!(f, "setoption: unknown option '{n}'"),
+            EngineError::UnknownOption(n) => write!(f, "setoption: unknown option '{}'", crate::echo(n)),
             EngineError::OptionValue { name, value, reason } => {
-                write!(f, "setoption: bad value '{value}' for {name}: {reason}")
+                write!(f, "setoption: bad value '{}' for {}: {reason}", crate::echo(value), crate::echo(name))
             }
         }
     }

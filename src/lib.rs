@@ -23,3 +23,18 @@ pub mod xiangqi;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+
+/// User input quoted in an error message: cut to 40 characters (a pasted 200 kB string must not fill a page or a
+/// protocol line) and with control characters escaped (`\n` → `\\n`), so the message stays one line.
+pub(crate) fn echo(s: &str) -> String {
+    const MAX: usize = 40;
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i == MAX {
+            out.push('…');
+            break;
+        }
+        if c.is_control() { out.extend(c.escape_default()) } else { out.push(c) }
+    }
+    out
+}

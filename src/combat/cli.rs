@@ -3,6 +3,7 @@
 //! ```text
 //! duiyi combat --model waterfall|round-table|hybrid --hit 0.9 --crit 0.25 --dodge 0.2 --parry 0.15
 //!              --block 0.3 [--crit-multiplier 2 --block-fraction 0.5] [--samples N --seed S] [more flags]
+//! duiyi combat --model hybrid --sheet 'hit=0.9&crit=0.25&dodge=0.2'    (or --sheet '{"hit":0.9,…}')
 //! duiyi combat prd --p 0.25 [--bag-size 20] [--samples N --seed S]
 //! duiyi combat bench [swings per model, default 10^8]
 //! ```
@@ -35,19 +36,26 @@ attributes (chances are fractions in [0, 1]; defaults in brackets):
   --damage [1] --aps [1]  (attacker: raw damage per hit, attacks per second)
   --dodge [0] --parry [0] --block [0] --block-fraction [0.5] | --block-amount A
   --crush [0] --crush-multiplier [1.5] --damage-reduction [0] --hp [1]
+--sheet S: attributes as JSON ('{\"hit\":0.9,\"crit_multiplier\":2}') or as the page's query ('hit=0.9&crit=0.25',
+           a whole '#combat?…' link works); a flag may not repeat an attribute of the sheet
 --order: priority, highest first, e.g. miss,dodge,parry,block,crit; for a waterfall each comma is a roll
          and miss+dodge puts events on one roll
 --samples N: also make N Monte-Carlo swings; --seed S repeats a run (default: a random seed, printed)
 prints one line of JSON; bad input prints the reason on stderr and exits with status 2
 ";
 
-/// A command-line mistake, printed on stderr.
+/// A command-line mistake, printed on stderr. `Display` gives the reason in one line.
 #[derive(Debug)]
-enum CliError {
+pub enum CliError {
+    /// A malformed or unknown flag, a missing value, a number out of range.
     Usage(String),
+    /// A bad sheet, model or order.
     Input(InputError),
+    /// A bad PRD rate or bag.
     Prd(PrdError),
 }
+
+impl std::error::Error for CliError {}
 
 impl std::fmt::Display for CliError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -79,7 +87,6 @@ pub fn run(args: &[String]) -> i32 {
         return 0;
     }
     let result = match args.first().map(String::as_str) {
-        Some("prd") => run_prd(&args[1..]),
         #[cfg(not(target_arch = "wasm32"))]
         Some("bench") => match args.get(1).map(|a| count("swings", a)).transpose() {
             Ok(n) => {
@@ -88,7 +95,7 @@ pub fn run(args: &[String]) -> i32 {
             }
             Err(e) => Err(e),
         },
-        _ => run_table(args),
+        _ => output(args),
     };
     match result {
         Ok(line) => {
@@ -102,23 +109,35 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
+/// The JSON line `duiyi combat <args>` prints for a table (`--model …`) or `prd` command (not `bench`, not
+/// `--help`): the whole reading of the arguments, without printing.
+///
+/// # Errors
+/// [`CliError`] with the reason, as printed on stderr with exit status 2.
+pub fn output(args: &[String]) -> Result<String, CliError> {
+    match args.first().map(String::as_str) {
+        Some("prd") => run_prd(&args[1..]),
+        _ => run_table(args),
+    }
+}
+
 /// Splits `--flag value` / `--flag=value` pairs.
 fn pairs(args: &[String]) -> Result<Vec<(String, String)>, CliError> {
     let mut out = Vec::new();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let Some(flag) = arg.strip_prefix("--") else {
-            return Err(CliError::Usage(format!("unexpected argument {arg:?} (flags start with --)")));
+            return Err(CliError::Usage(format!("unexpected argument {:?} (flags start with --)", crate::echo(arg))));
         };
         let (name, value) = match flag.split_once('=') {
             Some((n, v)) => (n.to_string(), v.to_string()),
             None => {
-                let v = it.next().ok_or_else(|| CliError::Usage(format!("--{flag} needs a value")))?;
+                let v = it.next().ok_or_else(|| CliError::Usage(format!("--{} needs a value", crate::echo(flag))))?;
                 (flag.to_string(), v.clone())
             }
         };
         if out.iter().any(|(n, _): &(String, String)| *n == name) {
-            return Err(CliError::Usage(format!("--{name} given twice")));
+            return Err(CliError::Usage(format!("--{} given twice", crate::echo(&name))));
         }
         out.push((name, value));
     }
@@ -126,11 +145,11 @@ fn pairs(args: &[String]) -> Result<Vec<(String, String)>, CliError> {
 }
 
 fn number(flag: &str, value: &str) -> Result<f64, CliError> {
-    value.trim().parse::<f64>().map_err(|_| CliError::Usage(format!("--{flag}: {value:?} is not a number")))
+    value.trim().parse::<f64>().map_err(|_| CliError::Usage(format!("--{}: {:?} is not a number", crate::echo(flag), crate::echo(value))))
 }
 
 fn count(flag: &str, value: &str) -> Result<u64, CliError> {
-    let bad = || CliError::Usage(format!("--{flag}: {value:?} is not a whole number of swings"));
+    let bad = || CliError::Usage(format!("--{flag}: {:?} is not a whole number of swings", crate::echo(value)));
     let n = match value.trim().parse::<u64>() {
         Ok(n) => n,
         Err(_) => {
@@ -153,7 +172,7 @@ fn seed(value: &str) -> Result<u64, CliError> {
         Some(hex) => u64::from_str_radix(hex, 16),
         None => v.parse::<u64>(),
     };
-    parsed.map_err(|_| CliError::Usage(format!("--seed: {value:?} is not a whole number in [0, 2^64)")))
+    parsed.map_err(|_| CliError::Usage(format!("--seed: {:?} is not a whole number in [0, 2^64)", crate::echo(value))))
 }
 
 fn pick_seed(given: Option<u64>) -> Result<u64, CliError> {
@@ -163,11 +182,34 @@ fn pick_seed(given: Option<u64>) -> Result<u64, CliError> {
     }
 }
 
+/// The `--sheet` sheet with the attribute flags added; an attribute in both is refused.
+fn merge(sheet: SheetSpec, flags: SheetSpec) -> Result<SheetSpec, CliError> {
+    let (a, b) = (serde_json::to_value(&sheet), serde_json::to_value(&flags));
+    let (Ok(serde_json::Value::Object(mut a)), Ok(serde_json::Value::Object(b))) = (a, b) else {
+        return Err(CliError::Usage("--sheet: the sheet could not be combined with the flags".into()));
+    };
+    for (k, v) in b {
+        if v.is_null() {
+            continue;
+        }
+        if a.get(&k).is_some_and(|x| !x.is_null()) {
+            return Err(CliError::Usage(format!("--{} given both as a flag and in --sheet", k.replace('_', "-"))));
+        }
+        a.insert(k, v);
+    }
+    serde_json::from_value(serde_json::Value::Object(a))
+        .map_err(|e| CliError::Usage(format!("--sheet: {e}")))
+}
+
 fn run_table(args: &[String]) -> Result<String, CliError> {
     let mut spec = SheetSpec::default();
-    let (mut model, mut order, mut samples, mut seed_value) = (None, None, None, None);
+    let (mut model, mut order, mut samples, mut seed_value, mut sheet) = (None, None, None, None, None);
     for (name, value) in pairs(args)? {
         let slot = match name.as_str() {
+            "sheet" => {
+                sheet = Some(SheetSpec::parse(&value)?);
+                continue;
+            }
             "model" => {
                 model = Some(value);
                 continue;
@@ -200,9 +242,12 @@ fn run_table(args: &[String]) -> Result<String, CliError> {
             "crush-multiplier" => &mut spec.crush_multiplier,
             "damage-reduction" | "armor" => &mut spec.damage_reduction,
             "hp" => &mut spec.hp,
-            _ => return Err(CliError::Usage(format!("unknown flag --{name} (see --help)"))),
+            _ => return Err(CliError::Usage(format!("unknown flag --{} (see --help)", crate::echo(&name)))),
         };
         *slot = Some(number(&name, &value)?);
+    }
+    if let Some(sheet) = sheet {
+        spec = merge(sheet, spec)?;
     }
     let model = model.ok_or_else(|| CliError::Usage("missing --model waterfall|round-table|hybrid".into()))?;
     let model = parse_model(&model, order.as_deref())?;
@@ -259,12 +304,12 @@ fn run_prd(args: &[String]) -> Result<String, CliError> {
                 let n = u32::try_from(n)
                     .ok()
                     .filter(|&n| n > 0)
-                    .ok_or_else(|| CliError::Usage(format!("--bag-size: {value:?} must be in 1..2^32")))?;
+                    .ok_or_else(|| CliError::Usage(format!("--bag-size: {:?} must be in 1..2^32", crate::echo(&value))))?;
                 bag_size = Some(n);
             }
             "samples" => samples = Some(count("samples", &value)?),
             "seed" => seed_value = Some(seed(&value)?),
-            _ => return Err(CliError::Usage(format!("unknown flag --{name} for `combat prd`"))),
+            _ => return Err(CliError::Usage(format!("unknown flag --{} for `combat prd`", crate::echo(&name)))),
         }
     }
     let p = p.ok_or_else(|| CliError::Usage("missing --p (nominal proc chance)".into()))?;

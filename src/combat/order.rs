@@ -28,7 +28,8 @@ impl fmt::Display for OrderError {
         match self {
             OrderError::UnknownEvent(s) => write!(
                 f,
-                "unknown event {s:?} in order (expected miss, dodge, parry, glance, block, crit, crush)"
+                "unknown event {:?} in order (expected miss, dodge, parry, glance, block, crit, crush)",
+                crate::echo(s)
             ),
             OrderError::Duplicate(o) => write!(f, "{o} appears twice in the order"),
             OrderError::NormalListed => {
@@ -36,7 +37,7 @@ impl fmt::Display for OrderError {
             }
             OrderError::EmptyItem => write!(f, "empty item in order"),
             OrderError::MergeNotAllowed(s) => {
-                write!(f, "{s:?}: '+' merges rolls of a waterfall; a priority list takes plain names")
+                write!(f, "{:?}: '+' merges rolls of a waterfall; a priority list takes plain names", crate::echo(s))
             }
         }
     }

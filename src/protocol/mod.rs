@@ -230,6 +230,12 @@ impl<W: Write> Session<W> {
         self.say(&format!("info string {text}"));
     }
 
+    /// Whether a search is running (stepping or holding its `bestmove`) or lines wait behind one: a host that
+    /// wants to finish without blocking sends `stop` until this is false.
+    pub fn is_busy(&self) -> bool {
+        self.engine.is_searching() || !self.pending.is_empty()
+    }
+
     /// Whether [`pump`](Self::pump) has work to do.
     pub fn needs_step(&self) -> bool {
         self.engine.is_searching() && !self.waiting
@@ -396,7 +402,7 @@ impl<W: Write> Session<W> {
                 }
                 "quit" => Flow::Quit,
                 _ => {
-                    self.info_string(&format!("unknown command '{cmd}': send 'ucci' (UCCI 3.0) or 'uci' (UCI) first"));
+                    self.info_string(&format!("unknown command '{}': send 'ucci' (UCCI 3.0) or 'uci' (UCI) first", crate::echo(&cmd)));
                     Flow::Continue
                 }
             },
@@ -482,7 +488,7 @@ fn split_command(line: &str) -> (String, &str) {
 /// Parses a non-negative whole number, clamping to `min..=max`; `Err` with the reason.
 fn parse_count(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<(u64, Option<String>), String> {
     let v = value.ok_or_else(|| format!("'{name}' needs a number"))?;
-    let n: i64 = v.parse().map_err(|_| format!("'{name}' needs a whole number, got '{v}'"))?;
+    let n: i64 = v.parse().map_err(|_| format!("'{name}' needs a whole number, got '{}'", crate::echo(v)))?;
     let clamped = (n.max(0) as u64).clamp(min, max);
     let note = (clamped as i64 != n).then(|| format!("{name} {n} is out of range {min}..{max}: using {clamped}"));
     Ok((clamped, note))
@@ -491,9 +497,9 @@ fn parse_count(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<(u
 /// Parses a time (any non-negative number; negatives, which some GUIs send after a flag fall, become 0).
 fn parse_time(name: &str, value: Option<&str>) -> Result<(f64, Option<String>), String> {
     let v = value.ok_or_else(|| format!("'{name}' needs a number"))?;
-    let t: f64 = v.parse().map_err(|_| format!("'{name}' needs a number, got '{v}'"))?;
+    let t: f64 = v.parse().map_err(|_| format!("'{name}' needs a number, got '{}'", crate::echo(v)))?;
     if !t.is_finite() {
-        return Err(format!("'{name}' needs a finite number, got '{v}'"));
+        return Err(format!("'{name}' needs a finite number, got '{}'", crate::echo(v)));
     }
     let note = (t < 0.0).then(|| format!("{name} {v} is negative: using 0"));
     Ok((t.max(0.0), note))

@@ -100,7 +100,7 @@ pub(super) fn handle<W: Write>(s: &mut Session<W>, cmd: &str, rest: &str) -> Flo
             let fen = s.engine.position().fen();
             s.info_string(&format!("fen {fen}"));
         }
-        _ => s.info_string(&format!("unknown command '{cmd}'")),
+        _ => s.info_string(&format!("unknown command '{}'", crate::echo(cmd))),
     }
     Flow::Continue
 }
@@ -133,7 +133,7 @@ fn setoption<W: Write>(s: &mut Session<W>, rest: &str) {
     let flag = |s: &mut Session<W>| {
         let f = parse_flag(value);
         if f.is_none() {
-            s.info_string(&format!("setoption {name}: expected true or false, got '{value}'"));
+            s.info_string(&format!("setoption {name}: expected true or false, got '{}'", crate::echo(value)));
         }
         f
     };
@@ -174,7 +174,7 @@ fn setoption<W: Write>(s: &mut Session<W>, rest: &str) {
                 "none" => false,
                 "small" | "medium" | "large" => true,
                 _ => {
-                    s.info_string(&format!("setoption pruning: expected none, small, medium or large, got '{value}'"));
+                    s.info_string(&format!("setoption pruning: expected none, small, medium or large, got '{}'", crate::echo(value)));
                     return;
                 }
             };
@@ -203,7 +203,7 @@ fn setoption<W: Write>(s: &mut Session<W>, rest: &str) {
                 s.info_string(&e.to_string());
             }
         }
-        other => s.info_string(&format!("setoption: unknown option '{other}'")),
+        other => s.info_string(&format!("setoption: unknown option '{}'", crate::echo(other))),
     }
 }
 
@@ -280,7 +280,7 @@ fn go<W: Write>(s: &mut Session<W>, rest: &str) {
                 it.next();
                 Ok(())
             }
-            other => Err(format!("unknown parameter '{other}'")),
+            other => Err(format!("unknown parameter '{}'", crate::echo(other))),
         };
         if let Err(e) = r {
             notes.push(format!("{e}; ignored"));

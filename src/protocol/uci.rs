@@ -89,7 +89,7 @@ pub(super) fn handle<W: Write>(s: &mut Session<W>, cmd: &str, rest: &str) -> Flo
             s.info_string(&format!("fen {fen}"));
         }
         "debug" | "register" => {}
-        _ => s.info_string(&format!("unknown command '{cmd}'")),
+        _ => s.info_string(&format!("unknown command '{}'", crate::echo(cmd))),
     }
     Flow::Continue
 }
@@ -108,12 +108,12 @@ fn setoption<W: Write>(s: &mut Session<W>, rest: &str) {
     match name.to_ascii_lowercase().as_str() {
         "ponder" => {
             if !matches!(value.to_ascii_lowercase().as_str(), "true" | "false") {
-                s.info_string(&format!("setoption Ponder: expected true or false, got '{value}'"));
+                s.info_string(&format!("setoption Ponder: expected true or false, got '{}'", crate::echo(value)));
             }
         }
         "uci_variant" => {
             if !value.eq_ignore_ascii_case("xiangqi") {
-                s.info_string(&format!("setoption UCI_Variant: only xiangqi is played, not '{value}'"));
+                s.info_string(&format!("setoption UCI_Variant: only xiangqi is played, not '{}'", crate::echo(value)));
             }
         }
         "threads" => {
@@ -215,7 +215,7 @@ fn go<W: Write>(s: &mut Session<W>, rest: &str) {
                 searchmoves = Some(list);
                 Ok(())
             }
-            other => Err(format!("unknown parameter '{other}'")),
+            other => Err(format!("unknown parameter '{}'", crate::echo(other))),
         };
         if let Err(e) = r {
             notes.push(format!("{e}; ignored"));

@@ -211,6 +211,14 @@ impl XiangqiGame {
             coded("move.no_piece", vec![("move", s(mv.to_string())), ("square", s(square))], &message)
         })
     }
+
+    /// The legal move meant by a move in Chinese notation (`炮二平五`; traditional characters and ASCII or
+    /// full-width digits accepted), in ICCS. Throws an `Error` naming what is wrong: the character, no such piece,
+    /// no such legal move, or an ambiguous text (see the Rust `NotationError`).
+    #[wasm_bindgen(js_name = parseChinese)]
+    pub fn parse_chinese(&self, text: &str) -> Result<String, JsError> {
+        self.pos.parse_chinese(text).map(|m| m.to_string()).map_err(|e| JsError::new(&e.to_string()))
+    }
 }
 
 /// The search engine for the worker: `setPosition`, `go`, then `step(sliceMs)` until `done`.

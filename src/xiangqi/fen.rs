@@ -54,7 +54,7 @@ impl fmt::Display for FenError {
             FenError::WrongFileCount { rank, found } => {
                 write!(f, "FEN: rank {rank} has {found} files, expected 9")
             }
-            FenError::UnknownPiece { ch, rank } => write!(f, "FEN: unknown piece letter '{ch}' on rank {rank}"),
+            FenError::UnknownPiece { ch, rank } => write!(f, "FEN: unknown piece letter {ch:?} on rank {rank}"),
             FenError::BadSideToMove(s) => write!(f, "FEN: side to move must be 'w' or 'b', found '{s}'"),
             FenError::BadCounter(s) => write!(f, "FEN: move counter must be a non-negative number, found '{s}'"),
             FenError::TrailingFields(s) => write!(f, "FEN: unexpected text after the move counters: '{s}'"),
@@ -81,11 +81,7 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-/// Input echoed in an error message, cut to 40 characters (a pasted 200 kB string must not fill the page).
-fn echo(s: &str) -> String {
-    const MAX: usize = 40;
-    if s.chars().count() <= MAX { s.to_string() } else { s.chars().take(MAX).collect::<String>() + "…" }
-}
+use crate::echo;
 
 fn placement_error(p: Piece, sq: Square) -> Option<FenError> {
     let (f, r) = (sq.file(), sq.rank());

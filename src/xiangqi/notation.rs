@@ -4,7 +4,9 @@
 //! full-width digits); 进 forward, 退 back, 平 sideways. Horse, elephant and advisor give the destination file;
 //! the others give the destination file for 平 and the number of ranks for 进/退. Two or three pieces of a kind on
 //! one file are told apart by 前/中/后 (four or five pawns: 一二三四五 from the front) instead of the file number;
-//! advisors and elephants never need it. Source: the examples of the UCCI 3.0 spec (ElephantEye's
+//! advisors and elephants never need it. Pawns doubled on two files put the file number before the place
+//! (`七前平六`: the front pawn of file 七), after the WXF notation rules (wxf.org "Official Xiangqi piece names and
+//! notation", tandem pawns rule IV: `3+.4`). Source: the examples of the UCCI 3.0 spec (ElephantEye's
 //! `PROTOCOL/cchess_ucci.htm`, xqbase/eleeye) and the notation of the Chinese Xiangqi Association's rules
 //! 《象棋竞赛规则》 (1999).
 
@@ -52,6 +54,14 @@ impl Position {
             vec![from]
         };
         if same_file.len() >= 2 {
+            // Pawns doubled on two files (the only kind that can be): the file number goes first, then the place
+            // on that file (WXF notation rule IV, "3+.4": front pawn of file 3 to file 4), e.g. 七前平六.
+            let tandem_files = (0..9u8)
+                .filter(|&f| (0..10u8).filter_map(|r| Square::new(f, r)).filter(|&s| self.piece_at(s) == Some(p)).count() >= 2)
+                .count();
+            if tandem_files >= 2 {
+                out.push(digit(color, file_number(color, from)));
+            }
             same_file.sort_by_key(|&s| -fwd(s));
             let idx = same_file.iter().position(|&s| s == from).unwrap_or(0);
             let label = match (same_file.len(), idx) {
@@ -61,7 +71,9 @@ impl Position {
                 (_, i) => RED_DIGITS[i.min(8)],
             };
             out.push(label);
-            out.push(name);
+            if tandem_files < 2 {
+                out.push(name);
+            }
         } else {
             out.push(name);
             out.push(digit(color, file_number(color, from)));
@@ -80,5 +92,211 @@ impl Position {
             }
         }
         Some(out)
+    }
+}
+
+/// Why a move in Chinese notation was refused ([`Position::parse_chinese`]). `Display` gives a one-line English
+/// reason naming the text (cut to 40 characters) and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotationError {
+    /// Nothing but white space.
+    Empty,
+    /// Not four characters (`炮二平五`, `前马进七`).
+    Length { text: String, found: usize },
+    /// No piece name where one is expected (帅/将 仕/士 相/象 马 车 炮 兵/卒, traditional forms accepted).
+    UnknownPiece { text: String, ch: char },
+    /// The second character of `炮二平五` is not a file number 1–9 (一…九, １…９ or 1…9).
+    BadFile { text: String, ch: char },
+    /// The first character of `前马进七` is not 前, 中, 后 or a pawn's place 一…五.
+    BadPlace { text: String, ch: char },
+    /// The third character is not 进, 退 or 平.
+    BadDirection { text: String, ch: char },
+    /// The fourth character is not a number 1–9.
+    BadNumber { text: String, ch: char },
+    /// The side to move has no such piece there (wrong file, or fewer pieces on one file than the place says).
+    NoSuchPiece { text: String },
+    /// Such pieces exist, but none of them can make that move here (its movement rules, or it would leave the
+    /// general in check).
+    NoSuchMove { text: String },
+    /// Several legal moves fit the text (e.g. two rooks on one file written with the file number).
+    Ambiguous { text: String, moves: Vec<Move> },
+}
+
+impl std::fmt::Display for NotationError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotationError::Empty => write!(f, "Chinese move: empty string"),
+            NotationError::Length { text, found } => write!(
+                f,
+                "Chinese move '{text}' has {found} characters; expected 4, like 炮二平五 or 前马进七"
+            ),
+            NotationError::UnknownPiece { text, ch } => {
+                write!(f, "Chinese move '{text}': {ch:?} is not a piece name (帅仕相马车炮兵 / 将士象马车炮卒)")
+            }
+            NotationError::BadFile { text, ch } => {
+                write!(f, "Chinese move '{text}': {ch:?} is not a file number 1-9 (一…九 for Red, １…９ for Black)")
+            }
+            NotationError::BadPlace { text, ch } => {
+                write!(f, "Chinese move '{text}': {ch:?} is neither a piece name nor 前, 中, 后 or 一…五")
+            }
+            NotationError::BadDirection { text, ch } => {
+                write!(f, "Chinese move '{text}': {ch:?} is not a direction (进, 退 or 平)")
+            }
+            NotationError::BadNumber { text, ch } => write!(f, "Chinese move '{text}': {ch:?} is not a number 1-9"),
+            NotationError::NoSuchPiece { text } => {
+                write!(f, "Chinese move '{text}': the side to move has no such piece there")
+            }
+            NotationError::NoSuchMove { text } => {
+                write!(f, "Chinese move '{text}': no legal move of that piece fits (blocked, off its points, or it leaves the general in check)")
+            }
+            NotationError::Ambiguous { text, moves } => {
+                let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+                write!(f, "Chinese move '{text}' is ambiguous: it fits {}", list.join(", "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// The piece kind a character names, in simplified or traditional form, either side's name.
+fn kind_of(ch: char) -> Option<PieceKind> {
+    Some(match ch {
+        '帅' | '帥' | '将' | '將' => PieceKind::King,
+        '仕' | '士' => PieceKind::Advisor,
+        '相' | '象' => PieceKind::Elephant,
+        '马' | '馬' | '傌' | '䭾' => PieceKind::Horse,
+        '车' | '車' | '俥' | '伡' => PieceKind::Rook,
+        '炮' | '砲' | '包' => PieceKind::Cannon,
+        '兵' | '卒' => PieceKind::Pawn,
+        _ => return None,
+    })
+}
+
+/// A number 1–9 written as 一…九, a full-width １…９ or an ASCII 1…9.
+fn number_of(ch: char) -> Option<u8> {
+    if let Some(i) = RED_DIGITS.iter().position(|&d| d == ch) {
+        return Some(i as u8 + 1);
+    }
+    if let Some(i) = BLACK_DIGITS.iter().position(|&d| d == ch) {
+        return Some(i as u8 + 1);
+    }
+    ch.to_digit(10).filter(|d| (1..=9).contains(d)).map(|d| d as u8)
+}
+
+/// Which of the same-file pieces a place character picks: 前 first, 后 last, 中 the middle of three, 一…五
+/// counted from the front.
+#[derive(Clone, Copy)]
+enum Place {
+    Front,
+    Middle,
+    Rear,
+    Nth(u8),
+}
+
+impl Position {
+    /// Parses a move in Chinese notation (see the module docs) and checks that it is legal here. Accepts what
+    /// [`Position::chinese`] writes and common variants: traditional characters (車 馬 傌 俥 砲 帥 將 後 進),
+    /// either side's piece names, and file numbers as 一…九, １…９ or 1…9 for either side; white space is
+    /// ignored. `chinese(m)` parses back to `m` for every legal move `m`.
+    ///
+    /// # Errors
+    /// [`NotationError`] naming what is wrong: the syntax (which character), no such piece, no such legal move,
+    /// or several legal moves fitting the text.
+    pub fn parse_chinese(&self, text: &str) -> Result<Move, NotationError> {
+        let chars: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let shown = || crate::echo(&chars.iter().collect::<String>());
+        if chars.is_empty() {
+            return Err(NotationError::Empty);
+        }
+        if chars.len() != 4 {
+            return Err(NotationError::Length { text: shown(), found: chars.len() });
+        }
+        let color = self.side;
+        // `<piece><file>`, `<place><piece>`, or (pawns doubled on two files) `<file><place>`.
+        let word_place = |c: char| match c {
+            '前' => Some(Place::Front),
+            '中' => Some(Place::Middle),
+            '后' | '後' => Some(Place::Rear),
+            _ => None,
+        };
+        // (kind, file number if given, place if given): at least one of the two is given.
+        let (kind, file, place) = if let Some(kind) = kind_of(chars[0]) {
+            let n = number_of(chars[1]).ok_or_else(|| NotationError::BadFile { text: shown(), ch: chars[1] })?;
+            (kind, Some(n), None)
+        } else if let (Some(n), Some(place)) = (number_of(chars[0]), word_place(chars[1])) {
+            (PieceKind::Pawn, Some(n), Some(place))
+        } else {
+            let place = match word_place(chars[0]) {
+                Some(p) => p,
+                None => match RED_DIGITS[..5].iter().position(|&d| d == chars[0]) {
+                    Some(i) => Place::Nth(i as u8),
+                    None => return Err(NotationError::BadPlace { text: shown(), ch: chars[0] }),
+                },
+            };
+            let kind = kind_of(chars[1]).ok_or_else(|| NotationError::UnknownPiece { text: shown(), ch: chars[1] })?;
+            (kind, None, Some(place))
+        };
+        let dir = match chars[2] {
+            '进' | '進' | '+' => 1,
+            '退' | '-' => -1,
+            '平' | '=' | '.' => 0,
+            c => return Err(NotationError::BadDirection { text: shown(), ch: c }),
+        };
+        let n = number_of(chars[3]).ok_or_else(|| NotationError::BadNumber { text: shown(), ch: chars[3] })?;
+        let piece = super::types::Piece::new(color, kind);
+        let fwd = |s: Square| if color == Color::Red { s.rank() as i32 } else { 9 - s.rank() as i32 };
+        // The origins the text can mean.
+        let mut origins: Vec<Square> = Vec::new();
+        match place {
+            None => {
+                origins.extend(Square::all().filter(|&s| Some(file_number(color, s)) == file && self.piece_at(s) == Some(piece)));
+            }
+            Some(place) => {
+                let f = file;
+                // Every file holding two or more such pieces (only file `f` when given); the place picks one on each.
+                for file in (0..9u8).filter(|&x| f.is_none_or(|f| file_number(color, Square::new(x, 0).unwrap()) == f)) {
+                    let mut on_file: Vec<Square> =
+                        (0..10u8).filter_map(|r| Square::new(file, r)).filter(|&s| self.piece_at(s) == Some(piece)).collect();
+                    if on_file.len() < 2 {
+                        continue;
+                    }
+                    on_file.sort_by_key(|&s| -fwd(s));
+                    let k = on_file.len();
+                    let idx = match place {
+                        Place::Front => Some(0),
+                        Place::Rear => Some(k - 1),
+                        Place::Middle => (k == 3).then_some(1),
+                        Place::Nth(i) => ((i as usize) < k).then_some(i as usize),
+                    };
+                    if let Some(i) = idx {
+                        origins.push(on_file[i]);
+                    }
+                }
+            }
+        }
+        if origins.is_empty() {
+            return Err(NotationError::NoSuchPiece { text: shown() });
+        }
+        let diagonal = matches!(kind, PieceKind::Horse | PieceKind::Elephant | PieceKind::Advisor);
+        let fits = |m: &Move| {
+            let (from, to) = (m.from(), m.to());
+            if !origins.contains(&from) {
+                return false;
+            }
+            let dr = fwd(to) - fwd(from);
+            match dir {
+                0 => dr == 0 && file_number(color, to) == n,
+                _ if dr.signum() != dir => false,
+                _ if diagonal => file_number(color, to) == n,
+                _ => to.file() == from.file() && dr.unsigned_abs() == n as u32,
+            }
+        };
+        let found: Vec<Move> = self.legal_moves().as_slice().iter().copied().filter(fits).collect();
+        match found.len() {
+            0 => Err(NotationError::NoSuchMove { text: shown() }),
+            1 => Ok(found[0]),
+            _ => Err(NotationError::Ambiguous { text: shown(), moves: found }),
+        }
     }
 }

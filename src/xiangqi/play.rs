@@ -64,7 +64,7 @@ impl Position {
     /// # Errors
     /// [`MoveError`] with the reason; `self` is not changed.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let mv = Move::parse_iccs(text).ok_or_else(|| MoveError::Malformed(text.trim().chars().take(40).collect()))?;
+        let mv = Move::parse_iccs(text).ok_or_else(|| MoveError::Malformed(crate::echo(text.trim())))?;
         let s = mv.to_string();
         let piece = self.piece_at(mv.from()).ok_or(MoveError::NoPiece { mv: s.clone(), square: mv.from() })?;
         if piece.color() != self.side {

@@ -7,9 +7,8 @@
 //! FSF_BIN=/path/to/stockfish cargo bench --bench movegen_diff
 //! ```
 //!
-//! Fairy-Stockfish is built outside the repository, as `benches/peers.sh` says (default binary
-//! `/work/peers/fairy-stockfish/src/stockfish`, or `$FSF_BIN`); without it the bench prints how to build it and
-//! exits 0. It is driven over UCI: `setoption name UCI_Variant value xiangqi`, then per position `position fen
+//! Fairy-Stockfish is built outside the repository, as `benches/peers.sh` says, and named by `$FSF_BIN`;
+//! without it the bench prints how to build it and exits 0. It is driven over UCI: `setoption name UCI_Variant value xiangqi`, then per position `position fen
 //! <FEN>` and `go perft 1`, whose lines `<move>: 1` list its legal moves. Its squares have ranks 1–10; ICCS ranks
 //! are 0–9, so one is subtracted (`b3b10` → `b2b9`).
 //!
@@ -34,8 +33,6 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::Instant;
 
-const DEFAULT_FSF: &str = "/work/peers/fairy-stockfish/src/stockfish";
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
     let mut want = 100_000usize;
@@ -50,11 +47,12 @@ fn main() {
         }
         i += 2;
     }
-    let fsf_bin = std::env::var("FSF_BIN").unwrap_or_else(|_| DEFAULT_FSF.to_string());
-    if !std::path::Path::new(&fsf_bin).exists() {
-        println!("Fairy-Stockfish not found at {fsf_bin} (set FSF_BIN). Build it outside the repo, e.g.:");
-        println!("  git clone https://github.com/fairy-stockfish/Fairy-Stockfish /work/peers/fairy-stockfish");
-        println!("  cd /work/peers/fairy-stockfish/src && make -j2 build ARCH=x86-64-modern largeboards=yes nnue=no");
+    let fsf_bin = std::env::var("FSF_BIN").unwrap_or_default();
+    if fsf_bin.is_empty() || !std::path::Path::new(&fsf_bin).exists() {
+        println!("Fairy-Stockfish not found (FSF_BIN={fsf_bin:?}). Build it outside this repository, e.g.:");
+        println!("  git clone https://github.com/fairy-stockfish/Fairy-Stockfish ../peers/fairy-stockfish");
+        println!("  (cd ../peers/fairy-stockfish/src && make -j2 build ARCH=x86-64-modern largeboards=yes nnue=no)");
+        println!("  FSF_BIN=$PWD/../peers/fairy-stockfish/src/stockfish cargo bench --bench movegen_diff");
         println!("Skipping the differential bench.");
         return;
     }

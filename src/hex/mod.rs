@@ -17,6 +17,7 @@
 
 mod board;
 pub mod eval;
+pub mod sgf;
 pub mod two_distance;
 mod types;
 

@@ -103,7 +103,7 @@ fn malformed_records_name_the_reason_and_the_place() {
         ("(;GM[11]SZ[5];B[f1])", 16, "move 1 refused: f1 is off the 5x5 board"),
         ("(;GM[11]SZ[5];B[swap-sides])", 16, "swap-pieces not allowed: only as White's answer"),
         ("(;GM[11]SZ[5];B[c3];W[swap-sides];B[a1])", 36, "black cannot move: it is white's turn"),
-        ("(;GM[11]SZ[5];B[c3];W[resign];B[a1])", 29, "after the game ended"),
+        ("(;GM[11]SZ[5];B[c3];W[resign];B[a1])", 30, "after the game ended"),
         ("(;GM[11]SZ[5];B[c3];AB[a1])", 23, "setup stones can only be added before the first move"),
         ("(;GM[11]SZ[5]AE[a1])", 13, "AE is not supported"),
         ("(;GM[11]SZ[5]PL[x])", 16, "PL[x]"),

@@ -116,8 +116,5 @@ fn malformed_records_name_the_reason_and_the_place() {
         assert!(msg.contains(&format!("at byte {offset}")), "{msg}");
     }
     let e = sgf::load("(;GM[11]SZ[5];B[c3];W[c3])").unwrap_err();
-    assert_eq!(
-        e.kind,
-        SgfErrorKind::Illegal { ply: 2, error: HexError::Occupied { cell: c("c3"), by: Color::Black } }
-    );
+    assert_eq!(e.kind, SgfErrorKind::Illegal { ply: 2, error: HexError::Occupied { cell: c("c3"), by: Color::Black } });
 }

@@ -323,9 +323,7 @@ fn tension_map(
     let at_m1: Vec<usize> = if m1 == INFINITY { Vec::new() } else { (0..n).filter(|&i| pot[opp][i] == m1).collect() };
     let m2 = pot[opp].iter().copied().filter(|&p| p > m1).min().unwrap_or(INFINITY);
     let at_m2: Vec<usize> = if m2 == INFINITY { Vec::new() } else { (0..n).filter(|&i| pot[opp][i] == m2).collect() };
-    let unaffected = |y: usize, x: usize| {
-        (0..2).all(|k| d[opp][k][x] == INFINITY || d[opp][k][y] <= d[opp][k][x])
-    };
+    let unaffected = |y: usize, x: usize| (0..2).all(|k| d[opp][k][x] == INFINITY || d[opp][k][y] <= d[opp][k][x]);
     let mut buf_d: [Vec<u16>; 2] = Default::default();
     let mut buf_pot = Vec::new();
     let mut out = vec![None; n];

@@ -235,8 +235,8 @@ pub fn load(text: &str) -> Result<SgfGame, SgfError> {
                     return Err(SgfError { offset: at, kind: SgfErrorKind::NotHex(v.clone()) });
                 }
                 "SZ" => {
-                    (width, height) = parse_size(v)
-                        .ok_or_else(|| SgfError { offset: at, kind: SgfErrorKind::Size(v.clone()) })?;
+                    (width, height) =
+                        parse_size(v).ok_or_else(|| SgfError { offset: at, kind: SgfErrorKind::Size(v.clone()) })?;
                 }
                 _ => {}
             }
@@ -267,10 +267,8 @@ pub fn load(text: &str) -> Result<SgfGame, SgfError> {
                     let color = if p.ident == "AB" { Color::Black } else { Color::White };
                     for (v, at) in &p.values {
                         let cell = cell_of(p, v, *at)?;
-                        pos.add_stone(cell, color).map_err(|error| SgfError {
-                            offset: *at,
-                            kind: SgfErrorKind::Illegal { ply: 0, error },
-                        })?;
+                        pos.add_stone(cell, color)
+                            .map_err(|error| SgfError { offset: *at, kind: SgfErrorKind::Illegal { ply: 0, error } })?;
                         setup[color.index()] += 1;
                     }
                 }
@@ -307,7 +305,8 @@ pub fn load(text: &str) -> Result<SgfGame, SgfError> {
             if ended {
                 return Err(SgfError { offset: p.at, kind: SgfErrorKind::AfterEnd });
             }
-            let illegal = |error: HexError, ply: usize| SgfError { offset: at, kind: SgfErrorKind::Illegal { ply, error } };
+            let illegal =
+                |error: HexError, ply: usize| SgfError { offset: at, kind: SgfErrorKind::Illegal { ply, error } };
             match v.trim().to_ascii_lowercase().as_str() {
                 "resign" | "forfeit" => {
                     game.resigned = Some(color);

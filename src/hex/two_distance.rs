@@ -105,12 +105,15 @@ pub struct Workspace {
     count: Vec<u8>,
     first_by: Vec<u16>,
     queue: Vec<u16>,
+    /// Next queue entry to take, and the `z` of the search.
+    head: usize,
+    z: u8,
     stack: Vec<u16>,
 }
 
-/// The distance `d_z` (`z` = 1 or 2) of every cell to `edge` for the edge's owner, into `out` (indexed by
-/// cell; [`INFINITY`] for occupied and unreachable cells). `stones` as [`stone_array`].
-pub(crate) fn distances_into(
+/// Sets up the search for `d_z` (`z` = 1 or 2) to `edge` for the edge's owner: groups, hubs, the cells at
+/// distance 1 in `out` and in the queue, every other cell [`INFINITY`].
+fn prepare(
     geom: &Geometry,
     stones: &[u8],
     edge: Edge,
@@ -263,10 +266,21 @@ pub(crate) fn distances_into(
             ws.queue.push(i as u16);
         }
     }
-    let mut head = 0;
-    while head < ws.queue.len() {
-        let p = ws.queue[head] as usize;
-        head += 1;
+    ws.head = 0;
+    ws.z = z;
+}
+
+/// Continues the search set up by [`prepare`]: takes cells from the queue while their distance is at most
+/// `up_to`, so that afterwards every cell of distance `≤ up_to + 1` is fixed (and queued) and every other has
+/// distance `≥ up_to + 2`. Returns whether the queue still has cells.
+fn advance(geom: &Geometry, stones: &[u8], ws: &mut Workspace, out: &mut [u16], up_to: u16) -> bool {
+    let z = ws.z;
+    while ws.head < ws.queue.len() {
+        let p = ws.queue[ws.head] as usize;
+        if out[p] > up_to {
+            return true;
+        }
+        ws.head += 1;
         let next = out[p] + 1;
         let reach = |q: usize, out: &mut [u16], ws: &mut Workspace| {
             if out[q] != INFINITY || ws.first_by[q] == p as u16 {
@@ -299,6 +313,76 @@ pub(crate) fn distances_into(
             }
         }
     }
+    false
+}
+
+/// The distance `d_z` (`z` = 1 or 2) of every cell to `edge` for the edge's owner, into `out` (indexed by
+/// cell; [`INFINITY`] for occupied and unreachable cells). `stones` as [`stone_array`].
+pub(crate) fn distances_into(
+    geom: &Geometry,
+    stones: &[u8],
+    edge: Edge,
+    z: u8,
+    conv: Convention,
+    ws: &mut Workspace,
+    out: &mut [u16],
+) {
+    prepare(geom, stones, edge, z, conv, ws, out);
+    advance(geom, stones, ws, out, INFINITY);
+}
+
+/// The board potential of `color` alone (its lowest potential, [`INFINITY`] if none is finite), computed
+/// with both edges' searches run level by level and stopped as soon as no cell left can beat the best
+/// potential found: after level `v` every cell not yet fixed for an edge is at least `v + 2` from it, so a cell
+/// not fixed for both is at least `v + 3` in potential. Gives the same value as the full maps, usually after
+/// about half of the work. `ws` and `d` are scratch (left partly filled).
+pub(crate) fn board_potential_early(
+    geom: &Geometry,
+    stones: &[u8],
+    color: Color,
+    conv: Convention,
+    ws: &mut [Workspace; 2],
+    d: &mut [Vec<u16>; 2],
+) -> u16 {
+    let n = geom.cells();
+    let edges = color.edges();
+    for k in 0..2 {
+        d[k].resize(n, INFINITY);
+        prepare(geom, stones, edges[k], 2, conv, &mut ws[k], &mut d[k]);
+    }
+    let mut best = INFINITY;
+    let mut scanned = [0usize; 2];
+    let mut v: u16 = 0;
+    loop {
+        // Cells fixed since the last look: a cell fixed for both edges has its potential.
+        for k in 0..2 {
+            let (this, other) = if k == 0 { (&d[0], &d[1]) } else { (&d[1], &d[0]) };
+            for &y in &ws[k].queue[scanned[k]..] {
+                let y = y as usize;
+                if other[y] != INFINITY {
+                    best = best.min(this[y] + other[y]);
+                }
+            }
+            scanned[k] = ws[k].queue.len();
+        }
+        if best != INFINITY && best as u32 <= v as u32 + 2 {
+            return best;
+        }
+        let [w0, w1] = ws;
+        let [d0, d1] = d;
+        let more0 = advance(geom, stones, w0, d0, v);
+        let more1 = advance(geom, stones, w1, d1, v);
+        if !more0 && !more1 && scanned[0] == ws[0].queue.len() && scanned[1] == ws[1].queue.len() {
+            return best;
+        }
+        v += 1;
+    }
+}
+
+/// `a + b`, [`INFINITY`] if either is (a potential from two distances).
+#[inline]
+pub fn add(a: u16, b: u16) -> u16 {
+    if a == INFINITY || b == INFINITY { INFINITY } else { a.saturating_add(b).min(INFINITY - 1) }
 }
 
 /// Two-distance (`z = 2`) of every cell to `edge`, for the side that owns the edge (Black: NORTH, SOUTH;

@@ -26,7 +26,7 @@
 //!   Attack mobility is left out because its counts jump between unrelated cells and would swamp "how much
 //!   this stone matters".
 
-use super::two_distance::{Convention, INFINITY, Workspace, board_potential_early, distances_into, stone_array};
+use super::two_distance::{Convention, INFINITY, Search, Workspace, board_potential_early, distances_into, stone_array};
 use super::{Cell, Color, Edge, Geometry, HexError, Position};
 use std::cell::RefCell;
 
@@ -303,9 +303,10 @@ fn compute_raw(geom: &Geometry, stones: &mut [u8], to_move: Color, conv: Convent
 /// a cell whose distance to an edge is at most `x`'s (its value was fixed from cells nearer the edge than
 /// `x`), and can only raise the others. So if a cell other than `x` at the lowest remaining potential has
 /// both distances at most `x`'s, the opponent's board potential is that potential. Otherwise both of the
-/// opponent's board potential is recomputed. The mover's side is known without recomputing when [`OwnBound`]
-/// proves it unchanged (seed convention only); otherwise it is recomputed. Recomputations stop early, as soon
-/// as no cell can beat the best potential found (see `two_distance::board_potential_early`).
+/// opponent's board potential is recomputed over the position's neighbourhood with `x` blocked. The mover's
+/// is recomputed over the position's neighbourhood plus `x`'s neighbours as one extra hub (its stone joins
+/// them), rebuilt only in the Benzene cases where that is not exact. Both stop early, as soon as no cell can
+/// beat the best potential found (see `two_distance::board_potential_early`).
 #[allow(clippy::too_many_arguments)]
 fn tension_map(
     geom: &Geometry,
@@ -325,20 +326,38 @@ fn tension_map(
     let m2 = pot[opp].iter().copied().filter(|&p| p > m1).min().unwrap_or(INFINITY);
     let at_m2: Vec<usize> = if m2 == INFINITY { Vec::new() } else { (0..n).filter(|&i| pot[opp][i] == m2).collect() };
     let unaffected = |y: usize, x: usize| (0..2).all(|k| d[opp][k][x] == INFINITY || d[opp][k][y] <= d[opp][k][x]);
-    let mut ws: [Workspace; 2] = Default::default();
+    // The neighbourhoods of the position without the stone, for both sides; each trial stone is an extra hub
+    // for the mover and a blocked cell for the opponent.
+    let build = |color: Color| {
+        color.edges().map(|e| {
+            let mut ws = Workspace::default();
+            ws.build(geom, stones, e, conv);
+            ws
+        })
+    };
+    let (ws_me, ws_opp) = (build(mover), build(mover.opponent()));
+    let mut rebuilt: [Workspace; 2] = Default::default();
+    let mut st: [Search; 2] = Default::default();
     let mut buf_d: [Vec<u16>; 2] = Default::default();
+    let mut mark = Vec::new();
     let mut out = vec![None; n];
     let stone = mover.index() as u8 + 1;
-    let own = (conv == Convention::Queenbee).then(|| OwnBound::new(geom, stones, mover, &d[me], &pot[me]));
     for x in 0..n {
         if stones[x] != 0 {
             continue;
         }
-        let known = own.as_ref().and_then(|b| b.unchanged(geom, stones, x, &d[me]));
+        let extra = [0, 1].map(|k| ws_me[k].extra_for(geom, stones, x, &mut mark));
         stones[x] = stone;
-        let own_after = match known {
-            Some(p) => p,
-            None => board_potential_early(geom, stones, mover, conv, &mut ws, &mut buf_d),
+        let own_after = match &extra {
+            [Some(e0), Some(e1)] => {
+                board_potential_early(geom, stones, [&ws_me[0], &ws_me[1]], [Some(e0), Some(e1)], &mut st, &mut buf_d)
+            }
+            _ => {
+                for (k, e) in mover.edges().into_iter().enumerate() {
+                    rebuilt[k].build(geom, stones, e, conv);
+                }
+                board_potential_early(geom, stones, [&rebuilt[0], &rebuilt[1]], [None, None], &mut st, &mut buf_d)
+            }
         };
         let (lowest, cells) = if pot[opp][x] == m1 && at_m1.len() == 1 { (m2, &at_m2) } else { (m1, &at_m1) };
         let opp_after = if lowest == INFINITY {
@@ -346,7 +365,7 @@ fn tension_map(
         } else if cells.iter().any(|&y| y != x && unaffected(y, x)) {
             lowest
         } else {
-            board_potential_early(geom, stones, mover.opponent(), conv, &mut ws, &mut buf_d)
+            board_potential_early(geom, stones, [&ws_opp[0], &ws_opp[1]], [None, None], &mut st, &mut buf_d)
         };
         stones[x] = 0;
         out[x] = Some(finite(opp_after, n) - finite(own_after, n) - before);
@@ -354,135 +373,3 @@ fn tension_map(
     out
 }
 
-/// Proves, for the seed's convention, that an own stone on `x` leaves the mover's board potential at the lowest
-/// potential of the other cells, without recomputing.
-///
-/// Under [`Convention::Queenbee`] an own stone only adds neighbourhood (its neighbours become mutual
-/// neighbours, groups and the edge merge) and removes `x`, whose neighbours take its place: no distance rises.
-/// A distance that falls does so through the new neighbourhood at `x`, so it stays above `a + 1`, where `a`
-/// is the lowest distance among `x`'s neighbours (0 if the stone touches that edge, directly or through a
-/// group); cells at `a + 1` or less keep their distance. So every other cell's new potential is at least
-/// `min(d1, a1 + 1) + min(d2, a2 + 1)` and at most its old potential: when that lower bound is never below the
-/// lowest old potential `L` of the other cells, the new board potential is `L`. (Benzene's convention is not
-/// monotone — joining a group to an edge takes its liberties' neighbourhood away — so it always recomputes.)
-struct OwnBound {
-    /// Group id of each of the mover's stones (`u16::MAX` elsewhere).
-    group: Vec<u16>,
-    /// Per group: edge bits it touches.
-    group_edges: Vec<u8>,
-    /// Per edge of the mover, per group: the lowest distance among its liberties.
-    lib_min: [Vec<u16>; 2],
-    /// Per edge of the mover: the lowest distance along the *other* edge's neighbourhood (cells touching it,
-    /// liberties of groups touching it).
-    other_min: [u16; 2],
-    edges: [Edge; 2],
-    /// Lowest and second-lowest distinct potentials of the mover, and how many cells have the lowest.
-    low: (u16, u16, usize),
-}
-
-impl OwnBound {
-    fn new(geom: &Geometry, stones: &[u8], mover: Color, d: &[Vec<u16>; 2], pot: &[u16]) -> OwnBound {
-        let n = geom.cells();
-        let own = mover.index() as u8 + 1;
-        let mut group = vec![u16::MAX; n];
-        let mut group_edges = Vec::new();
-        let mut stack = Vec::new();
-        for s in 0..n {
-            if stones[s] != own || group[s] != u16::MAX {
-                continue;
-            }
-            let id = group_edges.len() as u16;
-            let mut mask = 0u8;
-            group[s] = id;
-            stack.push(s);
-            while let Some(c) = stack.pop() {
-                for e in Edge::ALL {
-                    if geom.touches(c, e) {
-                        mask |= 1 << e.index();
-                    }
-                }
-                for nb in geom.neighbours(c) {
-                    if stones[nb] == own && group[nb] == u16::MAX {
-                        group[nb] = id;
-                        stack.push(nb);
-                    }
-                }
-            }
-            group_edges.push(mask);
-        }
-        let edges = mover.edges();
-        let mut lib_min = [vec![INFINITY; group_edges.len()], vec![INFINITY; group_edges.len()]];
-        let mut other_min = [INFINITY; 2];
-        for y in 0..n {
-            if stones[y] != 0 {
-                continue;
-            }
-            for k in 0..2 {
-                let other = edges[1 - k];
-                let v = d[k][y];
-                let mut on_other = geom.touches(y, other);
-                for nb in geom.neighbours(y) {
-                    let g = group[nb];
-                    if g != u16::MAX {
-                        lib_min[k][g as usize] = lib_min[k][g as usize].min(v);
-                        on_other |= group_edges[g as usize] & (1 << other.index()) != 0;
-                    }
-                }
-                if on_other {
-                    other_min[k] = other_min[k].min(v);
-                }
-            }
-        }
-        let m1 = pot.iter().zip(stones).filter(|(_, s)| **s == 0).map(|(p, _)| *p).min().unwrap_or(INFINITY);
-        let m2 = pot.iter().zip(stones).filter(|(p, s)| **s == 0 && **p > m1).map(|(p, _)| *p).min().unwrap_or(INFINITY);
-        let count = pot.iter().zip(stones).filter(|(p, s)| **s == 0 && **p == m1).count();
-        OwnBound { group, group_edges, lib_min, other_min, edges, low: (m1, m2, count) }
-    }
-
-    /// The mover's board potential after its stone on the empty cell `x`, if the bound proves it; `None` when
-    /// it must be computed. `d`: the mover's distances before the stone.
-    fn unchanged(&self, geom: &Geometry, stones: &[u8], x: usize, d: &[Vec<u16>; 2]) -> Option<u16> {
-        let (m1, m2, count) = self.low;
-        let pot_x = crate::hex::two_distance::add(d[0][x], d[1][x]);
-        let lowest = if pot_x == m1 && count == 1 { m2 } else { m1 };
-        if lowest == INFINITY {
-            return None;
-        }
-        let mut cap = [0u16; 2];
-        for k in 0..2 {
-            let (target, other) = (self.edges[k], self.edges[1 - k]);
-            let mut a = INFINITY;
-            let mut on_other = geom.touches(x, other);
-            let mut on_target = geom.touches(x, target);
-            for nb in geom.neighbours(x) {
-                if stones[nb] == 0 {
-                    a = a.min(d[k][nb]);
-                } else if self.group[nb] != u16::MAX {
-                    let g = self.group[nb] as usize;
-                    a = a.min(self.lib_min[k][g]);
-                    on_other |= self.group_edges[g] & (1 << other.index()) != 0;
-                    on_target |= self.group_edges[g] & (1 << target.index()) != 0;
-                }
-            }
-            if on_other {
-                a = a.min(self.other_min[k]);
-            }
-            if on_target {
-                return None;
-            }
-            // Changed cells stay above a + 1 (a = INFINITY: x has no finite neighbour, nothing changes).
-            cap[k] = a.saturating_add(1);
-        }
-        let n = geom.cells();
-        for y in 0..n {
-            if y == x || stones[y] != 0 {
-                continue;
-            }
-            let lb = d[0][y].min(cap[0]) as u32 + d[1][y].min(cap[1]) as u32;
-            if lb < lowest as u32 {
-                return None;
-            }
-        }
-        Some(lowest)
-    }
-}

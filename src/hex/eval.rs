@@ -26,7 +26,10 @@
 //!   Attack mobility is left out because its counts jump between unrelated cells and would swamp "how much
 //!   this stone matters".
 
-use super::two_distance::{Convention, INFINITY, Search, Workspace, board_potential_early, distances_into, stone_array};
+use super::two_distance::{
+    Convention, INFINITY, Lowering, Search, Workspace, add, board_potential_early, distances_into, lowered_distances,
+    stone_array,
+};
 use super::{Cell, Color, Edge, Geometry, HexError, Position};
 use std::cell::RefCell;
 
@@ -303,10 +306,11 @@ fn compute_raw(geom: &Geometry, stones: &mut [u8], to_move: Color, conv: Convent
 /// a cell whose distance to an edge is at most `x`'s (its value was fixed from cells nearer the edge than
 /// `x`), and can only raise the others. So if a cell other than `x` at the lowest remaining potential has
 /// both distances at most `x`'s, the opponent's board potential is that potential. Otherwise both of the
-/// opponent's board potential is recomputed over the position's neighbourhood with `x` blocked. The mover's
-/// is recomputed over the position's neighbourhood plus `x`'s neighbours as one extra hub (its stone joins
-/// them), rebuilt only in the Benzene cases where that is not exact. Both stop early, as soon as no cell can
-/// beat the best potential found (see `two_distance::board_potential_early`).
+/// opponent's board potential is recomputed over the position's neighbourhood with `x` blocked, stopping as
+/// soon as no cell can beat the best potential found (see `two_distance::board_potential_early`). The mover's
+/// distances are lowered from the position's where the stone's neighbourhood (one extra hub: its stone joins
+/// them) makes them fall (`two_distance::lowered_distances`, a decremental update touching only the cells
+/// that change); in the Benzene cases where the stone takes neighbourhood away they are recomputed.
 #[allow(clippy::too_many_arguments)]
 fn tension_map(
     geom: &Geometry,
@@ -340,6 +344,10 @@ fn tension_map(
     let mut st: [Search; 2] = Default::default();
     let mut buf_d: [Vec<u16>; 2] = Default::default();
     let mut mark = Vec::new();
+    let mut lowering: [Lowering; 2] = Default::default();
+    for k in 0..2 {
+        lowering[k].prepare(&ws_me[k], &d[me][k]);
+    }
     let mut out = vec![None; n];
     let stone = mover.index() as u8 + 1;
     for x in 0..n {
@@ -350,7 +358,10 @@ fn tension_map(
         stones[x] = stone;
         let own_after = match &extra {
             [Some(e0), Some(e1)] => {
-                board_potential_early(geom, stones, [&ws_me[0], &ws_me[1]], [Some(e0), Some(e1)], &mut st, &mut buf_d)
+                for (k, e) in [e0, e1].into_iter().enumerate() {
+                    lowered_distances(geom, stones, &ws_me[k], &d[me][k], x, e, &mut lowering[k], &mut buf_d[k]);
+                }
+                (0..n).filter(|&y| stones[y] == 0).map(|y| add(buf_d[0][y], buf_d[1][y])).min().unwrap_or(INFINITY)
             }
             _ => {
                 for (k, e) in mover.edges().into_iter().enumerate() {

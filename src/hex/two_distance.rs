@@ -530,3 +530,175 @@ pub fn two_distances(pos: &Position, color: Color, conv: Convention) -> [Vec<u16
     let [a, b] = color.edges();
     [two_distance(pos, a, conv), two_distance(pos, b, conv)]
 }
+
+/// The four lowest `(distance, cell)` among a hub's liberties, ascending (`(INFINITY, NO)` when fewer).
+type Top4 = [(u16, u16); 4];
+
+/// Puts `(v, cell)` into `top` (replacing the cell's entry if there); returns its position (4 if not kept).
+fn top_insert(top: &mut Top4, v: u16, cell: u16) -> usize {
+    if let Some(i) = top.iter().position(|e| e.1 == cell) {
+        for j in i..3 {
+            top[j] = top[j + 1];
+        }
+        top[3] = (INFINITY, NO);
+    }
+    let Some(pos) = top.iter().position(|e| v < e.0) else { return 4 };
+    for j in (pos + 1..4).rev() {
+        top[j] = top[j - 1];
+    }
+    top[pos] = (v, cell);
+    pos
+}
+
+/// Scratch for [`lowered_distances`]: per hub, the lowest distances of its liberties for the position
+/// without the stone ([`Lowering::prepare`]) and their copy being lowered.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Lowering {
+    heap: std::collections::BinaryHeap<std::cmp::Reverse<(u16, u16)>>,
+    in_extra: Vec<bool>,
+    base_tops: Vec<Top4>,
+    tops: Vec<Top4>,
+}
+
+impl Lowering {
+    /// Records, for each hub of `ws`, the four lowest of `base` (the distances without the stone) among its
+    /// liberties.
+    pub(crate) fn prepare(&mut self, ws: &Workspace, base: &[u16]) {
+        let hubs = ws.hub_goal.len();
+        self.base_tops.clear();
+        self.base_tops.resize(hubs + 1, [(INFINITY, NO); 4]);
+        for h in 0..hubs {
+            for l in ws.hub_start[h]..ws.hub_start[h + 1] {
+                let q = ws.hub_libs[l as usize];
+                top_insert(&mut self.base_tops[h], base[q as usize], q);
+            }
+        }
+    }
+}
+
+/// Two-distances to `ws`'s edge after one more stone of the side, from those before it, by lowering only the
+/// cells that change (a decremental update, processed in increasing distance like Dijkstra's algorithm).
+///
+/// `base`: the two-distances of the position without the stone, over `ws` (with `scratch` prepared from
+/// them); `stones`: with the stone on `x`; `extra`: the stone's neighbourhood from [`Workspace::extra_for`]
+/// (exact only where no neighbourhood is lost, so distances can only fall: each cell keeps its old neighbours
+/// but `x`, and every cell that had `x` as a neighbour gains all of `x`'s neighbours — the lowest two of which
+/// gave `x` its distance). The cells that may change are the new hub's liberties; a cell whose distance falls
+/// makes its neighbours candidates. A cell's candidate distance is `1 +` the second lowest current distance
+/// among its distinct neighbours, read from its adjacent cells and the four lowest liberties of each of its
+/// hubs (enough to leave out the cell itself and `x`); candidates are taken lowest first, so a cell taken is
+/// final. A hub's other liberties are candidates only when the lowered cell enters the hub's lowest four.
+/// `vals` gets the result ([`INFINITY`] on `x`).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn lowered_distances(
+    geom: &Geometry,
+    stones: &[u8],
+    ws: &Workspace,
+    base: &[u16],
+    x: usize,
+    extra: &Extra,
+    scratch: &mut Lowering,
+    vals: &mut Vec<u16>,
+) {
+    use std::cmp::Reverse;
+    let n = geom.cells();
+    vals.clear();
+    vals.extend_from_slice(&base[..n]);
+    vals[x] = INFINITY;
+    let extra_hub = ws.hub_goal.len();
+    let Lowering { heap, in_extra, base_tops, tops } = scratch;
+    tops.clear();
+    tops.extend_from_slice(base_tops);
+    tops[extra_hub] = [(INFINITY, NO); 4];
+    in_extra.clear();
+    in_extra.resize(n, false);
+    for &q in &extra.libs {
+        in_extra[q as usize] = true;
+        top_insert(&mut tops[extra_hub], vals[q as usize], q);
+    }
+    heap.clear();
+    // 1 + the second lowest distance among the distinct neighbours of `w`.
+    let candidate = |w: usize, vals: &[u16], tops: &[Top4], in_extra: &[bool]| -> u16 {
+        let (mut b1, mut c1, mut b2, mut c2) = (INFINITY, NO, INFINITY, NO);
+        let mut see = |q: usize| {
+            if q == w || stones[q] != 0 || q as u16 == c1 || q as u16 == c2 {
+                return;
+            }
+            let v = vals[q];
+            if v < b1 {
+                (b2, c2, b1, c1) = (b1, c1, v, q as u16);
+            } else if v < b2 {
+                (b2, c2) = (v, q as u16);
+            }
+        };
+        for q in geom.neighbours(w) {
+            see(q);
+        }
+        for k in 0..ws.cell_hub_len[w] as usize {
+            for &(_, q) in &tops[ws.cell_hubs[w][k] as usize] {
+                if q != NO {
+                    see(q as usize);
+                }
+            }
+        }
+        if in_extra[w] {
+            for &(_, q) in &tops[extra_hub] {
+                if q != NO {
+                    see(q as usize);
+                }
+            }
+        }
+        if b2 == INFINITY { INFINITY } else { b2 + 1 }
+    };
+    for &q in &extra.libs {
+        let q = q as usize;
+        let c = if extra.goal { 1 } else { candidate(q, vals, tops, in_extra) };
+        if c < vals[q] {
+            heap.push(Reverse((c, q as u16)));
+        }
+    }
+    while let Some(Reverse((c, y))) = heap.pop() {
+        let y = y as usize;
+        if c >= vals[y] {
+            continue;
+        }
+        vals[y] = c;
+        // Update the hubs' lowest liberties first, then look at the neighbours.
+        let mut spread = [NO; 8];
+        let mut ns = 0;
+        for k in 0..ws.cell_hub_len[y] as usize {
+            let h = ws.cell_hubs[y][k];
+            if top_insert(&mut tops[h as usize], c, y as u16) < 4 {
+                spread[ns] = h;
+                ns += 1;
+            }
+        }
+        if in_extra[y] && top_insert(&mut tops[extra_hub], c, y as u16) < 4 {
+            spread[ns] = extra_hub as u16;
+            ns += 1;
+        }
+        let consider = |w: usize, vals: &[u16], tops: &[Top4], heap: &mut std::collections::BinaryHeap<Reverse<(u16, u16)>>| {
+            if w == y || stones[w] != 0 || vals[w] <= c + 1 {
+                return;
+            }
+            let cw = candidate(w, vals, tops, in_extra);
+            if cw < vals[w] {
+                heap.push(Reverse((cw, w as u16)));
+            }
+        };
+        for w in geom.neighbours(y) {
+            consider(w, vals, tops, heap);
+        }
+        for &h in &spread[..ns] {
+            if h as usize == extra_hub {
+                for l in 0..extra.libs.len() {
+                    consider(extra.libs[l] as usize, vals, tops, heap);
+                }
+            } else {
+                for l in ws.hub_start[h as usize]..ws.hub_start[h as usize + 1] {
+                    consider(ws.hub_libs[l as usize] as usize, vals, tops, heap);
+                }
+            }
+        }
+    }
+}

@@ -1,8 +1,8 @@
 // Hex evaluation speed of the WebAssembly build, in Node (the same www/pkg module the page loads).
 //   node benches/hex-wasm.mjs
 // Prints one JSON line per measurement (mean ms per call, best of three rounds):
-//   maps of the 19x19 middle game in benches/hex-19x19-middlegame.sgf (tension included, and without:
-//   whatIf of one cell), and whatIf for every empty cell of an 11x11 position (the page's hover sweep).
+//   maps of the 19x19 middle game in benches/hex-19x19-middlegame.sgf (tension included, and without), whatIf
+//   of one cell, and whatIf for every empty cell of an 11x11 position (the page's hover sweep).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +32,8 @@ function time(label, calls, f) {
 const big = HexGame.fromSgf(fs.readFileSync(path.join(root, 'benches', 'hex-19x19-middlegame.sgf'), 'utf8'));
 const bigEmpty = big.legalMoves();
 time('19x19 maps (all, tension included)', 10, () => big.maps());
-time('19x19 maps without tension (whatIf of one cell)', 200, () => big.whatIf(bigEmpty[0]));
+time('19x19 maps without tension', 200, () => big.maps('queenbee', false));
+time('19x19 whatIf of one cell (no tension)', 200, () => big.whatIf(bigEmpty[0]));
 time('19x19 eval', 500, () => big.eval());
 
 const small = new HexGame(11, 11, false);

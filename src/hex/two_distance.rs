@@ -138,6 +138,7 @@ pub(crate) struct Extra {
 
 impl Workspace {
     /// Builds the structure of `stones` for the owner of `edge`.
+    #[allow(clippy::needless_range_loop)]
     pub(crate) fn build(&mut self, geom: &Geometry, stones: &[u8], edge: Edge, conv: Convention) {
         let ws = self;
         let n = geom.cells();

@@ -58,6 +58,11 @@ test('whatIf equals the maps after the move, and leaves the game unchanged', asy
   assert.deepEqual([...w.badness], [...m.badness]);
   assert.equal(w.eval, m.eval);
   assert.equal(w.hasTension, false);
+  const quick = game.maps('queenbee', false);
+  assert.equal(quick.hasTension, false);
+  assert.ok(quick.tension.every(Number.isNaN));
+  assert.deepEqual([...quick.potential.white], [...m.potential.white]);
+  assert.ok(m.hasTension && !Number.isNaN(m.tension[cellIndex('a1', 6)]));
   assert.throws(() => game.whatIf('d4'), (e) => e.code === 'occupied' && /d4 is occupied/.test(e.message));
   assert.throws(() => game.maps('resistance'), (e) => e.code === 'convention');
   game.free();

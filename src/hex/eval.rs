@@ -350,6 +350,9 @@ fn tension_map(
     }
     let mut out = vec![None; n];
     let stone = mover.index() as u8 + 1;
+    let my_m1 = board[me];
+    let my_m2 = pot[me].iter().copied().filter(|&p| p > my_m1).min().unwrap_or(INFINITY);
+    let my_count = pot[me].iter().filter(|&&p| p == my_m1 && p != INFINITY).count();
     for x in 0..n {
         if stones[x] != 0 {
             continue;
@@ -358,16 +361,21 @@ fn tension_map(
         stones[x] = stone;
         let own_after = match &extra {
             [Some(e0), Some(e1)] => {
+                // Distances only fall here, so the other cells' lowest potential bounds the result; lowering
+                // can stop once no cell left to lower can go below it.
+                let bound = if pot[me][x] == my_m1 && my_count == 1 { my_m2 } else { my_m1 };
                 for (k, e) in [e0, e1].into_iter().enumerate() {
-                    lowered_distances(geom, stones, &ws_me[k], &d[me][k], x, e, &mut lowering[k], &mut buf_d[k]);
+                    let (base, low, out) = (&d[me][k], &mut lowering[k], &mut buf_d[k]);
+                    lowered_distances(geom, stones, &ws_me[k], base, x, e, bound, low, out);
                 }
-                (0..n).filter(|&y| stones[y] == 0).map(|y| add(buf_d[0][y], buf_d[1][y])).min().unwrap_or(INFINITY)
+                let lowest = (0..n).filter(|&y| stones[y] == 0).map(|y| add(buf_d[0][y], buf_d[1][y])).min();
+                lowest.unwrap_or(INFINITY).min(bound)
             }
             _ => {
                 for (k, e) in mover.edges().into_iter().enumerate() {
                     rebuilt[k].build(geom, stones, e, conv);
                 }
-                board_potential_early(geom, stones, [&rebuilt[0], &rebuilt[1]], [None, None], &mut st, &mut buf_d)
+                board_potential_early(geom, stones, [&rebuilt[0], &rebuilt[1]], [None, None], 0, &mut st, &mut buf_d)
             }
         };
         let (lowest, cells) = if pot[opp][x] == m1 && at_m1.len() == 1 { (m2, &at_m2) } else { (m1, &at_m1) };
@@ -376,7 +384,8 @@ fn tension_map(
         } else if cells.iter().any(|&y| y != x && unaffected(y, x)) {
             lowest
         } else {
-            board_potential_early(geom, stones, [&ws_opp[0], &ws_opp[1]], [None, None], &mut st, &mut buf_d)
+            // Blocking only raises distances: the other cells' lowest potential is a floor.
+            board_potential_early(geom, stones, [&ws_opp[0], &ws_opp[1]], [None, None], lowest, &mut st, &mut buf_d)
         };
         stones[x] = 0;
         out[x] = Some(finite(opp_after, n) - finite(own_after, n) - before);

@@ -449,13 +449,15 @@ pub(crate) fn distances_into(
 /// structures `ws` of its two edges (each with an optional extra stone), with both searches run level by
 /// level and stopped as soon as no cell left can beat the best potential found: after level `v` every cell
 /// not yet fixed for an edge is at least `v + 1` from it, so a cell not fixed for both is at least `v + 2` in
-/// potential. Gives the same value as the full maps, usually after about half of the work. `st` and `d` are
-/// scratch (left partly filled).
+/// potential — or once the best reaches `floor`, a value the caller knows the result cannot be below (0: none).
+/// Gives the same value as the full maps, usually after about half of the work. `st` and `d` are scratch
+/// (left partly filled).
 pub(crate) fn board_potential_early(
     geom: &Geometry,
     stones: &[u8],
     ws: [&Workspace; 2],
     extra: [Option<&Extra>; 2],
+    floor: u16,
     st: &mut [Search; 2],
     d: &mut [Vec<u16>; 2],
 ) -> u16 {
@@ -479,7 +481,7 @@ pub(crate) fn board_potential_early(
             }
             scanned[k] = st[k].queue.len();
         }
-        if best != INFINITY && best as u32 <= v as u32 + 2 {
+        if best != INFINITY && (best as u32 <= v as u32 + 2 || best <= floor) {
             return best;
         }
         let [s0, s1] = st;
@@ -590,6 +592,11 @@ impl Lowering {
 /// hubs (enough to leave out the cell itself and `x`); candidates are taken lowest first, so a cell taken is
 /// final. A hub's other liberties are candidates only when the lowered cell enters the hub's lowest four.
 /// `vals` gets the result ([`INFINITY`] on `x`).
+///
+/// `stop_at` ([`INFINITY`]: never): the caller only needs potentials below it, so lowering stops at the first
+/// candidate `c` with `c + 1 ≥ stop_at` — every cell still to lower is at least `c` from this edge and 1 from
+/// the other. Cells left unlowered then keep distances that are too high, but their true potential is at least
+/// `stop_at` anyway.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn lowered_distances(
     geom: &Geometry,
@@ -598,6 +605,7 @@ pub(crate) fn lowered_distances(
     base: &[u16],
     x: usize,
     extra: &Extra,
+    stop_at: u16,
     scratch: &mut Lowering,
     vals: &mut Vec<u16>,
 ) {
@@ -659,6 +667,9 @@ pub(crate) fn lowered_distances(
         }
     }
     while let Some(Reverse((c, y))) = heap.pop() {
+        if stop_at != INFINITY && c as u32 + 1 >= stop_at as u32 {
+            break;
+        }
         let y = y as usize;
         if c >= vals[y] {
             continue;

@@ -107,6 +107,8 @@ pub struct Workspace {
     other: Option<Edge>,
     conv: Convention,
     stack: Vec<u16>,
+    /// A search kept for [`distances_into`], so repeated calls do not allocate.
+    search: Search,
 }
 
 /// The state of one breadth-first search over a [`Workspace`].
@@ -440,9 +442,10 @@ pub(crate) fn distances_into(
     out: &mut [u16],
 ) {
     ws.build(geom, stones, edge, conv);
-    let mut st = Search::default();
+    let mut st = std::mem::take(&mut ws.search);
     st.start(ws, stones, z, None, out);
     st.advance(geom, stones, ws, out, INFINITY);
+    ws.search = st;
 }
 
 /// The board potential of one side (its lowest potential, [`INFINITY`] if none is finite) over the

@@ -662,9 +662,21 @@ pub(crate) fn lowered_distances(
         }
         if b2 == INFINITY { INFINITY } else { b2 + 1 }
     };
+    // Seeds: the new hub's liberties. A liberty's new neighbours are its old ones but `x` plus the hub's other
+    // liberties, so its second lowest is at least min(old second lowest, hub's lowest other) — when the hub
+    // has nothing below `vals[q] − 1` for it, it cannot fall.
+    let [(e1, f1), (e2, _), ..] = tops[extra_hub];
     for &q in &extra.libs {
         let q = q as usize;
-        let c = if extra.goal { 1 } else { candidate(q, vals, tops, in_extra) };
+        let c = if extra.goal {
+            1
+        } else {
+            let lowest_other = if f1 == q as u16 { e2 } else { e1 };
+            if lowest_other as u32 + 1 >= vals[q] as u32 {
+                continue;
+            }
+            candidate(q, vals, tops, in_extra)
+        };
         if c < vals[q] {
             heap.push(Reverse((c, q as u16)));
         }

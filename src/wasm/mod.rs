@@ -15,6 +15,7 @@
 //! [`combat`] (attributes, orders, PRD, samplers).
 
 pub mod combat;
+pub mod hex;
 pub mod xiangqi;
 
 use wasm_bindgen::prelude::*;

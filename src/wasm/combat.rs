@@ -55,6 +55,10 @@ impl Coded for InputError {
             InputError::Order(e) => e.code_params(),
             InputError::BlockValueTwice => ("sheet.block_value_twice", vec![]),
             InputError::UnknownModel(m) => ("model.unknown", vec![("name", s(m))]),
+            InputError::Json(e) => ("sheet.json", vec![("detail", s(e))]),
+            InputError::QueryKey(k) => ("sheet.query_key", vec![("key", s(k))]),
+            InputError::QueryValue { key, value } => ("sheet.query_value", vec![("key", s(key)), ("value", s(value))]),
+            InputError::QueryDuplicate(k) => ("sheet.query_duplicate", vec![("key", s(k))]),
         }
     }
 }

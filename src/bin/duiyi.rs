@@ -107,7 +107,7 @@ fn judge_cmd(args: &[String]) -> Result<(), String> {
 /// `nodes <N> nps <M>`; with `--ablation`, a table of nodes and time with each technique switched off.
 fn bench_cmd(args: &[String]) -> Result<(), String> {
     check_args("bench", args, &["--depth"], &["--ablation"])?;
-    use duiyi::xiangqi::bench::{BENCH_DEPTH, ablations, run_bench};
+    use duiyi::bench::{BENCH_DEPTH, ablations, run_bench};
     let depth: u32 = match flag(args, "--depth") {
         Some(d) => d.parse().map_err(|_| "bench: --depth must be a number".to_string())?,
         None => BENCH_DEPTH,

@@ -1,14 +1,10 @@
-//! Xiangqi for JavaScript: `XiangqiGame` (rules, for the page) and `Engine` (search, for the worker).
+//! Xiangqi for JavaScript: `XiangqiGame` (rules, for the page), perft and the bench signature. The search
+//! engine of every game is `Engine` in `engine.rs`.
 
 use super::to_js;
-use crate::engine::{self, Step};
-use crate::search::GoParams;
-use crate::xiangqi::{Move, Position, START_FEN};
+use crate::xiangqi::{Position, START_FEN};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-
-/// The keys `Engine.go` accepts.
-const GO_KEYS: [&str; 10] = ["depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite", "ponder"];
 
 /// A game of Xiangqi: rules only (legal moves, play, result). Cheap enough for the page's main thread.
 #[wasm_bindgen]
@@ -107,158 +103,6 @@ impl XiangqiGame {
     }
 }
 
-/// The search engine for the worker: `setPosition`, `go`, then `step(sliceMs)` until `done`.
-#[wasm_bindgen(js_name = Engine)]
-pub struct WasmEngine {
-    inner: engine::Engine,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct StepOut {
-    done: bool,
-    /// True when a ponder/infinite search holds its bestmove: no need to step until stop/ponderhit.
-    waiting: bool,
-    idle: bool,
-    infos: Vec<InfoOut>,
-    bestmove: Option<String>,
-    ponder: Option<String>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ScoreOut {
-    cp: Option<i32>,
-    mate: Option<i32>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct InfoOut {
-    depth: u32,
-    seldepth: u32,
-    score: ScoreOut,
-    nodes: f64,
-    nps: f64,
-    time_ms: f64,
-    pv: Vec<String>,
-}
-
-fn info_out(i: engine::Info) -> InfoOut {
-    InfoOut {
-        depth: i.depth,
-        seldepth: i.seldepth,
-        score: ScoreOut { cp: i.cp, mate: i.mate },
-        nodes: i.nodes as f64,
-        nps: i.nps as f64,
-        time_ms: i.time_ms as f64,
-        pv: i.pv,
-    }
-}
-
-fn err(e: impl std::fmt::Display) -> JsError {
-    JsError::new(&e.to_string())
-}
-
-#[wasm_bindgen(js_class = Engine)]
-impl WasmEngine {
-    /// A new engine (16 MiB hash) at the start position.
-    #[wasm_bindgen(constructor)]
-    pub fn new() -> WasmEngine {
-        WasmEngine { inner: engine::Engine::new() }
-    }
-
-    /// Sets the position: FEN (or `"startpos"`) and ICCS moves from it. Throws naming the problem.
-    #[wasm_bindgen(js_name = setPosition)]
-    pub fn set_position(&mut self, fen: &str, moves: Vec<String>) -> Result<(), JsError> {
-        let refs: Vec<&str> = moves.iter().map(|s| s.as_str()).collect();
-        self.inner.set_position(fen, &refs).map_err(err)
-    }
-
-    /// Starts a search. `params`: `{depth, nodes, movetime, wtime, btime, winc, binc, movestogo, infinite, ponder}`
-    /// (all optional, times in ms). Throws on unknown keys or out-of-range values, or during another search.
-    pub fn go(&mut self, params: JsValue) -> Result<(), JsError> {
-        let p: GoParams = if params.is_undefined() || params.is_null() {
-            GoParams::default()
-        } else {
-            if !params.is_object() {
-                return Err(JsError::new("go: parameters must be an object"));
-            }
-            for key in js_sys::Object::keys(params.unchecked_ref::<js_sys::Object>()).iter() {
-                let k = key.as_string().unwrap_or_default();
-                if !GO_KEYS.contains(&k.as_str()) {
-                    return Err(JsError::new(&format!("go: unknown parameter '{k}' (known: {})", GO_KEYS.join(", "))));
-                }
-            }
-            serde_wasm_bindgen::from_value(params).map_err(|e| JsError::new(&format!("go: {e}")))?
-        };
-        self.inner.go(p).map_err(err)
-    }
-
-    /// Searches for at most `sliceMs` ms. Returns `{done, waiting, idle, infos, bestmove, ponder}`; `bestmove` is
-    /// `null` when done and the side to move has no legal move.
-    pub fn step(&mut self, slice_ms: f64) -> Result<JsValue, JsError> {
-        let slice = if slice_ms.is_finite() && slice_ms > 0.0 { slice_ms } else { 5.0 };
-        let out = match self.inner.step(slice) {
-            Step::Idle => StepOut { done: false, waiting: false, idle: true, infos: vec![], bestmove: None, ponder: None },
-            Step::Searching(i) => StepOut {
-                done: false,
-                waiting: false,
-                idle: false,
-                infos: i.into_iter().map(info_out).collect(),
-                bestmove: None,
-                ponder: None,
-            },
-            Step::Waiting(i) => StepOut {
-                done: false,
-                waiting: true,
-                idle: false,
-                infos: i.into_iter().map(info_out).collect(),
-                bestmove: None,
-                ponder: None,
-            },
-            Step::Done { infos, bestmove, ponder } => StepOut {
-                done: true,
-                waiting: false,
-                idle: false,
-                infos: infos.into_iter().map(info_out).collect(),
-                bestmove: bestmove.map(|m: Move| m.to_string()),
-                ponder: ponder.map(|m| m.to_string()),
-            },
-        };
-        to_js(&out)
-    }
-
-    /// The ponder search now runs on its own clock from this moment. Throws when not pondering.
-    pub fn ponderhit(&mut self) -> Result<(), JsError> {
-        self.inner.ponderhit().map_err(err)
-    }
-
-    /// The next `step` returns `done` with the best move so far.
-    pub fn stop(&mut self) {
-        self.inner.stop();
-    }
-
-    /// Whether a search is running.
-    #[wasm_bindgen(js_name = isSearching)]
-    pub fn is_searching(&self) -> bool {
-        self.inner.is_searching()
-    }
-
-    /// Sets an engine option (`Hash` in MiB, technique switches `NullMove`, `LMR`, …). Throws on unknown names
-    /// or bad values.
-    #[wasm_bindgen(js_name = setOption)]
-    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), JsError> {
-        self.inner.set_option(name, value).map_err(err)
-    }
-}
-
-impl Default for WasmEngine {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 /// Perft leaf count of `fen` (or `"startpos"`) to `depth` plies (0–7). Throws on a bad FEN or depth.
 #[wasm_bindgen]
 pub fn perft(fen: &str, depth: u32) -> Result<f64, JsError> {
@@ -277,11 +121,15 @@ pub fn bench_signature(depth: u32) -> Result<JsValue, JsError> {
     if !(1..=10).contains(&depth) {
         return Err(JsError::new("bench: depth must be 1..10"));
     }
-    let r = crate::xiangqi::bench::run_bench_untimed(depth, Default::default());
+    let r = crate::bench::run_bench_untimed(depth, Default::default());
     #[derive(Serialize)]
     struct Out {
         nodes: f64,
         bestmoves: Vec<String>,
     }
     to_js(&Out { nodes: r.nodes as f64, bestmoves: r.per_position.into_iter().map(|p| p.1).collect() })
+}
+
+fn err(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
 }

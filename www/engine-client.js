@@ -105,7 +105,8 @@ export class EngineClient {
   /**
    * Searches a position. A search already running is stopped first and its promise resolves with
    * `cancelled: true`.
-   * @param {{fen: string, moves: string[]}} position
+   * @param {{game?: 'xiangqi', fen?: string, moves: string[]} | {game: 'hex', size?: string|number, swap?: boolean, moves: string[]}} position
+   *   the game is a field of the position ('xiangqi' by default); see www/worker.js
    * @param {{depth?: number, movetime?: number, nodes?: number, infinite?: boolean, ponder?: boolean}} params
    * @returns {Promise<{move: string|null, ponder: string|null, cancelled: boolean}>}
    */
@@ -114,7 +115,7 @@ export class EngineClient {
     return new Promise((resolve, reject) => {
       const request = {
         id: nextSearchId++,
-        position: { fen: position.fen, moves: [...(position.moves ?? [])] },
+        position: { ...position, moves: [...(position.moves ?? [])] },
         params: { ...params },
         resolve,
         reject,
@@ -402,7 +403,7 @@ export class EngineClient {
     this.queued = null;
     this.active = next;
     next.sentAt = performance.now();
-    this.post({ type: 'position', fen: next.position.fen, moves: next.position.moves });
+    this.post({ ...next.position, type: 'position' });
     this.post({ type: 'go', ...next.params });
     if (next.ponderhit) this.post({ type: 'ponderhit' }); // a ponder search repeated after a crash
     this.refreshState();

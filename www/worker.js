@@ -1,7 +1,11 @@
-// The engine worker: owns one Rust `Engine` (wasm) and speaks a message protocol that mirrors the
-// UCI/UCCI verbs (DESIGN.md §2).
+// The engine worker: owns one Rust `Engine` (wasm) for every game (Xiangqi, Hex: the game is a field of the
+// position) and speaks a message protocol that mirrors the UCI/UCCI verbs (DESIGN.md §2).
 //
-//   page → worker  {type:'position', fen, moves}      set the position (FEN + moves in ICCS)
+//   page → worker  {type:'position', game?, fen?, size?, swap?, moves}
+//                                                     set the position, and with it the game:
+//                                                     game 'xiangqi' (default): fen (default: start) + ICCS moves
+//                                                     game 'hex': size 'N' | 'WxH' | N (default 11), swap
+//                                                     (boolean, default false) + moves 'c3' | 'swap-pieces'
 //                  {type:'go', depth?, movetime?, nodes?, infinite?, ponder?, wtime?, btime?, winc?, binc?}
 //                  {type:'stop'}                      finish the search now; its bestmove follows
 //                  {type:'ponderhit'}                 the pondered move was played: the search's clock starts
@@ -9,7 +13,8 @@
 //                  {type:'isready'}                   answered by {type:'readyok'} even during a search
 //   worker → page  {type:'ready'}                     engine loaded and warmed up
 //                  {type:'info', depth, seldepth, score:{cp?|mate?}, nodes, nps, timeMs, pv}
-//                  {type:'bestmove', move, ponder}    exactly one per go; move null = no legal move
+//                  {type:'bestmove', move, ponder}    exactly one per go; move strings in the game's notation
+//                                                     (ICCS; Hex cells, swap-pieces); move null = no legal move
 //                  {type:'readyok'}
 //                  {type:'error', command, message, fatal?}
 //
@@ -158,6 +163,33 @@ function goParams(msg) {
   return params;
 }
 
+/**
+ * Checks a position message and returns the arguments of `Engine.setPosition(game, spec, moves)`; throws an
+ * Error naming the first bad field. Xiangqi: spec = FEN; Hex: spec = 'WxH' plus ' swap' when the rule is on.
+ */
+function positionArgs(msg) {
+  const game = msg.game ?? 'xiangqi';
+  const moves = msg.moves ?? [];
+  if (game !== 'xiangqi' && game !== 'hex') throw new Error(`game must be 'xiangqi' or 'hex', got ${JSON.stringify(game)}`);
+  if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) {
+    throw new Error(game === 'hex'
+      ? 'moves must be an array of Hex moves such as "c3" or "swap-pieces"'
+      : 'moves must be an array of ICCS strings such as "h2e2"');
+  }
+  if (game === 'xiangqi') {
+    const fen = msg.fen ?? START_FEN;
+    if (typeof fen !== 'string') throw new Error(`fen must be a string, got ${JSON.stringify(fen)}`);
+    return ['xiangqi', fen, moves];
+  }
+  const size = msg.size ?? 11;
+  if (!(typeof size === 'string' && /^\s*\d+\s*(x\s*\d+\s*)?$/i.test(size)) && !(Number.isInteger(size) && size > 0)) {
+    throw new Error(`size must be a board size such as 11 or '11x11', got ${JSON.stringify(size)}`);
+  }
+  const swap = msg.swap ?? false;
+  if (typeof swap !== 'boolean') throw new Error(`swap must be true or false, got ${JSON.stringify(swap)}`);
+  return ['hex', `${String(size).replace(/\s+/g, '')}${swap ? ' swap' : ''}`, moves];
+}
+
 function handle(msg) {
   if (msg === null || typeof msg !== 'object' || typeof msg.type !== 'string') {
     fail(null, `message must be an object with a string 'type', got ${JSON.stringify(msg)}`);
@@ -190,20 +222,16 @@ function handle(msg) {
         fail('position', 'a search is running: send stop and wait for its bestmove first');
         return;
       }
-      const fen = msg.fen ?? START_FEN;
-      const moves = msg.moves ?? [];
-      if (typeof fen !== 'string') {
+      let args;
+      try {
+        args = positionArgs(msg);
+      } catch (err) {
         positionValid = false;
-        fail('position', `fen must be a string, got ${JSON.stringify(fen)}`);
-        return;
-      }
-      if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) {
-        positionValid = false;
-        fail('position', 'moves must be an array of ICCS strings such as "h2e2"');
+        fail('position', errorText(err));
         return;
       }
       try {
-        engine.setPosition(fen, moves);
+        engine.setPosition(...args);
         positionValid = true;
       } catch (err) {
         positionValid = false;
@@ -265,7 +293,7 @@ self.onmessage = (event) => {
 
 /** A tiny search, so V8 tiers the hot wasm functions up before the first real move (DESIGN.md §3). */
 function warmUp() {
-  engine.setPosition(START_FEN, []);
+  engine.setPosition('xiangqi', START_FEN, []);
   engine.go({ depth: 4 });
   const deadline = performance.now() + 500;
   for (;;) {
@@ -277,7 +305,7 @@ function warmUp() {
       break;
     }
   }
-  engine.setPosition(START_FEN, []);
+  engine.setPosition('xiangqi', START_FEN, []);
 }
 
 async function start() {

@@ -3,6 +3,7 @@
 
 pub mod combat;
 pub mod engine;
+pub mod hex;
 pub mod xiangqi;
 
 use wasm_bindgen::prelude::*;

@@ -1,4 +1,5 @@
-//! Engine protocols on stdin/stdout: UCCI 3.0 ([`ucci`]) and UCI as Pikafish speaks it ([`uci`]).
+//! Engine protocols on stdin/stdout: UCCI 3.0 ([`ucci`]) and UCI as Pikafish speaks it ([`uci`]) for Xiangqi,
+//! GTP ([`gtp`], `duiyi gtp`) for Hex.
 //!
 //! The first command picks the protocol, as Fairy-Stockfish does: `ucci` → UCCI 3.0 (the spec is
 //! `xqbase/eleeye:PROTOCOL/cchess_ucci.htm`, 2004, revised 2007; ElephantEye's `eleeye/ucci.cpp` is the reference
@@ -32,6 +33,7 @@
 //!   `printf 'uci\nposition startpos\ngo depth 6\n' | duiyi` prints its `bestmove`; a ponder or infinite search is
 //!   stopped.
 
+pub mod gtp;
 pub mod ucci;
 pub mod uci;
 

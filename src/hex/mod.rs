@@ -16,6 +16,7 @@
 //! ```
 
 mod board;
+pub mod solver;
 mod types;
 
 pub use board::{Geometry, HexError, Position};

@@ -485,51 +485,8 @@ impl<S: SlicedSearch> Slot<S> {
     }
 }
 
-/// The Hex searcher the engine drives. Until `hex::search` lands this is a placeholder that reports no move.
-type HexSearcher = PendingHexSearch;
-
-/// Placeholder Hex searcher (no search yet): every `go` ends at once with no `bestmove`.
-struct PendingHexSearch;
-
-impl SlicedSearch for PendingHexSearch {
-    type Position = hex::Position;
-    type Move = hex::Move;
-    fn with_hash(_: usize) -> Self {
-        PendingHexSearch
-    }
-    fn start(&mut self, _: hex::Position) {}
-    fn run(&mut self, _: f64, _: u64) -> RunOutcome {
-        RunOutcome::NoMoves
-    }
-    fn last_iteration(&self) -> Option<IterationInfo<hex::Move>> {
-        None
-    }
-    fn nodes(&self) -> u64 {
-        0
-    }
-    fn best_move(&self) -> Option<hex::Move> {
-        None
-    }
-    fn ponder_move(&self) -> Option<hex::Move> {
-        None
-    }
-    fn root_move_count(&self) -> usize {
-        0
-    }
-    fn in_iteration(&self) -> bool {
-        false
-    }
-    fn exclude_root_moves(&mut self, _: &[hex::Move]) {}
-    fn set_interrupt(&mut self, _: Option<Arc<AtomicBool>>) {}
-    fn resize_hash(&mut self, _: usize) {}
-    fn clear_hash(&mut self) {}
-    fn set_option(&mut self, _: &str, _: &str) -> Option<Result<(), String>> {
-        None
-    }
-    fn uses_white_clock(pos: &hex::Position) -> bool {
-        pos.to_move() == hex::Color::White
-    }
-}
+/// The Hex searcher the engine drives (its [`SlicedSearch`] implementation is in `hex/driver.rs`).
+type HexSearcher = crate::hex::search::Searcher;
 
 /// The engine: one [`Slot`] per game (the Hex one made on first use), the game of the last `set_position`,
 /// and the options that apply to every game.

@@ -17,7 +17,9 @@
 
 mod board;
 pub mod cli;
+mod driver;
 pub mod eval;
+pub mod search;
 pub mod sgf;
 pub mod solver;
 pub mod two_distance;

@@ -1,4 +1,4 @@
-//! `duiyi` command line: `perft`, `combat`, and (with no arguments) the engine protocols on stdin.
+//! `duiyi` command line: `perft`, `combat`, `hex`, and (with no arguments) the engine protocols on stdin.
 
 use duiyi::xiangqi::{Position, perft_divide};
 use std::process::ExitCode;
@@ -9,6 +9,7 @@ fn usage() -> &'static str {
      duiyi judge [--fen \"<FEN>\"] --moves \"<m1> <m2> …\"   game state after the moves as JSON\n  \
      duiyi eval [--fen \"<FEN>\"] [--moves \"…\"]   static evaluation and its terms as JSON\n  \
      duiyi bench [--depth N] [--ablation]   fixed-depth search signature; last line `nodes <N> nps <M>`\n  \
+     duiyi hex potentials --size N[xM] [--moves \"b:c3 w:d2 …\"|--sgf FILE]   Hex two-distance maps as JSON\n  \
      duiyi combat --model waterfall|round-table|hybrid …   attack-outcome distribution as JSON\n  \
      duiyi                                        read engine-protocol commands on stdin (ucci | uci)"
 }
@@ -170,6 +171,7 @@ fn main() -> ExitCode {
         Some("judge") => judge_cmd(&args[1..]),
         Some("bench") => bench_cmd(&args[1..]),
         Some("eval") => eval_cmd(&args[1..]),
+        Some("hex") => duiyi::hex::cli::run(&args[1..]).map(|out| println!("{out}")),
         Some("combat") => return ExitCode::from(duiyi::combat::cli::run(&args[1..]) as u8),
         Some("-h") | Some("--help") | Some("help") => {
             println!("{}", usage());

@@ -16,8 +16,14 @@
 //! ```
 
 mod board;
+pub mod cli;
+pub mod eval;
+pub mod sgf;
 pub mod solver;
+pub mod two_distance;
 mod types;
 
 pub use board::{Geometry, HexError, Position};
+pub use eval::{Maps, evaluate};
+pub use two_distance::{Convention, INFINITY};
 pub use types::{Cell, CellError, Color, Edge, MAX_SIDE, Move};

@@ -2,6 +2,7 @@
 //! Built with `wasm-bindgen --target web` into `www/pkg/duiyi.js`.
 
 pub mod combat;
+pub mod hex;
 pub mod xiangqi;
 
 use wasm_bindgen::prelude::*;

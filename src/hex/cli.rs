@@ -1,0 +1,212 @@
+//! `duiyi hex <subcommand>`: Hex from the command line, one line of JSON on stdout (errors: the reason, and
+//! the binary exits with status 2).
+//!
+//! * `duiyi hex potentials --size N[xM] [--convention queenbee|benzene] [--sgf FILE | --moves "b:c3 w:d2 …"]
+//!   [--swap]` — every map of the position as JSON:
+//!   `{"two_distance": {"black": {"north": M, "south": M}, "white": {"west": M, "east": M}},
+//!   "potential": {"black": M, "white": M}, "board_potential": {"black": n, "white": n},
+//!   "attack_mobility": {"black": n, "white": n}, "badness": M, "tension": M, "to_move": "black"|"white",
+//!   "eval": n}` where each `M` is a list of rows from row 1, each row a list of cells from column `a`, and
+//!   `null` marks an occupied or unreachable cell (an infinite board potential is `null` too). `eval` is
+//!   Queenbee's eval from the side to move's view; tension is for the side to move
+//!   (see [`super::eval`]).
+//!
+//! Positions: `--size N` (square) or `--size WxH` (columns × rows, as SGF's `SZ[w:h]`), default 11; `--sgf FILE`
+//! loads a record (its size; `--size`, if also given, must agree); `--moves` are played after it, each `c3`
+//! (the side to move), `b:c3` / `w:d2` (that side, which must be to move) or `swap-pieces`; `--swap` turns the
+//! swap rule on (off otherwise).
+//!
+//! New subcommands are added in [`run`]'s table; [`Args`] and [`position_from_args`] are shared by them.
+
+use super::eval::Maps;
+use super::two_distance::Convention;
+use super::{Color, Edge, Move, Position, sgf};
+use serde_json::{Value, json};
+
+/// Help text of `duiyi hex`.
+pub const USAGE: &str = "usage:\n  \
+duiyi hex potentials --size N[xM] [--convention queenbee|benzene] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap]\n    \
+every two-distance map, potentials, badness, tension, board potentials, attack mobility and eval as JSON\n";
+
+/// Parsed `--flag value` pairs and `--switch`es of a subcommand, checked against the known ones.
+#[derive(Debug, Default)]
+pub struct Args {
+    values: Vec<(String, String)>,
+    switches: Vec<String>,
+}
+
+impl Args {
+    /// Parses `args`: every flag must be in `valued` (takes a value, as `--f v` or `--f=v`) or `switches`, each
+    /// at most once.
+    ///
+    /// # Errors
+    /// The unknown, repeated or value-less flag.
+    pub fn parse(cmd: &str, args: &[String], valued: &[&str], switches: &[&str]) -> Result<Args, String> {
+        let mut out = Args::default();
+        let mut i = 0;
+        while i < args.len() {
+            let a = args[i].as_str();
+            let (name, inline) = match a.split_once('=') {
+                Some((n, v)) if n.starts_with("--") => (n, Some(v.to_string())),
+                _ => (a, None),
+            };
+            if out.values.iter().any(|(n, _)| n == name) || out.switches.iter().any(|n| n == name) {
+                return Err(format!("hex {cmd}: {name} given twice"));
+            }
+            if valued.contains(&name) {
+                let v = match inline {
+                    Some(v) => v,
+                    None => {
+                        i += 1;
+                        match args.get(i) {
+                            Some(v) if !v.starts_with("--") => v.clone(),
+                            _ => return Err(format!("hex {cmd}: {name} needs a value")),
+                        }
+                    }
+                };
+                out.values.push((name.to_string(), v));
+            } else if switches.contains(&name) && inline.is_none() {
+                out.switches.push(name.to_string());
+            } else {
+                let known: Vec<&str> = valued.iter().chain(switches).copied().collect();
+                return Err(format!("hex {cmd}: unknown argument '{a}' (known: {})", known.join(", ")));
+            }
+            i += 1;
+        }
+        Ok(out)
+    }
+
+    /// The value of `--name`, if given.
+    pub fn value(&self, name: &str) -> Option<&str> {
+        self.values.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Whether the switch `--name` was given.
+    pub fn switch(&self, name: &str) -> bool {
+        self.switches.iter().any(|n| n == name)
+    }
+}
+
+/// Parses `N` or `WxH` (columns × rows).
+///
+/// # Errors
+/// The reason, if not one or two numbers 1..19.
+pub fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    let num = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=super::MAX_SIDE).contains(n))
+            .ok_or_else(|| format!("--size {s}: expected N or WxH with sides 1..{}", super::MAX_SIDE))
+    };
+    match s.to_ascii_lowercase().split_once('x') {
+        Some((w, h)) => Ok((num(w)?, num(h)?)),
+        None => num(s).map(|n| (n, n)),
+    }
+}
+
+/// The position given by `--size`, `--sgf`, `--moves` and `--swap` (see the module documentation).
+///
+/// # Errors
+/// A bad size, an unreadable or malformed SGF file, or a move that does not parse or is illegal (numbered
+/// from 1).
+pub fn position_from_args(args: &Args) -> Result<Position, String> {
+    let size = args.value("--size").map(parse_size).transpose()?;
+    let mut pos = match args.value("--sgf") {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("--sgf {path}: {e}"))?;
+            let game = sgf::load(&text).map_err(|e| format!("--sgf {path}: {e}"))?;
+            if let Some((w, h)) = size
+                && (w, h) != (game.position.width(), game.position.height())
+            {
+                return Err(format!(
+                    "--size {w}x{h} disagrees with {path}'s SZ ({}x{})",
+                    game.position.width(),
+                    game.position.height()
+                ));
+            }
+            game.position
+        }
+        None => {
+            let (w, h) = size.unwrap_or((11, 11));
+            Position::new(w, h).map_err(|e| e.to_string())?
+        }
+    };
+    if args.switch("--swap") {
+        pos.set_swap_rule(true);
+    }
+    for (i, m) in args.value("--moves").unwrap_or("").split_whitespace().enumerate() {
+        let (color, text) = match m.split_once(':') {
+            Some((c, t)) => (
+                Some(Color::parse(c).ok_or_else(|| format!("--moves: move {}: '{m}': colour must be b or w", i + 1))?),
+                t,
+            ),
+            None => (None, m),
+        };
+        let mv = Move::parse(text).map_err(|e| format!("--moves: move {}: {e}", i + 1))?;
+        let r = match color {
+            Some(c) => pos.try_play_as(c, mv),
+            None => pos.try_play(mv),
+        };
+        r.map_err(|e| format!("--moves: move {} ({m}): {e}", i + 1))?;
+    }
+    Ok(pos)
+}
+
+/// Runs `duiyi hex <subcommand> …`; returns the line to print on stdout, or the reason for stderr.
+///
+/// # Errors
+/// An unknown subcommand or bad arguments, with the reason.
+pub fn run(args: &[String]) -> Result<String, String> {
+    match args.first().map(String::as_str) {
+        Some("potentials") => potentials(&args[1..]),
+        Some("help" | "--help" | "-h") => Ok(USAGE.trim_end().to_string()),
+        Some(other) => Err(format!("hex: unknown subcommand '{other}'\n{USAGE}")),
+        None => Err(format!("hex: a subcommand is needed\n{USAGE}")),
+    }
+}
+
+/// A per-cell map as JSON rows, `null` for [`INFINITY`](super::INFINITY).
+fn rows_json(m: &Maps, map: &[u16]) -> Value {
+    json!(m.rows(map))
+}
+
+/// `null` for an infinite board potential.
+fn opt(v: u16) -> Value {
+    if v == super::INFINITY { Value::Null } else { json!(v) }
+}
+
+/// The JSON of `duiyi hex potentials` for maps `m` (shape in the module documentation).
+pub fn maps_json(m: &Maps) -> Value {
+    let (b, w) = (Color::Black.index(), Color::White.index());
+    json!({
+        "two_distance": {
+            "black": {
+                "north": rows_json(m, &m.two_distance[Edge::North.index()]),
+                "south": rows_json(m, &m.two_distance[Edge::South.index()]),
+            },
+            "white": {
+                "west": rows_json(m, &m.two_distance[Edge::West.index()]),
+                "east": rows_json(m, &m.two_distance[Edge::East.index()]),
+            },
+        },
+        "potential": { "black": rows_json(m, &m.potential[b]), "white": rows_json(m, &m.potential[w]) },
+        "board_potential": { "black": opt(m.board_potential[b]), "white": opt(m.board_potential[w]) },
+        "attack_mobility": { "black": m.attack_mobility[b], "white": m.attack_mobility[w] },
+        "badness": rows_json(m, &m.badness),
+        "tension": m.tension_rows(),
+        "to_move": m.to_move.name(),
+        "eval": m.eval,
+    })
+}
+
+fn potentials(args: &[String]) -> Result<String, String> {
+    let a = Args::parse("potentials", args, &["--size", "--convention", "--sgf", "--moves"], &["--swap"])?;
+    let conv = match a.value("--convention") {
+        None => Convention::Queenbee,
+        Some(c) => Convention::parse(c)
+            .ok_or_else(|| format!("hex potentials: --convention {c}: expected queenbee or benzene"))?,
+    };
+    let pos = position_from_args(&a).map_err(|e| format!("hex potentials: {e}"))?;
+    Ok(maps_json(&Maps::compute(&pos, conv)).to_string())
+}

@@ -19,6 +19,7 @@ mod board;
 pub mod cli;
 pub mod eval;
 pub mod sgf;
+pub mod search;
 pub mod solver;
 pub mod two_distance;
 mod types;

@@ -129,6 +129,17 @@ pub fn solve(pos: &Position, limits: SolveLimits) -> Result<SolveResult, SolveEr
         // Every move loses (moves outside the must-play region by the region's argument, the others by proof).
         return Ok(s.finish(mover, Some(false), vec![], true));
     }
+    if mover_wins == Some(true) && !limits.all_winning_moves {
+        // One winning move is enough: a child the proof left in the table as lost for the opponent.
+        for &mv in &candidates {
+            if let Move::Place(c) = mv {
+                let child = root.play(pos.geometry().index(c));
+                if s.probe(child.key(s.n).0).is_some_and(|e| e.delta == 0) {
+                    return Ok(s.finish(mover, Some(true), vec![mv], true));
+                }
+            }
+        }
+    }
     for mv in candidates {
         if s.out_of_budget() {
             complete = false;

@@ -13,6 +13,11 @@ use std::hint::black_box;
 use std::time::Instant;
 
 fn time<T>(label: &str, calls: u32, mut f: impl FnMut() -> T) -> f64 {
+    // `cargo bench --bench hex_eval -- <text>` runs only the measurements whose label contains <text>.
+    let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    if !filter.is_empty() && !filter.iter().any(|f| label.contains(f.as_str())) {
+        return 0.0;
+    }
     black_box(f()); // warm-up
     let t = Instant::now();
     for _ in 0..calls {

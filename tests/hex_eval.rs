@@ -291,3 +291,36 @@ fn what_if_equals_the_maps_after_the_move_and_tension_is_the_board_potential_swi
     assert!(Maps::what_if(&pos, Cell::parse("c3").unwrap(), Convention::Queenbee, false).is_err());
     assert!(Maps::what_if(&pos, Cell::parse("g1").unwrap(), Convention::Queenbee, false).is_err());
 }
+
+#[test]
+fn tension_shortcuts_agree_with_recomputing_every_move() {
+    // Tension skips recomputation where it can prove the board potentials unchanged; check every cell of
+    // random middle games against the full maps after the move, for both conventions and both sides to move.
+    let mut rng = Lcg(2024);
+    for (size, stones) in [(5, 6), (7, 10), (9, 24), (9, 40), (11, 30), (11, 60)] {
+        for conv in [Convention::Queenbee, Convention::Benzene] {
+            let mut pos = Position::square(size).unwrap();
+            let mut placed = 0;
+            while placed < stones {
+                let cell = Cell::new(rng.below(size) as u8, rng.below(size) as u8);
+                if pos.stone(cell).is_none() {
+                    pos.add_stone(cell, if placed % 2 == 0 { Color::Black } else { Color::White }).unwrap();
+                    placed += 1;
+                }
+            }
+            for side in [Color::Black, Color::White] {
+                pos.set_to_move(side);
+                let m = Maps::compute(&pos, conv);
+                let (me, opp) = (side.index(), side.opponent().index());
+                let n = pos.geometry().cells() as i32;
+                let fin = |p: u16| if p == INFINITY { 2 * n + 1 } else { p as i32 };
+                for i in pos.empty_cells().collect::<Vec<_>>() {
+                    let w = Maps::what_if(&pos, pos.geometry().cell(i), conv, false).unwrap();
+                    let swing = (fin(w.board_potential[opp]) - fin(w.board_potential[me]))
+                        - (fin(m.board_potential[opp]) - fin(m.board_potential[me]));
+                    assert_eq!(m.tension[i], Some(swing), "{size}x{size} {conv:?} {side} at {}", pos.geometry().cell(i));
+                }
+            }
+        }
+    }
+}

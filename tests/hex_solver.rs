@@ -125,7 +125,7 @@ fn openings_6x6_timing() {
         for row in 0..6u8 {
             let mut pos = Position::square(6).unwrap();
             pos.try_play(Move::Place(Cell::new(col, row))).unwrap();
-            let r = solve(&pos, SolveLimits { all_winning_moves: false, time_ms: Some(120_000.0), ..SolveLimits::default() }).unwrap();
+            let r = solve(&pos, SolveLimits { all_winning_moves: false, time_ms: Some(std::env::var("HEX_LIMIT_MS").map_or(120_000.0, |v| v.parse().unwrap())), ..SolveLimits::default() }).unwrap();
             let want = if row_results[row as usize] == 'b' { Color::Black } else { Color::White };
             total += r.time_ms;
             println!("{letter}{} {:?} want {want:?} nodes {} {:.0} ms", row + 1, r.winner, r.nodes, r.time_ms);

@@ -26,7 +26,10 @@
 //!   Attack mobility is left out because its counts jump between unrelated cells and would swamp "how much
 //!   this stone matters".
 
-use super::two_distance::{Convention, INFINITY, Workspace, distances_into, stone_array};
+use super::two_distance::{
+    Convention, INFINITY, Lowering, Search, Workspace, add, board_potential_early, distances_into, lowered_distances,
+    stone_array,
+};
 use super::{Cell, Color, Edge, Geometry, HexError, Position};
 use std::cell::RefCell;
 
@@ -262,7 +265,7 @@ fn compute_raw(geom: &Geometry, stones: &mut [u8], to_move: Color, conv: Convent
     let lowest_total = total.iter().copied().min().unwrap_or(INFINITY);
     let badness: Vec<u16> = total.iter().map(|&t| if t == INFINITY { INFINITY } else { t - lowest_total }).collect();
     let tension = if with_tension {
-        tension_map(geom, stones, to_move, conv, &mut ws, &d, &potential, board_potential)
+        tension_map(geom, stones, to_move, conv, &d, &potential, board_potential)
     } else {
         vec![None; n]
     };
@@ -303,14 +306,17 @@ fn compute_raw(geom: &Geometry, stones: &mut [u8], to_move: Color, conv: Convent
 /// a cell whose distance to an edge is at most `x`'s (its value was fixed from cells nearer the edge than
 /// `x`), and can only raise the others. So if a cell other than `x` at the lowest remaining potential has
 /// both distances at most `x`'s, the opponent's board potential is that potential. Otherwise both of the
-/// opponent's distances are recomputed; the mover's side always is (two computations).
+/// opponent's board potential is recomputed over the position's neighbourhood with `x` blocked, stopping as
+/// soon as no cell can beat the best potential found (see `two_distance::board_potential_early`). The mover's
+/// distances are lowered from the position's where the stone's neighbourhood (one extra hub: its stone joins
+/// them) makes them fall (`two_distance::lowered_distances`, a decremental update touching only the cells
+/// that change); in the Benzene cases where the stone takes neighbourhood away they are recomputed.
 #[allow(clippy::too_many_arguments)]
 fn tension_map(
     geom: &Geometry,
     stones: &mut [u8],
     mover: Color,
     conv: Convention,
-    ws: &mut Workspace,
     d: &[[Vec<u16>; 2]; 2],
     pot: &[Vec<u16>; 2],
     board: [u16; 2],
@@ -324,26 +330,66 @@ fn tension_map(
     let m2 = pot[opp].iter().copied().filter(|&p| p > m1).min().unwrap_or(INFINITY);
     let at_m2: Vec<usize> = if m2 == INFINITY { Vec::new() } else { (0..n).filter(|&i| pot[opp][i] == m2).collect() };
     let unaffected = |y: usize, x: usize| (0..2).all(|k| d[opp][k][x] == INFINITY || d[opp][k][y] <= d[opp][k][x]);
+    // The neighbourhoods of the position without the stone, for both sides; each trial stone is an extra hub
+    // for the mover and a blocked cell for the opponent.
+    let build = |color: Color| {
+        color.edges().map(|e| {
+            let mut ws = Workspace::default();
+            ws.build(geom, stones, e, conv);
+            ws
+        })
+    };
+    let (ws_me, ws_opp) = (build(mover), build(mover.opponent()));
+    let mut rebuilt: [Workspace; 2] = Default::default();
+    let mut st: [Search; 2] = Default::default();
     let mut buf_d: [Vec<u16>; 2] = Default::default();
-    let mut buf_pot = Vec::new();
+    let mut mark = Vec::new();
+    let mut lowering: [Lowering; 2] = Default::default();
+    for k in 0..2 {
+        lowering[k].prepare(&ws_me[k], &d[me][k]);
+    }
     let mut out = vec![None; n];
     let stone = mover.index() as u8 + 1;
+    let my_m1 = board[me];
+    let my_m2 = pot[me].iter().copied().filter(|&p| p > my_m1).min().unwrap_or(INFINITY);
+    let my_count = pot[me].iter().filter(|&&p| p == my_m1 && p != INFINITY).count();
     for x in 0..n {
         if stones[x] != 0 {
             continue;
         }
+        let extra = [0, 1].map(|k| ws_me[k].extra_for(geom, stones, x, &mut mark));
         stones[x] = stone;
-        let (own_after, _) = side(geom, stones, mover, conv, ws, &mut buf_d, &mut buf_pot);
+        let own_after = match &extra {
+            [Some(e0), Some(e1)] => {
+                // Distances only fall here, so the other cells' lowest potential bounds the result; lowering
+                // can stop once no cell left to lower can go below it.
+                let bound = if pot[me][x] == my_m1 && my_count == 1 { my_m2 } else { my_m1 };
+                for (k, e) in [e0, e1].into_iter().enumerate() {
+                    let (base, low, out) = (&d[me][k], &mut lowering[k], &mut buf_d[k]);
+                    lowered_distances(geom, stones, &ws_me[k], base, x, e, bound, low, out);
+                }
+                let lowest = (0..n).filter(|&y| stones[y] == 0).map(|y| add(buf_d[0][y], buf_d[1][y])).min();
+                lowest.unwrap_or(INFINITY).min(bound)
+            }
+            _ => {
+                for (k, e) in mover.edges().into_iter().enumerate() {
+                    rebuilt[k].build(geom, stones, e, conv);
+                }
+                board_potential_early(geom, stones, [&rebuilt[0], &rebuilt[1]], [None, None], 0, &mut st, &mut buf_d)
+            }
+        };
         let (lowest, cells) = if pot[opp][x] == m1 && at_m1.len() == 1 { (m2, &at_m2) } else { (m1, &at_m1) };
         let opp_after = if lowest == INFINITY {
             INFINITY
         } else if cells.iter().any(|&y| y != x && unaffected(y, x)) {
             lowest
         } else {
-            side(geom, stones, mover.opponent(), conv, ws, &mut buf_d, &mut buf_pot).0
+            // Blocking only raises distances: the other cells' lowest potential is a floor.
+            board_potential_early(geom, stones, [&ws_opp[0], &ws_opp[1]], [None, None], lowest, &mut st, &mut buf_d)
         };
         stones[x] = 0;
         out[x] = Some(finite(opp_after, n) - finite(own_after, n) - before);
     }
     out
 }
+

@@ -433,6 +433,17 @@ impl Searcher {
         let mut tt_move = None;
         if let Some(p) = self.tt.probe(key) {
             tt_move = unpack(&self.pos, p.mv);
+            // At PV nodes only an exact score of enough depth is taken: it lets a search sliced into very
+            // short pieces make progress along the PV (the subtree's result is the one a re-search would give).
+            if pv_node
+                && self.options.tt_cutoffs
+                && let (Some((lo, dl)), Some((up, du))) = (p.lower, p.upper)
+                && lo == up
+                && dl >= depth
+                && du >= depth
+            {
+                return score::from_tt(lo, ply);
+            }
             if !pv_node && self.options.tt_cutoffs {
                 if let Some((s, d)) = p.lower {
                     let s = score::from_tt(s, ply);

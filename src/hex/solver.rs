@@ -32,6 +32,9 @@ use crate::search::clock::now_ms;
 /// Largest board (in cells) the solver accepts: cells are bits of a `u128`.
 pub const MAX_SOLVER_CELLS: usize = 128;
 
+/// Default transposition-table size of the solver (MiB).
+pub const DEFAULT_TT_MIB: usize = 256;
+
 /// Limits of one [`solve`] call.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SolveLimits {
@@ -48,7 +51,7 @@ pub struct SolveLimits {
 
 impl Default for SolveLimits {
     fn default() -> Self {
-        SolveLimits { time_ms: None, nodes: None, tt_mib: 64, all_winning_moves: true }
+        SolveLimits { time_ms: None, nodes: None, tt_mib: DEFAULT_TT_MIB, all_winning_moves: true }
     }
 }
 
@@ -125,6 +128,17 @@ pub fn solve(pos: &Position, limits: SolveLimits) -> Result<SolveResult, SolveEr
     if mover_wins == Some(false) {
         // Every move loses (moves outside the must-play region by the region's argument, the others by proof).
         return Ok(s.finish(mover, Some(false), vec![], true));
+    }
+    if mover_wins == Some(true) && !limits.all_winning_moves {
+        // One winning move is enough: a child the proof left in the table as lost for the opponent.
+        for &mv in &candidates {
+            if let Move::Place(c) = mv {
+                let child = root.play(pos.geometry().index(c));
+                if s.probe(child.key(s.n).0).is_some_and(|e| e.delta == 0) {
+                    return Ok(s.finish(mover, Some(true), vec![mv], true));
+                }
+            }
+        }
     }
     for mv in candidates {
         if s.out_of_budget() {
@@ -205,6 +219,57 @@ pub(crate) struct Masks {
     edge: [u128; 4],
     /// Tie-break order for moves: cells nearer the centre first.
     order: Vec<u8>,
+    /// Ziggurats (edge template IIIa) per colour and per edge of that colour (in [`Color::edges`] order):
+    /// (the third-row stone's cell, the 8 empty cells it needs).
+    ziggurats: [[Vec<(u8, u128)>; 2]; 2],
+}
+
+/// The two ziggurats (edge template IIIa, HexWiki "Ziggurat") of a stone at `(c, 2)` joining it to the NORTH
+/// edge of a `w × h` board, as lists of (col, row) carrier cells, when they fit on the board. Found (and
+/// checked minimal) by exhaustive search of the connection game on rows 1–3.
+fn north_ziggurats(w: usize, h: usize, c: i32) -> Vec<Vec<(i32, i32)>> {
+    let shapes: [[(i32, i32); 8]; 2] = [
+        [(-1, 0), (0, 0), (1, 0), (2, 0), (-1, 1), (0, 1), (1, 1), (-1, 2)],
+        [(0, 0), (1, 0), (2, 0), (3, 0), (0, 1), (1, 1), (2, 1), (1, 2)],
+    ];
+    if h < 3 {
+        return vec![];
+    }
+    shapes
+        .iter()
+        .map(|s| s.iter().map(|&(dc, r)| (c + dc, r)).collect::<Vec<_>>())
+        .filter(|cells| cells.iter().all(|&(x, _)| x >= 0 && (x as usize) < w))
+        .collect()
+}
+
+/// Ziggurats of every edge of a `w × h` board, by symmetry from [`north_ziggurats`]: SOUTH by the 180°
+/// rotation, WEST by transposing a `h × w` board's NORTH ones (the transpose keeps adjacency), EAST by rotating
+/// WEST's.
+fn all_ziggurats(w: usize, h: usize) -> [[Vec<(u8, u128)>; 2]; 2] {
+    let bit = |c: i32, r: i32| 1u128 << (r as usize * w + c as usize);
+    let mut out: [[Vec<(u8, u128)>; 2]; 2] = Default::default();
+    // (board width/height to build NORTH templates on, map of (c, r) into this board)
+    type Map = Box<dyn Fn(i32, i32) -> (i32, i32)>;
+    let (wi, hi) = (w as i32, h as i32);
+    let maps: [(usize, usize, usize, usize, Map); 4] = [
+        (0, 0, w, h, Box::new(|c, r| (c, r))),
+        (0, 1, w, h, Box::new(move |c, r| (wi - 1 - c, hi - 1 - r))),
+        (1, 0, h, w, Box::new(|c, r| (r, c))),
+        (1, 1, h, w, Box::new(move |c, r| (wi - 1 - r, hi - 1 - c))),
+    ];
+    for (color, side, bw, bh, map) in maps {
+        for c in 0..bw as i32 {
+            for cells in north_ziggurats(bw, bh, c) {
+                let (sc, sr) = map(c, 2);
+                let carrier = cells.iter().fold(0u128, |m, &(x, y)| {
+                    let (x, y) = map(x, y);
+                    m | bit(x, y)
+                });
+                out[color][side].push(((sr as usize * w + sc as usize) as u8, carrier));
+            }
+        }
+    }
+    out
 }
 
 impl Masks {
@@ -232,7 +297,7 @@ impl Masks {
             (c.abs() + r.abs() + (c + r).abs(), i)
         };
         order.sort_by_key(|&i| dist(i as usize));
-        Masks { w, all, not_first_col: all & !first, not_last_col: all & !last, edge, order }
+        Masks { w, all, not_first_col: all & !first, not_last_col: all & !last, edge, order, ziggurats: all_ziggurats(w, h) }
     }
 
     fn cell(&self, i: usize) -> Cell {
@@ -458,13 +523,17 @@ impl Solver {
             return Some(0);
         }
         let mut libs = [0u128; MAXN];
+        let mut groups = [0u128; MAXN];
         libs[0] = (self.m.dilate(a) | e1) & empty;
         libs[1] = (self.m.dilate(b) | e2) & empty;
+        groups[0] = a;
+        groups[1] = b;
         let mut n = 2;
         let mut rest = p & !a & !b;
         while rest != 0 && n < MAXN {
             let g = self.m.flood(rest & rest.wrapping_neg(), rest);
             libs[n] = self.m.dilate(g) & empty;
+            groups[n] = g;
             n += 1;
             rest &= !g;
         }
@@ -481,11 +550,31 @@ impl Solver {
         let mut used = 0u128;
         let mut bridges: [(u8, u8, u128); MAXN] = [(0, 0, 0); MAXN];
         let mut nb = 0;
-        // Pass 0 takes the bridges with exactly two common cells (no choice to make), pass 1 the rest.
+        // Pass 0 takes the bridges with exactly two common cells (no choice to make), pass 1 the ziggurats
+        // and the rest.
         for pass in 0..2 {
             let mut changed = true;
             while changed {
                 changed = false;
+                if pass == 1 {
+                    for (side, zigs) in self.m.ziggurats[color.index()].iter().enumerate() {
+                        for &(stone, carrier) in zigs {
+                            if p >> stone & 1 == 0 || carrier & !empty != 0 || carrier & used != 0 {
+                                continue;
+                            }
+                            let Some(g) = (0..n).find(|&g| groups[g] >> stone & 1 == 1) else { continue };
+                            let (rg, re) = (find(&parent, g), find(&parent, side));
+                            if rg == re || nb >= MAXN {
+                                continue;
+                            }
+                            used |= carrier;
+                            parent[re] = rg as u8;
+                            bridges[nb] = (g as u8, side as u8, carrier);
+                            nb += 1;
+                            changed = true;
+                        }
+                    }
+                }
                 for i in 0..n {
                     if libs[i] & !used == 0 {
                         continue;
@@ -504,12 +593,13 @@ impl Solver {
                         let rest = common & !x;
                         let y = rest & rest.wrapping_neg();
                         let carrier = x | y;
+                        if nb >= MAXN {
+                            continue;
+                        }
                         used |= carrier;
                         parent[rj] = ri as u8;
-                        if nb < MAXN {
-                            bridges[nb] = (i as u8, j as u8, carrier);
-                            nb += 1;
-                        }
+                        bridges[nb] = (i as u8, j as u8, carrier);
+                        nb += 1;
                         changed = true;
                     }
                 }
@@ -559,28 +649,41 @@ impl Solver {
         Some(carrier)
     }
 
-    /// The static analysis of `b` for the side to move (see the module documentation).
-    pub(crate) fn analyse(&mut self, b: &Board) -> Analysis {
+    /// The cheap part of the analysis: a win or loss by a completed chain, two opponent threats or a virtual
+    /// connection; `None` when undecided.
+    fn quick(&mut self, b: &Board) -> Option<bool> {
         self.nodes += 1;
         let me = b.to_move;
         let you = me.opponent();
         let (p, q) = (b.stones[me.index()], b.stones[you.index()]);
         let empty = self.m.all & !(p | q);
-        let my_wins = self.win_cells(p, empty, me);
-        if my_wins != 0 {
-            return Analysis::Win;
+        if self.win_cells(p, empty, me) != 0 {
+            return Some(true);
         }
         let your_wins = self.win_cells(q, empty, you);
         if your_wins == u128::MAX || your_wins.count_ones() >= 2 {
-            return Analysis::Loss;
+            return Some(false);
         }
         if self.vc(p, empty, me).is_some() {
-            return Analysis::Win;
+            return Some(true);
         }
         if self.vc(q, empty, you).is_some() {
-            return Analysis::Loss;
+            return Some(false);
         }
-        let mut must = if your_wins != 0 { your_wins } else { empty };
+        None
+    }
+
+    /// The static analysis of `b` for the side to move (see the module documentation).
+    pub(crate) fn analyse(&mut self, b: &Board) -> Analysis {
+        match self.quick(b) {
+            Some(true) => return Analysis::Win,
+            Some(false) => return Analysis::Loss,
+            None => {}
+        }
+        let you = b.to_move.opponent();
+        let q = b.stones[you.index()];
+        let empty = self.m.all & !(b.stones[0] | b.stones[1]);
+        let mut must = empty;
         for k in bits(empty) {
             let bit = 1u128 << k;
             if let Some(c) = self.vc(q | bit, empty & !bit, you) {
@@ -593,20 +696,64 @@ impl Solver {
         Analysis::Moves(must)
     }
 
-    /// The (φ, δ, region) of `b` from the TT, or from a fresh analysis (stored).
+    /// Shortest-path distance of `color` with stones `p`: the fewest empty cells that complete a chain
+    /// (opponent stones block). `u32::MAX` when blocked.
+    fn distance(&self, p: u128, empty: u128, color: Color) -> u32 {
+        let (e1, e2) = self.m.edges(color);
+        let mut reach = self.m.flood(e1 & p, p);
+        let mut d = 0;
+        loop {
+            if reach & e2 != 0 {
+                return d;
+            }
+            let step = (self.m.dilate(reach) | e1) & empty & !reach;
+            if step == 0 {
+                return u32::MAX;
+            }
+            let grown = reach | step;
+            reach = self.m.flood(grown, grown | p);
+            d += 1;
+        }
+    }
+
+    /// Entry of `b` for a new child: from the TT, else the cheap analysis (stored when decisive), else the
+    /// unexpanded (1, 1).
+    fn child_entry(&mut self, b: &Board) -> Entry {
+        let (key, _) = b.key(self.n);
+        if let Some(e) = self.probe(key) {
+            return e;
+        }
+        let e = match self.quick(b) {
+            Some(true) => Entry { key, phi: 0, delta: INF, work: 0, moves: 0 },
+            Some(false) => Entry { key, phi: INF, delta: 0, work: 0, moves: 0 },
+            None => return Entry { key, phi: 1, delta: 1, work: 0, moves: 0 },
+        };
+        self.store(e);
+        e
+    }
+
+    /// The (φ, δ, region) of `b` from the TT, or from a fresh full analysis (stored); an entry stored without
+    /// its region (unexpanded) is analysed again.
     /// Region cell sets are stored in the key's orientation and returned in the board's.
     fn lookup(&mut self, b: &Board) -> (u64, bool, Entry) {
         let (key, rotated) = b.key(self.n);
-        if let Some(mut e) = self.probe(key) {
+        let old = self.probe(key);
+        if let Some(mut e) = old
+            && (e.moves != 0 || e.phi == 0 || e.delta == 0)
+        {
             if rotated {
                 e.moves = rotate(e.moves, self.n);
             }
             return (key, rotated, e);
         }
+        let work = old.map_or(0, |e| e.work);
         let e = match self.analyse(b) {
-            Analysis::Win => Entry { key, phi: 0, delta: INF, work: 0, moves: 0 },
-            Analysis::Loss => Entry { key, phi: INF, delta: 0, work: 0, moves: 0 },
-            Analysis::Moves(m) => Entry { key, phi: 1, delta: m.count_ones().clamp(1, MAX_PN), work: 0, moves: m },
+            Analysis::Win => Entry { key, phi: 0, delta: INF, work, moves: 0 },
+            Analysis::Loss => Entry { key, phi: INF, delta: 0, work, moves: 0 },
+            Analysis::Moves(m) => {
+                let (phi, delta) = old.map_or((1, m.count_ones().clamp(1, MAX_PN)), |e| (e.phi, e.delta));
+                Entry { key, phi, delta, work, moves: m }
+            }
         };
         let mut stored = e;
         if rotated {
@@ -643,16 +790,26 @@ impl Solver {
             return (e.phi, e.delta);
         }
         let nodes_before = self.nodes;
-        // Children in the must-play region, centre first; each keeps its board and last (φ, δ).
+        // Children in the must-play region, the most promising first (by the change of both sides'
+        // shortest-path distances, then nearer the centre); each keeps its board and last (φ, δ).
+        let me = b.to_move;
         let mut kids: Vec<(Board, u32, u32)> = Vec::with_capacity(e.moves.count_ones() as usize);
+        let mut keys: Vec<i64> = Vec::with_capacity(kids.capacity());
         for k in 0..self.n {
             let i = self.m.order[k];
             if e.moves >> i & 1 == 1 {
                 let c = b.play(i as usize);
-                let (_, _, ce) = self.lookup(&c);
+                let ce = self.child_entry(&c);
+                let empty = self.m.all & !(c.stones[0] | c.stones[1]);
+                let dp = self.distance(c.stones[me.index()], empty, me) as i64;
+                let dq = self.distance(c.stones[me.opponent().index()], empty, me.opponent()) as i64;
+                keys.push(dp - dq);
                 kids.push((c, ce.phi, ce.delta));
             }
         }
+        let mut idx: Vec<usize> = (0..kids.len()).collect();
+        idx.sort_by_key(|&i| keys[i]);
+        let mut kids: Vec<(Board, u32, u32)> = idx.into_iter().map(|i| kids[i]).collect();
         let (mut phi, mut delta);
         loop {
             // φ(n) = min δ(child), δ(n) = Σ φ(child) (children are from the opponent's view).
@@ -707,6 +864,47 @@ mod tests {
         let turned = Board { stones: [rotate(b.stones[0], 25), rotate(b.stones[1], 25)], to_move: b.to_move };
         assert_eq!(b.key(25).0, turned.key(25).0);
         assert_ne!(b.key(25).1, turned.key(25).1);
+    }
+
+    /// Whether the owner of `stones` joins the stone `seed` to `edge` cells with play restricted to
+    /// `carrier` (the opponent moving first unless `owner_to_move`).
+    fn holds(m: &Masks, seed: u128, stones: u128, carrier: u128, edge: u128, owner_to_move: bool) -> bool {
+        if m.flood(seed, stones) & edge != 0 {
+            return true;
+        }
+        if owner_to_move {
+            bits(carrier).any(|i| holds(m, seed, stones | 1 << i, carrier & !(1u128 << i), edge, false))
+        } else {
+            carrier != 0 && bits(carrier).all(|i| holds(m, seed, stones, carrier & !(1u128 << i), edge, true))
+        }
+    }
+
+    #[test]
+    fn every_ziggurat_holds_against_any_intrusion() {
+        for (w, h) in [(6, 6), (5, 7), (7, 4)] {
+            let m = Masks::new(w, h);
+            let mut count = 0;
+            for color in [Color::Black, Color::White] {
+                for (side, edge) in color.edges().iter().enumerate() {
+                    for &(stone, carrier) in &m.ziggurats[color.index()][side] {
+                        assert_eq!(carrier.count_ones(), 8);
+                        assert_eq!(carrier >> stone & 1, 0);
+                        assert!(holds(&m, 1 << stone, 1 << stone, carrier, m.edge[edge.index()], false), "{w}x{h} {color:?} {edge:?}");
+                        // Minimal away from the board's sides: without any one of its cells it fails.
+                        if color == Color::Black && (w, h) == (6, 6) && carrier & (m.edge[2] | m.edge[3]) == 0 {
+                            for i in bits(carrier) {
+                                assert!(!holds(&m, 1 << stone, 1 << stone, carrier & !(1u128 << i), m.edge[edge.index()], false), "{edge:?} {stone} {:?} {i}", bits(carrier).collect::<Vec<_>>());
+                            }
+                        }
+                        count += 1;
+                    }
+                }
+            }
+            assert!(count > 0);
+        }
+        // 6x6: shape A fits for c = 1..3, shape B for c = 0..2.
+        let m = Masks::new(6, 6);
+        assert_eq!(m.ziggurats[0][0].len(), 6);
     }
 
     #[test]

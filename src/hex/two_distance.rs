@@ -80,8 +80,9 @@ pub fn stone_array(pos: &Position) -> Vec<u8> {
         .collect()
 }
 
-/// Reusable scratch space for distance computations, so that repeated computations (move tension tries a
-/// stone on every empty cell) do not allocate.
+/// The neighbourhood of one side towards one edge (groups, hubs, the cells at distance 1), built once per
+/// position and reused by every search over it — move tension tries a stone on every empty cell against the
+/// same structure, with the stone's own neighbourhood added as an extra hub ([`Extra`]).
 #[derive(Clone, Debug, Default)]
 pub struct Workspace {
     /// Group id of each own stone (`NO` otherwise).
@@ -92,8 +93,6 @@ pub struct Workspace {
     group_hub: Vec<u16>,
     /// Whether a hub's liberties are at distance 1 (the hub touches the target edge).
     hub_goal: Vec<bool>,
-    /// How many queued cells have visited the hub's liberties so far.
-    hub_visits: Vec<u8>,
     /// Liberties of each hub, `hub_libs[hub_start[h]..hub_start[h + 1]]`.
     hub_start: Vec<u32>,
     hub_libs: Vec<u16>,
@@ -101,11 +100,332 @@ pub struct Workspace {
     /// Up to 7 hubs per empty cell (6 neighbouring groups and the edge).
     cell_hubs: Vec<[u16; 7]>,
     cell_hub_len: Vec<u8>,
+    /// Empty cells at distance 1, in index order.
+    init: Vec<u16>,
+    /// The target edge, the other edge of the side, and the convention the structure was built for.
+    target: Option<Edge>,
+    other: Option<Edge>,
+    conv: Convention,
+    stack: Vec<u16>,
+}
+
+/// The state of one breadth-first search over a [`Workspace`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Search {
+    /// How many queued cells have visited each hub's liberties so far (the last entry: the extra hub).
+    hub_visits: Vec<u8>,
     /// Times a cell was reached, and by which cell the first time.
     count: Vec<u8>,
     first_by: Vec<u16>,
     queue: Vec<u16>,
-    stack: Vec<u16>,
+    /// Next queue entry to take, and the `z` of the search.
+    head: usize,
+    z: u8,
+    /// Liberties of the extra hub and a mark per cell for membership.
+    extra: Vec<u16>,
+    in_extra: Vec<bool>,
+}
+
+/// One more stone of the side on an empty cell, as a change to a [`Workspace`] built without it: the stone's
+/// neighbours (adjacent empty cells, liberties of the hubs it touches) become one extra hub, at distance 1 if
+/// the stone touches the target edge directly or through a group. Exact for [`Convention::Queenbee`], and for
+/// [`Convention::Benzene`] when the stone's new group touches neither of the side's edges
+/// ([`Workspace::extra_for`] says when).
+pub(crate) struct Extra {
+    pub libs: Vec<u16>,
+    pub goal: bool,
+}
+
+impl Workspace {
+    /// Builds the structure of `stones` for the owner of `edge`.
+    #[allow(clippy::needless_range_loop)]
+    pub(crate) fn build(&mut self, geom: &Geometry, stones: &[u8], edge: Edge, conv: Convention) {
+        let ws = self;
+        let n = geom.cells();
+        let color = edge.owner();
+        let own = color.index() as u8 + 1;
+        let [e1, e2] = color.edges();
+        let other = if edge == e1 { e2 } else { e1 };
+        let target_bit = 1u8 << edge.index();
+        let other_bit = 1u8 << other.index();
+        ws.target = Some(edge);
+        ws.other = Some(other);
+        ws.conv = conv;
+        // Groups of own stones (flood fill).
+        ws.group.clear();
+        ws.group.resize(n, NO);
+        ws.group_edges.clear();
+        for start in 0..n {
+            if stones[start] != own || ws.group[start] != NO {
+                continue;
+            }
+            let id = ws.group_edges.len() as u16;
+            let mut mask = 0u8;
+            ws.stack.clear();
+            ws.stack.push(start as u16);
+            ws.group[start] = id;
+            while let Some(s) = ws.stack.pop() {
+                let s = s as usize;
+                for e in Edge::ALL {
+                    if geom.touches(s, e) {
+                        mask |= 1 << e.index();
+                    }
+                }
+                for nb in geom.neighbours(s) {
+                    if stones[nb] == own && ws.group[nb] == NO {
+                        ws.group[nb] = id;
+                        ws.stack.push(nb as u16);
+                    }
+                }
+            }
+            ws.group_edges.push(mask);
+        }
+
+        // Hubs: sets of cells that are mutual neighbours. Queenbee: hub 0 is the other edge, with every group
+        // touching it; each other group is a hub. Benzene: only groups touching neither of the side's edges.
+        ws.group_hub.clear();
+        ws.hub_goal.clear();
+        let edge_hub = match conv {
+            Convention::Queenbee => {
+                ws.hub_goal.push(false);
+                Some(0u16)
+            }
+            Convention::Benzene => None,
+        };
+        for g in 0..ws.group_edges.len() {
+            let m = ws.group_edges[g];
+            let hub = match conv {
+                Convention::Queenbee if m & other_bit != 0 => 0,
+                Convention::Queenbee => {
+                    ws.hub_goal.push(false);
+                    (ws.hub_goal.len() - 1) as u16
+                }
+                Convention::Benzene if m & (target_bit | other_bit) != 0 => NO,
+                Convention::Benzene => {
+                    ws.hub_goal.push(false);
+                    (ws.hub_goal.len() - 1) as u16
+                }
+            };
+            if hub != NO && m & target_bit != 0 {
+                ws.hub_goal[hub as usize] = true;
+            }
+            ws.group_hub.push(hub);
+        }
+        let hubs = ws.hub_goal.len();
+
+        // Each empty cell's hubs (distinct) and liberty counts per hub.
+        ws.cell_hubs.clear();
+        ws.cell_hubs.resize(n, [NO; 7]);
+        ws.cell_hub_len.clear();
+        ws.cell_hub_len.resize(n, 0);
+        ws.hub_start.clear();
+        ws.hub_start.resize(hubs + 1, 0);
+        ws.init.clear();
+        for i in 0..n {
+            if stones[i] != 0 {
+                continue;
+            }
+            let mut goal = geom.touches(i, edge);
+            let mut len = 0usize;
+            let mut list = [NO; 7];
+            if let Some(h) = edge_hub
+                && geom.touches(i, other)
+            {
+                list[0] = h;
+                len = 1;
+            }
+            for nb in geom.neighbours(i) {
+                let g = ws.group[nb];
+                if g == NO {
+                    continue;
+                }
+                if ws.group_edges[g as usize] & target_bit != 0 {
+                    goal = true;
+                }
+                let h = ws.group_hub[g as usize];
+                if h != NO && !list[..len].contains(&h) {
+                    list[len] = h;
+                    len += 1;
+                }
+            }
+            for &h in &list[..len] {
+                ws.hub_start[h as usize + 1] += 1;
+                goal |= ws.hub_goal[h as usize];
+            }
+            ws.cell_hubs[i] = list;
+            ws.cell_hub_len[i] = len as u8;
+            if goal {
+                ws.init.push(i as u16);
+            }
+        }
+        for h in 0..hubs {
+            ws.hub_start[h + 1] += ws.hub_start[h];
+        }
+        ws.hub_libs.clear();
+        ws.hub_libs.resize(ws.hub_start[hubs] as usize, 0);
+        // Fill the liberty lists with a running cursor per hub.
+        ws.cursor.clear();
+        ws.cursor.extend_from_slice(&ws.hub_start[..hubs]);
+        for i in 0..n {
+            for &h in &ws.cell_hubs[i][..ws.cell_hub_len[i] as usize] {
+                ws.hub_libs[ws.cursor[h as usize] as usize] = i as u16;
+                ws.cursor[h as usize] += 1;
+            }
+        }
+    }
+
+    /// The extra hub for a stone of the side on the empty cell `x` (`stones` still without it), or `None`
+    /// when the structure must be rebuilt instead (Benzene, when the new group touches one of the side's
+    /// edges: that takes neighbourhood away).
+    pub(crate) fn extra_for(&self, geom: &Geometry, stones: &[u8], x: usize, mark: &mut Vec<bool>) -> Option<Extra> {
+        let (target, other) = (self.target?, self.other?);
+        let (tb, ob) = (1u8 << target.index(), 1u8 << other.index());
+        let mut goal = geom.touches(x, target);
+        let mut on_other = geom.touches(x, other);
+        let mut hubs = [NO; 7];
+        let mut nh = 0;
+        if self.conv == Convention::Queenbee && on_other {
+            hubs[0] = 0;
+            nh = 1;
+        }
+        for nb in geom.neighbours(x) {
+            let g = self.group[nb];
+            if g == NO {
+                continue;
+            }
+            let m = self.group_edges[g as usize];
+            goal |= m & tb != 0;
+            on_other |= m & ob != 0;
+            let h = self.group_hub[g as usize];
+            if h != NO && !hubs[..nh].contains(&h) {
+                hubs[nh] = h;
+                nh += 1;
+            }
+        }
+        if self.conv == Convention::Benzene && (goal || on_other) {
+            return None;
+        }
+        mark.clear();
+        mark.resize(geom.cells(), false);
+        mark[x] = true;
+        let mut libs = Vec::with_capacity(16);
+        for nb in geom.neighbours(x) {
+            if stones[nb] == 0 && !mark[nb] {
+                mark[nb] = true;
+                libs.push(nb as u16);
+            }
+        }
+        for &h in &hubs[..nh] {
+            goal |= self.hub_goal[h as usize];
+            for l in self.hub_start[h as usize]..self.hub_start[h as usize + 1] {
+                let q = self.hub_libs[l as usize] as usize;
+                if !mark[q] {
+                    mark[q] = true;
+                    libs.push(q as u16);
+                }
+            }
+        }
+        Some(Extra { libs, goal })
+    }
+}
+
+impl Search {
+    /// Starts a search for `d_z` over `ws`: `out` gets 1 for the cells at distance 1 that are still empty in
+    /// `stones` (and for the extra hub's liberties if it touches the edge), [`INFINITY`] elsewhere.
+    pub(crate) fn start(&mut self, ws: &Workspace, stones: &[u8], z: u8, extra: Option<&Extra>, out: &mut [u16]) {
+        debug_assert!(z == 1 || z == 2);
+        let n = stones.len();
+        out[..n].fill(INFINITY);
+        self.count.clear();
+        self.count.resize(n, 0);
+        self.first_by.clear();
+        self.first_by.resize(n, NO);
+        self.hub_visits.clear();
+        self.hub_visits.resize(ws.hub_goal.len() + 1, 0);
+        self.in_extra.clear();
+        self.in_extra.resize(n, false);
+        self.extra.clear();
+        if let Some(e) = extra {
+            self.extra.extend_from_slice(&e.libs);
+            for &q in &e.libs {
+                self.in_extra[q as usize] = true;
+            }
+        }
+        for &i in &ws.init {
+            if stones[i as usize] == 0 {
+                out[i as usize] = 1;
+            }
+        }
+        if let Some(e) = extra
+            && e.goal
+        {
+            for &q in &e.libs {
+                out[q as usize] = 1;
+            }
+        }
+        self.queue.clear();
+        for (i, &d) in out.iter().enumerate().take(n) {
+            if d == 1 {
+                self.queue.push(i as u16);
+            }
+        }
+        self.head = 0;
+        self.z = z;
+    }
+
+    /// Continues the search: takes cells from the queue while their distance is at most `up_to`, so that
+    /// afterwards every cell of distance `≤ up_to + 1` is fixed (and queued) and every other has distance
+    /// `≥ up_to + 2`. Cells occupied in `stones` are skipped. Returns whether the queue still has cells.
+    pub(crate) fn advance(&mut self, geom: &Geometry, stones: &[u8], ws: &Workspace, out: &mut [u16], up_to: u16) -> bool {
+        let z = self.z;
+        let extra_hub = ws.hub_goal.len();
+        while self.head < self.queue.len() {
+            let p = self.queue[self.head] as usize;
+            if out[p] > up_to {
+                return true;
+            }
+            self.head += 1;
+            let next = out[p] + 1;
+            let reach = |q: usize, out: &mut [u16], st: &mut Search| {
+                if out[q] != INFINITY || stones[q] != 0 || st.first_by[q] == p as u16 {
+                    return;
+                }
+                st.count[q] += 1;
+                if st.count[q] >= z {
+                    out[q] = next;
+                    st.queue.push(q as u16);
+                } else {
+                    st.first_by[q] = p as u16;
+                }
+            };
+            for q in geom.neighbours(p) {
+                reach(q, out, self);
+            }
+            for k in 0..ws.cell_hub_len[p] as usize {
+                let h = ws.cell_hubs[p][k] as usize;
+                if self.hub_visits[h] >= z {
+                    continue;
+                }
+                self.hub_visits[h] += 1;
+                for l in ws.hub_start[h]..ws.hub_start[h + 1] {
+                    let q = ws.hub_libs[l as usize] as usize;
+                    if q != p {
+                        reach(q, out, self);
+                    }
+                }
+            }
+            if self.in_extra[p] && self.hub_visits[extra_hub] < z {
+                self.hub_visits[extra_hub] += 1;
+                for l in 0..self.extra.len() {
+                    let q = self.extra[l] as usize;
+                    if q != p {
+                        reach(q, out, self);
+                    }
+                }
+            }
+        }
+        false
+    }
 }
 
 /// The distance `d_z` (`z` = 1 or 2) of every cell to `edge` for the edge's owner, into `out` (indexed by
@@ -119,186 +439,66 @@ pub(crate) fn distances_into(
     ws: &mut Workspace,
     out: &mut [u16],
 ) {
-    debug_assert!(z == 1 || z == 2);
+    ws.build(geom, stones, edge, conv);
+    let mut st = Search::default();
+    st.start(ws, stones, z, None, out);
+    st.advance(geom, stones, ws, out, INFINITY);
+}
+
+/// The board potential of one side (its lowest potential, [`INFINITY`] if none is finite) over the
+/// structures `ws` of its two edges (each with an optional extra stone), with both searches run level by
+/// level and stopped as soon as no cell left can beat the best potential found: after level `v` every cell
+/// not yet fixed for an edge is at least `v + 1` from it, so a cell not fixed for both is at least `v + 2` in
+/// potential — or once the best reaches `floor`, a value the caller knows the result cannot be below (0: none).
+/// Gives the same value as the full maps, usually after about half of the work. `st` and `d` are scratch
+/// (left partly filled).
+pub(crate) fn board_potential_early(
+    geom: &Geometry,
+    stones: &[u8],
+    ws: [&Workspace; 2],
+    extra: [Option<&Extra>; 2],
+    floor: u16,
+    st: &mut [Search; 2],
+    d: &mut [Vec<u16>; 2],
+) -> u16 {
     let n = geom.cells();
-    let color = edge.owner();
-    let own = color.index() as u8 + 1;
-    let [e1, e2] = color.edges();
-    let other = if edge == e1 { e2 } else { e1 };
-    let target_bit = 1u8 << edge.index();
-    let other_bit = 1u8 << other.index();
-
-    // Groups of own stones (flood fill).
-    ws.group.clear();
-    ws.group.resize(n, NO);
-    ws.group_edges.clear();
-    for start in 0..n {
-        if stones[start] != own || ws.group[start] != NO {
-            continue;
-        }
-        let id = ws.group_edges.len() as u16;
-        let mut mask = 0u8;
-        ws.stack.clear();
-        ws.stack.push(start as u16);
-        ws.group[start] = id;
-        while let Some(s) = ws.stack.pop() {
-            let s = s as usize;
-            for e in Edge::ALL {
-                if geom.touches(s, e) {
-                    mask |= 1 << e.index();
+    for k in 0..2 {
+        d[k].resize(n, INFINITY);
+        st[k].start(ws[k], stones, 2, extra[k], &mut d[k]);
+    }
+    let mut best = INFINITY;
+    let mut scanned = [0usize; 2];
+    let mut v: u16 = 0;
+    loop {
+        // Cells fixed since the last look: a cell fixed for both edges has its potential.
+        for k in 0..2 {
+            let (this, other) = if k == 0 { (&d[0], &d[1]) } else { (&d[1], &d[0]) };
+            for &y in &st[k].queue[scanned[k]..] {
+                let y = y as usize;
+                if other[y] != INFINITY {
+                    best = best.min(this[y] + other[y]);
                 }
             }
-            for nb in geom.neighbours(s) {
-                if stones[nb] == own && ws.group[nb] == NO {
-                    ws.group[nb] = id;
-                    ws.stack.push(nb as u16);
-                }
-            }
+            scanned[k] = st[k].queue.len();
         }
-        ws.group_edges.push(mask);
+        if best != INFINITY && (best as u32 <= v as u32 + 2 || best <= floor) {
+            return best;
+        }
+        let [s0, s1] = st;
+        let [d0, d1] = d;
+        let more0 = s0.advance(geom, stones, ws[0], d0, v);
+        let more1 = s1.advance(geom, stones, ws[1], d1, v);
+        if !more0 && !more1 && scanned[0] == st[0].queue.len() && scanned[1] == st[1].queue.len() {
+            return best;
+        }
+        v += 1;
     }
+}
 
-    // Hubs: sets of cells that are mutual neighbours. Queenbee: hub 0 is the other edge, with every group
-    // touching it; each other group is a hub. Benzene: only groups touching neither of the side's edges.
-    ws.group_hub.clear();
-    ws.hub_goal.clear();
-    let edge_hub = match conv {
-        Convention::Queenbee => {
-            ws.hub_goal.push(false);
-            Some(0u16)
-        }
-        Convention::Benzene => None,
-    };
-    for g in 0..ws.group_edges.len() {
-        let m = ws.group_edges[g];
-        let hub = match conv {
-            Convention::Queenbee if m & other_bit != 0 => 0,
-            Convention::Queenbee => {
-                ws.hub_goal.push(false);
-                (ws.hub_goal.len() - 1) as u16
-            }
-            Convention::Benzene if m & (target_bit | other_bit) != 0 => NO,
-            Convention::Benzene => {
-                ws.hub_goal.push(false);
-                (ws.hub_goal.len() - 1) as u16
-            }
-        };
-        if hub != NO && m & target_bit != 0 {
-            ws.hub_goal[hub as usize] = true;
-        }
-        ws.group_hub.push(hub);
-    }
-    let hubs = ws.hub_goal.len();
-
-    // Each empty cell's hubs (distinct) and liberty counts per hub.
-    ws.cell_hubs.clear();
-    ws.cell_hubs.resize(n, [NO; 7]);
-    ws.cell_hub_len.clear();
-    ws.cell_hub_len.resize(n, 0);
-    ws.hub_start.clear();
-    ws.hub_start.resize(hubs + 1, 0);
-    for (i, out_i) in out.iter_mut().enumerate().take(n) {
-        *out_i = INFINITY;
-        if stones[i] != 0 {
-            continue;
-        }
-        let mut goal = geom.touches(i, edge);
-        let mut len = 0usize;
-        let mut list = [NO; 7];
-        if let Some(h) = edge_hub
-            && geom.touches(i, other)
-        {
-            list[0] = h;
-            len = 1;
-        }
-        for nb in geom.neighbours(i) {
-            let g = ws.group[nb];
-            if g == NO {
-                continue;
-            }
-            if ws.group_edges[g as usize] & target_bit != 0 {
-                goal = true;
-            }
-            let h = ws.group_hub[g as usize];
-            if h != NO && !list[..len].contains(&h) {
-                list[len] = h;
-                len += 1;
-            }
-        }
-        for &h in &list[..len] {
-            ws.hub_start[h as usize + 1] += 1;
-            goal |= ws.hub_goal[h as usize];
-        }
-        ws.cell_hubs[i] = list;
-        ws.cell_hub_len[i] = len as u8;
-        if goal {
-            *out_i = 1;
-        }
-    }
-    for h in 0..hubs {
-        ws.hub_start[h + 1] += ws.hub_start[h];
-    }
-    ws.hub_libs.clear();
-    ws.hub_libs.resize(ws.hub_start[hubs] as usize, 0);
-    // Fill the liberty lists with a running cursor per hub.
-    ws.cursor.clear();
-    ws.cursor.extend_from_slice(&ws.hub_start[..hubs]);
-    for i in 0..n {
-        for &h in &ws.cell_hubs[i][..ws.cell_hub_len[i] as usize] {
-            ws.hub_libs[ws.cursor[h as usize] as usize] = i as u16;
-            ws.cursor[h as usize] += 1;
-        }
-    }
-    ws.hub_visits.clear();
-    ws.hub_visits.resize(hubs, 0);
-
-    // Breadth-first search from the cells at distance 1.
-    ws.count.clear();
-    ws.count.resize(n, 0);
-    ws.first_by.clear();
-    ws.first_by.resize(n, NO);
-    ws.queue.clear();
-    for (i, &d) in out.iter().enumerate().take(n) {
-        if d == 1 {
-            ws.queue.push(i as u16);
-        }
-    }
-    let mut head = 0;
-    while head < ws.queue.len() {
-        let p = ws.queue[head] as usize;
-        head += 1;
-        let next = out[p] + 1;
-        let reach = |q: usize, out: &mut [u16], ws: &mut Workspace| {
-            if out[q] != INFINITY || ws.first_by[q] == p as u16 {
-                return;
-            }
-            ws.count[q] += 1;
-            if ws.count[q] >= z {
-                out[q] = next;
-                ws.queue.push(q as u16);
-            } else {
-                ws.first_by[q] = p as u16;
-            }
-        };
-        for q in geom.neighbours(p) {
-            if stones[q] == 0 {
-                reach(q, out, ws);
-            }
-        }
-        for k in 0..ws.cell_hub_len[p] as usize {
-            let h = ws.cell_hubs[p][k] as usize;
-            if ws.hub_visits[h] >= z {
-                continue;
-            }
-            ws.hub_visits[h] += 1;
-            for l in ws.hub_start[h]..ws.hub_start[h + 1] {
-                let q = ws.hub_libs[l as usize] as usize;
-                if q != p {
-                    reach(q, out, ws);
-                }
-            }
-        }
-    }
+/// `a + b`, [`INFINITY`] if either is (a potential from two distances).
+#[inline]
+pub fn add(a: u16, b: u16) -> u16 {
+    if a == INFINITY || b == INFINITY { INFINITY } else { a.saturating_add(b).min(INFINITY - 1) }
 }
 
 /// Two-distance (`z = 2`) of every cell to `edge`, for the side that owns the edge (Black: NORTH, SOUTH;
@@ -332,4 +532,185 @@ pub fn distance(pos: &Position, edge: Edge, conv: Convention) -> Vec<u16> {
 pub fn two_distances(pos: &Position, color: Color, conv: Convention) -> [Vec<u16>; 2] {
     let [a, b] = color.edges();
     [two_distance(pos, a, conv), two_distance(pos, b, conv)]
+}
+
+/// The four lowest `(distance, cell)` among a hub's liberties, ascending (`(INFINITY, NO)` when fewer).
+type Top4 = [(u16, u16); 4];
+
+/// Puts `(v, cell)` into `top` (replacing the cell's entry if there); returns its position (4 if not kept).
+fn top_insert(top: &mut Top4, v: u16, cell: u16) -> usize {
+    if let Some(i) = top.iter().position(|e| e.1 == cell) {
+        for j in i..3 {
+            top[j] = top[j + 1];
+        }
+        top[3] = (INFINITY, NO);
+    }
+    let Some(pos) = top.iter().position(|e| v < e.0) else { return 4 };
+    for j in (pos + 1..4).rev() {
+        top[j] = top[j - 1];
+    }
+    top[pos] = (v, cell);
+    pos
+}
+
+/// Scratch for [`lowered_distances`]: per hub, the lowest distances of its liberties for the position
+/// without the stone ([`Lowering::prepare`]) and their copy being lowered.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Lowering {
+    heap: std::collections::BinaryHeap<std::cmp::Reverse<(u16, u16)>>,
+    in_extra: Vec<bool>,
+    base_tops: Vec<Top4>,
+    tops: Vec<Top4>,
+}
+
+impl Lowering {
+    /// Records, for each hub of `ws`, the four lowest of `base` (the distances without the stone) among its
+    /// liberties.
+    pub(crate) fn prepare(&mut self, ws: &Workspace, base: &[u16]) {
+        let hubs = ws.hub_goal.len();
+        self.base_tops.clear();
+        self.base_tops.resize(hubs + 1, [(INFINITY, NO); 4]);
+        for h in 0..hubs {
+            for l in ws.hub_start[h]..ws.hub_start[h + 1] {
+                let q = ws.hub_libs[l as usize];
+                top_insert(&mut self.base_tops[h], base[q as usize], q);
+            }
+        }
+    }
+}
+
+/// Two-distances to `ws`'s edge after one more stone of the side, from those before it, by lowering only the
+/// cells that change (a decremental update, processed in increasing distance like Dijkstra's algorithm).
+///
+/// `base`: the two-distances of the position without the stone, over `ws` (with `scratch` prepared from
+/// them); `stones`: with the stone on `x`; `extra`: the stone's neighbourhood from [`Workspace::extra_for`]
+/// (exact only where no neighbourhood is lost, so distances can only fall: each cell keeps its old neighbours
+/// but `x`, and every cell that had `x` as a neighbour gains all of `x`'s neighbours — the lowest two of which
+/// gave `x` its distance). The cells that may change are the new hub's liberties; a cell whose distance falls
+/// makes its neighbours candidates. A cell's candidate distance is `1 +` the second lowest current distance
+/// among its distinct neighbours, read from its adjacent cells and the four lowest liberties of each of its
+/// hubs (enough to leave out the cell itself and `x`); candidates are taken lowest first, so a cell taken is
+/// final. A hub's other liberties are candidates only when the lowered cell enters the hub's lowest four.
+/// `vals` gets the result ([`INFINITY`] on `x`).
+///
+/// `stop_at` ([`INFINITY`]: never): the caller only needs potentials below it, so lowering stops at the first
+/// candidate `c` with `c + 1 ≥ stop_at` — every cell still to lower is at least `c` from this edge and 1 from
+/// the other. Cells left unlowered then keep distances that are too high, but their true potential is at least
+/// `stop_at` anyway.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn lowered_distances(
+    geom: &Geometry,
+    stones: &[u8],
+    ws: &Workspace,
+    base: &[u16],
+    x: usize,
+    extra: &Extra,
+    stop_at: u16,
+    scratch: &mut Lowering,
+    vals: &mut Vec<u16>,
+) {
+    use std::cmp::Reverse;
+    let n = geom.cells();
+    vals.clear();
+    vals.extend_from_slice(&base[..n]);
+    vals[x] = INFINITY;
+    let extra_hub = ws.hub_goal.len();
+    let Lowering { heap, in_extra, base_tops, tops } = scratch;
+    tops.clear();
+    tops.extend_from_slice(base_tops);
+    tops[extra_hub] = [(INFINITY, NO); 4];
+    in_extra.clear();
+    in_extra.resize(n, false);
+    for &q in &extra.libs {
+        in_extra[q as usize] = true;
+        top_insert(&mut tops[extra_hub], vals[q as usize], q);
+    }
+    heap.clear();
+    // 1 + the second lowest distance among the distinct neighbours of `w`.
+    let candidate = |w: usize, vals: &[u16], tops: &[Top4], in_extra: &[bool]| -> u16 {
+        let (mut b1, mut c1, mut b2, mut c2) = (INFINITY, NO, INFINITY, NO);
+        let mut see = |q: usize| {
+            if q == w || stones[q] != 0 || q as u16 == c1 || q as u16 == c2 {
+                return;
+            }
+            let v = vals[q];
+            if v < b1 {
+                (b2, c2, b1, c1) = (b1, c1, v, q as u16);
+            } else if v < b2 {
+                (b2, c2) = (v, q as u16);
+            }
+        };
+        for q in geom.neighbours(w) {
+            see(q);
+        }
+        for k in 0..ws.cell_hub_len[w] as usize {
+            for &(_, q) in &tops[ws.cell_hubs[w][k] as usize] {
+                if q != NO {
+                    see(q as usize);
+                }
+            }
+        }
+        if in_extra[w] {
+            for &(_, q) in &tops[extra_hub] {
+                if q != NO {
+                    see(q as usize);
+                }
+            }
+        }
+        if b2 == INFINITY { INFINITY } else { b2 + 1 }
+    };
+    for &q in &extra.libs {
+        let q = q as usize;
+        let c = if extra.goal { 1 } else { candidate(q, vals, tops, in_extra) };
+        if c < vals[q] {
+            heap.push(Reverse((c, q as u16)));
+        }
+    }
+    while let Some(Reverse((c, y))) = heap.pop() {
+        if stop_at != INFINITY && c as u32 + 1 >= stop_at as u32 {
+            break;
+        }
+        let y = y as usize;
+        if c >= vals[y] {
+            continue;
+        }
+        vals[y] = c;
+        // Update the hubs' lowest liberties first, then look at the neighbours.
+        let mut spread = [NO; 8];
+        let mut ns = 0;
+        for k in 0..ws.cell_hub_len[y] as usize {
+            let h = ws.cell_hubs[y][k];
+            if top_insert(&mut tops[h as usize], c, y as u16) < 4 {
+                spread[ns] = h;
+                ns += 1;
+            }
+        }
+        if in_extra[y] && top_insert(&mut tops[extra_hub], c, y as u16) < 4 {
+            spread[ns] = extra_hub as u16;
+            ns += 1;
+        }
+        let consider = |w: usize, vals: &[u16], tops: &[Top4], heap: &mut std::collections::BinaryHeap<Reverse<(u16, u16)>>| {
+            if w == y || stones[w] != 0 || vals[w] <= c + 1 {
+                return;
+            }
+            let cw = candidate(w, vals, tops, in_extra);
+            if cw < vals[w] {
+                heap.push(Reverse((cw, w as u16)));
+            }
+        };
+        for w in geom.neighbours(y) {
+            consider(w, vals, tops, heap);
+        }
+        for &h in &spread[..ns] {
+            if h as usize == extra_hub {
+                for l in 0..extra.libs.len() {
+                    consider(extra.libs[l] as usize, vals, tops, heap);
+                }
+            } else {
+                for l in ws.hub_start[h as usize]..ws.hub_start[h as usize + 1] {
+                    consider(ws.hub_libs[l as usize] as usize, vals, tops, heap);
+                }
+            }
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! Hex for JavaScript: `HexGame` — rules, SGF, and every two-distance map of a position in one call.
 //!
-//! **Maps** ([`HexGame::maps`], [`HexGame::what_if`]) come as one plain object of typed arrays, each indexed
-//! by cell `row * width + col` (row 1 first, column `a` first):
+//! **Maps** (`maps(convention, withTension)`, `whatIf(cell, convention, withTension)`) come as one plain object
+//! of typed arrays, each indexed by cell `row * width + col` (row 1 first, column `a` first):
 //!
 //! ```text
 //! { width, height, convention: "queenbee"|"benzene", toMove: "black"|"white", hasTension,
@@ -81,10 +81,21 @@ fn finite_or_null(v: u16) -> JsValue {
     if v == INFINITY { JsValue::NULL } else { JsValue::from(v) }
 }
 
-/// The maps as the JS object described in the module documentation.
+/// The maps as the JS object described in the module documentation. The `Uint16Array` maps are views
+/// (`subarray`) of one buffer, so one call makes one allocation for them.
 fn maps_to_js(m: &Maps) -> JsValue {
     let o = Object::new();
     let (b, w) = (Color::Black.index(), Color::White.index());
+    let n = m.stones.len() as u32;
+    let mut all: Vec<u16> = Vec::with_capacity(8 * n as usize);
+    for e in Edge::ALL {
+        all.extend_from_slice(&m.two_distance[e.index()]);
+    }
+    for map in [&m.potential[b], &m.potential[w], &m.total, &m.badness] {
+        all.extend_from_slice(map);
+    }
+    let buf = Uint16Array::from(&all[..]);
+    let view = |k: u32| -> JsValue { buf.subarray(k * n, (k + 1) * n).into() };
     set(&o, "width", &JsValue::from(m.width as u32));
     set(&o, "height", &JsValue::from(m.height as u32));
     set(&o, "convention", &m.convention.name().into());
@@ -92,13 +103,13 @@ fn maps_to_js(m: &Maps) -> JsValue {
     set(&o, "hasTension", &m.has_tension.into());
     set(&o, "stones", &Uint8Array::from(&m.stones[..]).into());
     let td = Object::new();
-    for e in Edge::ALL {
-        set(&td, e.name(), &u16s(&m.two_distance[e.index()]));
+    for (k, e) in Edge::ALL.into_iter().enumerate() {
+        set(&td, e.name(), &view(k as u32));
     }
     set(&o, "twoDistance", &td.into());
-    set(&o, "potential", &pair(u16s(&m.potential[b]), "black", u16s(&m.potential[w]), "white"));
-    set(&o, "total", &u16s(&m.total));
-    set(&o, "badness", &u16s(&m.badness));
+    set(&o, "potential", &pair(view(4), "black", view(5), "white"));
+    set(&o, "total", &view(6));
+    set(&o, "badness", &view(7));
     let tension: Vec<f32> = m.tension.iter().map(|t| t.map_or(f32::NAN, |v| v as f32)).collect();
     set(&o, "tension", &Float32Array::from(&tension[..]).into());
     set(
@@ -122,8 +133,8 @@ fn maps_to_js(m: &Maps) -> JsValue {
     o.into()
 }
 
-/// A game of Hex: rules, SGF and the evaluation's maps. Cheap enough for the page's main thread (the maps of a
-/// 19×19 position take well under a millisecond without tension; see the README for measured figures).
+/// A game of Hex: rules, SGF and the evaluation's maps (see the README for measured times: well under a
+/// millisecond for a 19×19 position without tension, a few milliseconds with it).
 #[wasm_bindgen]
 pub struct HexGame {
     pos: Position,
@@ -233,11 +244,12 @@ impl HexGame {
             .collect()
     }
 
-    /// Every map of the position in one call (the object described in the module documentation), tension
-    /// included. `convention`: `"queenbee"` (default) or `"benzene"`.
-    pub fn maps(&self, convention_name: Option<String>) -> Result<JsValue, JsValue> {
+    /// Every map of the position in one call (the object described in the module documentation).
+    /// `convention`: `"queenbee"` (default) or `"benzene"`; `withTension` (default true): also the tension map,
+    /// the expensive one (a one-ply look at every empty cell) — pass false for the other maps alone.
+    pub fn maps(&self, convention_name: Option<String>, with_tension: Option<bool>) -> Result<JsValue, JsValue> {
         let conv = convention(convention_name)?;
-        Ok(maps_to_js(&Maps::compute(&self.pos, conv)))
+        Ok(maps_to_js(&Maps::compute_with(&self.pos, conv, with_tension.unwrap_or(true))))
     }
 
     /// The maps after the side to move puts a stone on `cell` (for hovering); the game is unchanged.

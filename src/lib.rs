@@ -6,7 +6,8 @@
 //! * [`xiangqi`] — Chinese chess: rules (flying general, horse-leg and elephant-eye blocks, stalemate
 //!   is a loss), FEN and ICCS, perft, evaluation and an alpha-beta search.
 //! * [`combat`] — attack-outcome distributions (waterfall, round table, hybrid), sampling and PRD.
-//! * [`hex`] — Hex: rules (1×1 to 19×19, rectangular, the swap rule).
+//! * [`hex`] — Hex: rules (1×1 to 19×19, rectangular, the swap rule), Queenbee's two-distance evaluation,
+//!   search, solver and SGF; played over GTP by [`protocol::gtp`].
 //! * [`search`] — what every game's search shares: scores, TT, clock, limits, the sliced-search trait.
 //! * [`engine`] — the one time-sliced `Engine` behind the native protocols and the browser worker, for every
 //!   game (above the games and `search`; the protocols, wasm bindings and benches sit above it).

@@ -231,6 +231,9 @@ pub struct Info {
     pub pv: Vec<String>,
 }
 
+/// What [`Engine::search_blocking`] returns: every iteration's `info`, the `bestmove` and the ponder move.
+pub type SearchResult = (Vec<Info>, Option<GameMove>, Option<GameMove>);
+
 /// What [`Engine::step`] returns.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step {
@@ -488,7 +491,7 @@ impl<S: SlicedSearch> Slot<S> {
 /// The Hex searcher the engine drives (its [`SlicedSearch`] implementation is in `hex/driver.rs`).
 type HexSearcher = crate::hex::search::Searcher;
 
-/// The engine: one [`Slot`] per game (the Hex one made on first use), the game of the last `set_position`,
+/// The engine: one `Slot` (position, searcher, state of the `go`) per game (the Hex one made on first use), the game of the last `set_position`,
 /// and the options that apply to every game.
 pub struct Engine {
     game: Game,
@@ -775,7 +778,7 @@ impl Engine {
     ///
     /// # Errors
     /// As [`go`](Self::go), and [`EngineError::Limits`] for `ponder` / `infinite`.
-    pub fn search_blocking(&mut self, params: GoParams) -> Result<(Vec<Info>, Option<GameMove>, Option<GameMove>), EngineError> {
+    pub fn search_blocking(&mut self, params: GoParams) -> Result<SearchResult, EngineError> {
         if params.infinite || params.ponder {
             return Err(EngineError::Limits(LimitsError("a blocking search cannot be infinite or ponder".into())));
         }

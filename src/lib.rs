@@ -11,7 +11,7 @@
 //! * [`search`] — what every game's search shares: scores, TT, clock, limits, the sliced-search trait.
 //! * [`engine`] — the one time-sliced `Engine` behind the native protocols and the browser worker, for every
 //!   game (above the games and `search`; the protocols, wasm bindings and benches sit above it).
-//! * [`bench`] — `duiyi bench`: the Xiangqi node-count signature and speed figure.
+//! * [`mod@bench`] — `duiyi bench`: the Xiangqi node-count signature and speed figure.
 //!
 //! ```
 //! use duiyi::xiangqi::{Position, perft};

@@ -296,7 +296,7 @@ fn loadsgf_whole_record_and_up_to_a_move() {
 /// `cell value` pairs of a pspairs answer.
 fn pairs(text: &str) -> Vec<(Cell, i64)> {
     let t: Vec<&str> = text.split_whitespace().collect();
-    assert!(t.len() % 2 == 0, "{text}");
+    assert!(t.len().is_multiple_of(2), "{text}");
     t.chunks(2).map(|p| (Cell::parse(p[0]).unwrap(), p[1].parse().unwrap())).collect()
 }
 

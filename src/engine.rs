@@ -720,7 +720,8 @@ impl Engine {
                     tried.push(self.hex.as_mut().and_then(|h| h.searcher.set_option(name, value)));
                 }
                 tried.push(self.xiangqi.searcher.set_option(name, value));
-                if self.game == Game::Xiangqi {
+                let key = crate::search::driver::option_key(name);
+                if self.game == Game::Xiangqi && (self.hex.is_some() || HexSearcher::option_names().contains(&key.as_str())) {
                     let hex = self.hex.get_or_insert_with(|| {
                         Slot::new(hex::Position::square(11).expect("11x11 is a valid board"), self.hash_mib, self.interrupt.clone())
                     });

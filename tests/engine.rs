@@ -61,6 +61,11 @@ fn options_apply_to_every_game() {
     let mut e = Engine::new();
     e.set_option("Hash", "4").unwrap();
     e.set_option("NullMove", "false").unwrap();
+    // Hex switches are known while Xiangqi is the game.
+    e.set_option("Beam", "false").unwrap();
+    e.set_option("Convention", "benzene").unwrap();
+    assert!(matches!(e.set_option("BeamBase", "0"), Err(EngineError::OptionValue { .. })));
+    assert!(matches!(e.set_option("Convention", "mohex"), Err(EngineError::OptionValue { .. })));
     e.set_position(Setup::Hex { width: 5, height: 5, swap: false }, &[]).unwrap();
     // A Xiangqi switch is still known while Hex is the game.
     e.set_option("NullMove", "true").unwrap();

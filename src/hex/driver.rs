@@ -86,6 +86,9 @@ impl SlicedSearch for Searcher {
         };
         Some(r)
     }
+    fn option_names() -> &'static [&'static str] {
+        &["beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
+    }
     fn uses_white_clock(pos: &Position) -> bool {
         pos.to_move() == Color::White
     }

@@ -82,6 +82,8 @@ pub trait SlicedSearch {
     /// Sets a game-specific technique switch by name (matched case-insensitively, spaces ignored).
     /// `None`: no such option for this game; `Some(Err(reason))`: a bad value.
     fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), String>>;
+    /// The names [`set_option`](Self::set_option) knows, lower case without spaces.
+    fn option_names() -> &'static [&'static str];
     /// Whether the side to move at `pos` uses the `wtime`/`winc` clock of a `go` (Xiangqi: Red, as in UCCI/UCI
     /// FEN's `w`; Hex: White), else `btime`/`binc`.
     fn uses_white_clock(pos: &Self::Position) -> bool;
@@ -97,4 +99,9 @@ pub fn parse_flag(value: &str) -> Result<bool, String> {
         "false" | "off" | "0" => Ok(false),
         _ => Err("expected true or false".into()),
     }
+}
+
+/// An option name as the searchers match it: lower case, spaces removed (`Clear Hash` → `clearhash`).
+pub fn option_key(name: &str) -> String {
+    name.trim().to_ascii_lowercase().replace(' ', "")
 }

@@ -855,6 +855,9 @@ impl crate::search::driver::SlicedSearch for Searcher {
         };
         Some(crate::search::driver::parse_flag(value).map(|v| *slot = v))
     }
+    fn option_names() -> &'static [&'static str] {
+        &["nullmove", "lmr", "killers", "history", "aspiration", "checkextension", "ttcutoffs", "qsearchchecks", "futility"]
+    }
     fn uses_white_clock(pos: &Position) -> bool {
         pos.side_to_move() == Color::Red
     }

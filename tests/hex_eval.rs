@@ -324,3 +324,36 @@ fn tension_shortcuts_agree_with_recomputing_every_move() {
         }
     }
 }
+
+#[test]
+fn dense_won_and_rectangular_positions_never_panic_and_tension_stays_exact() {
+    // Boards from 1×1 to 8×3, filled up to full (many of them already won by one side), both conventions.
+    let mut rng = Lcg(99);
+    for (w, h) in [(1, 1), (2, 1), (1, 3), (2, 2), (3, 3), (4, 2), (2, 5), (5, 5), (8, 3), (3, 8), (6, 6)] {
+        for fill in [0.0, 0.3, 0.6, 0.9, 1.0] {
+            let mut pos = Position::new(w, h).unwrap();
+            let target = ((w * h) as f64 * fill).round() as usize;
+            let mut placed = 0;
+            while placed < target {
+                let cell = Cell::new(rng.below(w) as u8, rng.below(h) as u8);
+                if pos.stone(cell).is_none() {
+                    pos.add_stone(cell, if rng.below(2) == 0 { Color::Black } else { Color::White }).unwrap();
+                    placed += 1;
+                }
+            }
+            for conv in [Convention::Queenbee, Convention::Benzene] {
+                let m = Maps::compute(&pos, conv);
+                assert_eq!(m.eval, evaluate_with(&pos, conv));
+                let n = (w * h) as i32;
+                let fin = |p: u16| if p == INFINITY { 2 * n + 1 } else { p as i32 };
+                let (me, opp) = (pos.to_move().index(), pos.to_move().opponent().index());
+                for i in pos.empty_cells().collect::<Vec<_>>() {
+                    let after = Maps::what_if(&pos, pos.geometry().cell(i), conv, true).unwrap();
+                    let swing = (fin(after.board_potential[opp]) - fin(after.board_potential[me]))
+                        - (fin(m.board_potential[opp]) - fin(m.board_potential[me]));
+                    assert_eq!(m.tension[i], Some(swing), "{w}x{h} fill {fill} {conv:?} at {}", pos.geometry().cell(i));
+                }
+            }
+        }
+    }
+}

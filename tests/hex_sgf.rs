@@ -118,3 +118,22 @@ fn malformed_records_name_the_reason_and_the_place() {
     let e = sgf::load("(;GM[11]SZ[5];B[c3];W[c3])").unwrap_err();
     assert_eq!(e.kind, SgfErrorKind::Illegal { ply: 2, error: HexError::Occupied { cell: c("c3"), by: Color::Black } });
 }
+
+#[test]
+fn truncated_and_mangled_records_are_refused_or_read_never_a_panic() {
+    let good = "(;FF[4]AP[HexGui:0.2]GM[11]SZ[5:4]AB[a1][E4]AW[c2]PL[W];W[b3];B[swap-pieces];W[d1]C[x\\]y](;B[resign])(;B[a2]))";
+    for cut in 0..=good.len() {
+        let _ = sgf::load(&good[..cut]);
+    }
+    let bytes = good.as_bytes();
+    for i in 0..bytes.len() {
+        for b in [b'(', b')', b';', b'[', b']', b'\\', b'Z', b'9', b':', b' '] {
+            let mut m = bytes.to_vec();
+            m[i] = b;
+            let _ = sgf::load(&String::from_utf8_lossy(&m));
+        }
+    }
+    // Multi-byte text inside values and stray bytes outside are handled too.
+    assert!(sgf::load("(;GM[11]SZ[3]C[對弈];B[b2])").is_ok());
+    assert!(sgf::load("(;GM[11]SZ[3]對;B[b2])").is_err());
+}

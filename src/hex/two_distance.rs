@@ -107,6 +107,8 @@ pub struct Workspace {
     other: Option<Edge>,
     conv: Convention,
     stack: Vec<u16>,
+    /// A search kept for [`distances_into`], so repeated calls do not allocate.
+    search: Search,
 }
 
 /// The state of one breadth-first search over a [`Workspace`].
@@ -440,9 +442,10 @@ pub(crate) fn distances_into(
     out: &mut [u16],
 ) {
     ws.build(geom, stones, edge, conv);
-    let mut st = Search::default();
+    let mut st = std::mem::take(&mut ws.search);
     st.start(ws, stones, z, None, out);
     st.advance(geom, stones, ws, out, INFINITY);
+    ws.search = st;
 }
 
 /// The board potential of one side (its lowest potential, [`INFINITY`] if none is finite) over the
@@ -659,9 +662,21 @@ pub(crate) fn lowered_distances(
         }
         if b2 == INFINITY { INFINITY } else { b2 + 1 }
     };
+    // Seeds: the new hub's liberties. A liberty's new neighbours are its old ones but `x` plus the hub's other
+    // liberties, so its second lowest is at least min(old second lowest, hub's lowest other) — when the hub
+    // has nothing below `vals[q] − 1` for it, it cannot fall.
+    let [(e1, f1), (e2, _), ..] = tops[extra_hub];
     for &q in &extra.libs {
         let q = q as usize;
-        let c = if extra.goal { 1 } else { candidate(q, vals, tops, in_extra) };
+        let c = if extra.goal {
+            1
+        } else {
+            let lowest_other = if f1 == q as u16 { e2 } else { e1 };
+            if lowest_other as u32 + 1 >= vals[q] as u32 {
+                continue;
+            }
+            candidate(q, vals, tops, in_extra)
+        };
         if c < vals[q] {
             heap.push(Reverse((c, q as u16)));
         }

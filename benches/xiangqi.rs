@@ -48,7 +48,7 @@ fn mates_bench() {
         let fen = p["fen"].as_str().unwrap();
         let n = p["mate_in"].as_u64().unwrap();
         let mut e = Engine::new();
-        e.set_position(fen, &[]).unwrap();
+        e.set_position(duiyi::engine::Setup::Xiangqi(fen), &[]).unwrap();
         let (infos, best, _) = e
             .search_blocking(GoParams { depth: Some(2 * n as u32 + 3), nodes: Some(20_000_000), ..Default::default() })
             .unwrap();
@@ -69,7 +69,7 @@ fn mates_bench() {
 
 fn search_bench() {
     println!("## search (duiyi bench)");
-    let r = duiyi::xiangqi::bench::run_bench(duiyi::xiangqi::bench::BENCH_DEPTH, Default::default());
+    let r = duiyi::bench::run_bench(duiyi::bench::BENCH_DEPTH, Default::default());
     println!("nodes {} nps {} ({:.2} s)", r.nodes, r.nps(), r.seconds);
 }
 

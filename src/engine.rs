@@ -1,28 +1,187 @@
-//! The one `Engine` behind every front end (UCCI/UCI on stdin, the browser worker): set a position, `go`, then
-//! call [`Engine::step`] repeatedly — each call searches for at most a time slice and returns what happened —
-//! with [`Engine::stop`] and [`Engine::ponderhit`] in between. Semantics follow UCI / UCCI 3.0: exactly one
-//! `bestmove` per `go`; a `go ponder` or `go infinite` search holds its `bestmove` until `stop` (or, for
-//! ponder, until `ponderhit` and its own limits); `ponderhit` starts the clock of that `go` from that moment and
-//! the search goes on without restarting.
+//! The one `Engine` behind every front end (UCCI/UCI and GTP on stdin, the browser worker), for every game: set
+//! a position — the game is a parameter of the position ([`Setup`]) — `go`, then call [`Engine::step`]
+//! repeatedly — each call searches for at most a time slice and returns what happened — with [`Engine::stop`]
+//! and [`Engine::ponderhit`] in between. Semantics follow UCI / UCCI 3.0: exactly one `bestmove` per `go`; a
+//! `go ponder` or `go infinite` search holds its `bestmove` until `stop` (or, for ponder, until `ponderhit` and
+//! its own limits); `ponderhit` starts the clock of that `go` from that moment and the search goes on without
+//! restarting.
+//!
+//! Layering: each game's searcher implements [`SlicedSearch`] (in `crate::search::driver`); this module owns the
+//! time management, pondering and the `bestmove` protocol once for all of them (the private `Slot<S>`), and
+//! hands moves across its boundary as [`GameMove`] (whose `Display` is the game's protocol notation).
 
+use crate::hex;
 use crate::search::clock::now_ms;
+use crate::search::driver::{IterationInfo, RunOutcome, SlicedSearch};
 use crate::search::limits::{GoParams, LimitsError, MAX_DEPTH};
 use crate::search::score::{self, Score};
-use crate::xiangqi::search::{IterationInfo, RunOutcome, Searcher};
-use crate::xiangqi::{FenError, Move, MoveError, Position};
+use crate::xiangqi::{self, FenError, MoveError};
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 /// Default transposition-table size (MiB).
 pub const DEFAULT_HASH_MIB: usize = 16;
 /// Largest `Hash` accepted (MiB).
 pub const MAX_HASH_MIB: usize = 1024;
 
+/// The games the engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Game {
+    Xiangqi,
+    Hex,
+}
+
+impl Game {
+    /// The game's name as the protocols spell it: `xiangqi`, `hex`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Xiangqi => "xiangqi",
+            Game::Hex => "hex",
+        }
+    }
+
+    /// Parses `xiangqi` or `hex` (case-insensitive).
+    ///
+    /// # Errors
+    /// [`EngineError::Game`] naming the unknown game.
+    pub fn parse(text: &str) -> Result<Game, EngineError> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "xiangqi" => Ok(Game::Xiangqi),
+            "hex" => Ok(Game::Hex),
+            other => Err(EngineError::Game(format!("unknown game '{other}' (expected xiangqi or hex)"))),
+        }
+    }
+}
+
+/// Where a game starts: the first half of a `position` command (the moves played from it are the second).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setup<'a> {
+    /// A Xiangqi FEN, or `startpos`.
+    Xiangqi(&'a str),
+    /// An empty Hex board of `width` columns × `height` rows (1..=19 each), with or without the swap rule.
+    Hex { width: usize, height: usize, swap: bool },
+}
+
+impl<'a> Setup<'a> {
+    /// Parses a game and its start spec, the form the wasm `setPosition(game, spec, moves)` takes:
+    /// `xiangqi` with a FEN or `startpos`; `hex` with `N` or `WxH`, optionally followed by `swap` (the swap
+    /// rule on), e.g. `11x11 swap`. An empty Hex spec is 11×11 without swap.
+    ///
+    /// # Errors
+    /// [`EngineError::Game`] (unknown game, a malformed size or an unknown word); board sizes are checked when
+    /// the position is set ([`EngineError::HexBoard`]).
+    pub fn parse(game: &str, spec: &'a str) -> Result<Setup<'a>, EngineError> {
+        match Game::parse(game)? {
+            Game::Xiangqi => Ok(Setup::Xiangqi(spec)),
+            Game::Hex => {
+                let mut words = spec.split_whitespace();
+                let (width, height) = match words.next() {
+                    None => (11, 11),
+                    Some(size) => parse_hex_size(size)?,
+                };
+                let mut swap = false;
+                for w in words {
+                    match w.to_ascii_lowercase().as_str() {
+                        "swap" => swap = true,
+                        "noswap" => swap = false,
+                        _ => return Err(EngineError::Game(format!("hex spec: unknown word '{w}' (expected swap or noswap)"))),
+                    }
+                }
+                Ok(Setup::Hex { width, height, swap })
+            }
+        }
+    }
+
+    /// The game this setup belongs to.
+    pub fn game(&self) -> Game {
+        match self {
+            Setup::Xiangqi(_) => Game::Xiangqi,
+            Setup::Hex { .. } => Game::Hex,
+        }
+    }
+}
+
+/// Parses a Hex board size `N` or `WxH` (`W:H` as in SGF's `SZ[w:h]` too).
+///
+/// # Errors
+/// [`EngineError::Game`] when it is not one or two whole numbers.
+pub fn parse_hex_size(size: &str) -> Result<(usize, usize), EngineError> {
+    let bad = || EngineError::Game(format!("hex size '{size}': expected N or WxH, e.g. 11 or 11x11"));
+    let mut parts = size.split(['x', 'X', ':']);
+    let w: usize = parts.next().ok_or_else(bad)?.trim().parse().map_err(|_| bad())?;
+    let h: usize = match parts.next() {
+        Some(h) => h.trim().parse().map_err(|_| bad())?,
+        None => w,
+    };
+    if parts.next().is_some() {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
+
+/// A move of either game, as it crosses the engine's boundary. `Display` gives the game's protocol notation:
+/// ICCS (`h2e2`) for Xiangqi; a cell (`c3`) or `swap-pieces` for Hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameMove {
+    Xiangqi(xiangqi::Move),
+    Hex(hex::Move),
+}
+
+impl fmt::Display for GameMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameMove::Xiangqi(m) => write!(f, "{m}"),
+            GameMove::Hex(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl From<xiangqi::Move> for GameMove {
+    fn from(m: xiangqi::Move) -> Self {
+        GameMove::Xiangqi(m)
+    }
+}
+
+impl From<hex::Move> for GameMove {
+    fn from(m: hex::Move) -> Self {
+        GameMove::Hex(m)
+    }
+}
+
+/// A move of the game `M`, if `g` is one (the inverse of the `From` conversions).
+pub trait FromGameMove: Sized {
+    fn from_game_move(g: GameMove) -> Option<Self>;
+}
+impl FromGameMove for xiangqi::Move {
+    fn from_game_move(g: GameMove) -> Option<Self> {
+        match g {
+            GameMove::Xiangqi(m) => Some(m),
+            GameMove::Hex(_) => None,
+        }
+    }
+}
+impl FromGameMove for hex::Move {
+    fn from_game_move(g: GameMove) -> Option<Self> {
+        match g {
+            GameMove::Hex(m) => Some(m),
+            GameMove::Xiangqi(_) => None,
+        }
+    }
+}
+
 /// Why a command was refused. The engine's state is unchanged after any of these.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EngineError {
+    /// An unknown game, or a malformed game spec (the reason is given).
+    Game(String),
     Fen(FenError),
-    /// A move of the `moves` list, with its 1-based index in the list.
+    /// A Xiangqi move of the `moves` list, with its 1-based index in the list.
     Move { index: usize, error: MoveError },
+    /// A Hex board that cannot be set up (size out of 1..=19).
+    HexBoard(hex::HexError),
+    /// A Hex move of the `moves` list, with its 1-based index in the list.
+    HexMove { index: usize, error: hex::HexError },
     Limits(LimitsError),
     /// `go` while a search is running (the host must `stop` and wait for `bestmove` first).
     Busy,
@@ -35,8 +194,11 @@ pub enum EngineError {
 impl fmt::Display for EngineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            EngineError::Game(e) => write!(f, "{e}"),
             EngineError::Fen(e) => write!(f, "{e}"),
             EngineError::Move { index, error } => write!(f, "moves[{index}]: {error}"),
+            EngineError::HexBoard(e) => write!(f, "{e}"),
+            EngineError::HexMove { index, error } => write!(f, "moves[{index}]: {error}"),
             EngineError::Limits(e) => write!(f, "{e}"),
             EngineError::Busy => write!(f, "a search is running: send stop and wait for bestmove first"),
             EngineError::NotPondering => write!(f, "ponderhit: no ponder search is running"),
@@ -55,18 +217,22 @@ impl std::error::Error for EngineError {}
 pub struct Info {
     pub depth: u32,
     pub seldepth: u32,
-    /// Centipawns from the side to move's view; `None` when `mate` is set.
+    /// Centipawns from the side to move's view (Hex: Queenbee's evaluation units, M = 100 per unit of board
+    /// potential); `None` when `mate` is set.
     pub cp: Option<i32>,
-    /// Moves to mate (negative: the side to move is mated).
+    /// Moves to mate (negative: the side to move is mated; Hex: a proved win or loss in that many own moves).
     pub mate: Option<i32>,
     pub nodes: u64,
     /// Nodes per second.
     pub nps: u64,
     /// Milliseconds since the `go` (since `ponderhit` is not subtracted).
     pub time_ms: u64,
-    /// Principal variation in ICCS.
+    /// Principal variation in the game's notation (ICCS; Hex cells and `swap-pieces`).
     pub pv: Vec<String>,
 }
+
+/// What [`Engine::search_blocking`] returns: every iteration's `info`, the `bestmove` and the ponder move.
+pub type SearchResult = (Vec<Info>, Option<GameMove>, Option<GameMove>);
 
 /// What [`Engine::step`] returns.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,21 +245,7 @@ pub enum Step {
     /// no need to call `step` until one of them.
     Waiting(Vec<Info>),
     /// Finished: the `bestmove` (`None` when the side to move has no legal move) and the ponder move.
-    Done { infos: Vec<Info>, bestmove: Option<Move>, ponder: Option<Move> },
-}
-
-struct Search {
-    params: GoParams,
-    started_ms: f64,
-    /// When the clock of this `go` started (`None` while pondering).
-    clock_ms: Option<f64>,
-    budget: Option<(f64, f64)>,
-    holding: bool,
-    stop: bool,
-    /// Time spent pondering before the `ponderhit` (ms).
-    pondered_ms: f64,
-    /// Best move and score of each completed iteration.
-    iterations: Vec<(Move, Score)>,
+    Done { infos: Vec<Info>, bestmove: Option<GameMove>, ponder: Option<GameMove> },
 }
 
 /// Time management (ms budgets from [`GoParams::budget`]): the soft budget is scaled by how settled the search
@@ -107,7 +259,7 @@ pub const TM_SCORE_DROPPED: f64 = 1.4;
 pub const TM_NEW_ITERATION_SHARE: f64 = 0.5;
 
 /// The soft-budget scale for the iterations so far (see [`TM_BEST_MOVE_CHANGED`]).
-fn time_factor(iterations: &[(Move, Score)]) -> f64 {
+fn time_factor<M: PartialEq>(iterations: &[(M, Score)]) -> f64 {
     let n = iterations.len();
     let mut f = 1.0;
     if n >= 2 && iterations[n - 1].0 != iterations[n - 2].0 {
@@ -121,135 +273,58 @@ fn time_factor(iterations: &[(Move, Score)]) -> f64 {
     f
 }
 
-/// The engine: a position (with its game history), a searcher, and the state of the current `go`.
-pub struct Engine {
-    root: Position,
-    searcher: Searcher,
-    search: Option<Search>,
-    hash_mib: usize,
-    /// Root moves the next searches must not play (UCCI `banmoves`); cleared by `set_position`.
-    banned: Vec<Move>,
+/// The state of one `go`.
+struct Search<M> {
+    params: GoParams,
+    started_ms: f64,
+    /// When the clock of this `go` started (`None` while pondering).
+    clock_ms: Option<f64>,
+    budget: Option<(f64, f64)>,
+    holding: bool,
+    stop: bool,
+    /// Time spent pondering before the `ponderhit` (ms).
+    pondered_ms: f64,
+    /// Best move and score of each completed iteration.
+    iterations: Vec<(M, Score)>,
 }
 
-impl Default for Engine {
-    fn default() -> Self {
-        Self::new()
-    }
+/// What a [`Slot`] step returns (as [`Step`], with the game's own move type).
+enum SlotStep<M> {
+    Idle,
+    Searching(Vec<Info>),
+    Waiting(Vec<Info>),
+    Done { infos: Vec<Info>, bestmove: Option<M>, ponder: Option<M> },
 }
 
-impl Engine {
-    /// An engine at the start position with a [`DEFAULT_HASH_MIB`] table.
-    pub fn new() -> Self {
-        Engine { root: Position::startpos(), searcher: Searcher::new(DEFAULT_HASH_MIB), search: None, hash_mib: DEFAULT_HASH_MIB, banned: Vec::new() }
+/// One game's root position, searcher and the state of its current `go`: the sliced driver, written once for
+/// every [`SlicedSearch`].
+struct Slot<S: SlicedSearch> {
+    root: S::Position,
+    searcher: S,
+    search: Option<Search<S::Move>>,
+    /// Root moves the next searches must not play (UCCI `banmoves`); cleared by `set_root`.
+    banned: Vec<S::Move>,
+}
+
+impl<S: SlicedSearch> Slot<S> {
+    fn new(root: S::Position, hash_mib: usize, interrupt: Option<Arc<AtomicBool>>) -> Self {
+        let mut searcher = S::with_hash(hash_mib);
+        searcher.set_interrupt(interrupt);
+        Slot { root, searcher, search: None, banned: Vec::new() }
     }
 
-    /// Sets the search technique switches directly (bench, ablation).
-    pub fn set_search_options(&mut self, options: crate::xiangqi::search::SearchOptions) {
-        self.searcher.options = options;
-    }
-
-    /// Installs a flag another thread raises to interrupt a [`step`](Self::step) early (the native protocols'
-    /// stdin reader does, when a command arrives). With it, `step(f64::INFINITY)` is not time-sliced at all —
-    /// a search without input in between is exactly reproducible — and returns after each completed iteration
-    /// (so its `info` can be printed), at its limits, or within about a thousand nodes of the flag being raised.
-    pub fn set_interrupt(&mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) {
-        self.searcher.interrupt = Some(flag);
-    }
-
-    /// Whether a search is running (or holding its bestmove).
-    pub fn is_searching(&self) -> bool {
-        self.search.is_some()
-    }
-
-    /// Whether the running search is a ponder search that has not had its `ponderhit`.
-    pub fn is_pondering(&self) -> bool {
+    fn is_pondering(&self) -> bool {
         self.search.as_ref().is_some_and(|s| s.params.ponder && s.clock_ms.is_none())
     }
 
-    /// The position searched next (FEN of the last `set_position`, after its moves).
-    pub fn position(&self) -> &Position {
-        &self.root
-    }
-
-    /// Sets the position: a FEN (or `"startpos"`) and ICCS moves played from it (the history is kept for the
-    /// repetition rules).
-    ///
-    /// # Errors
-    /// [`EngineError::Fen`] or [`EngineError::Move`] (1-based index); [`EngineError::Busy`] during a search.
-    pub fn set_position(&mut self, fen: &str, moves: &[&str]) -> Result<(), EngineError> {
-        if self.search.is_some() {
-            return Err(EngineError::Busy);
-        }
-        let mut pos = if fen.trim() == "startpos" { Position::startpos() } else { Position::from_fen(fen).map_err(EngineError::Fen)? };
-        for (i, m) in moves.iter().enumerate() {
-            pos.try_play(m).map_err(|error| EngineError::Move { index: i + 1, error })?;
-        }
-        self.root = pos;
+    fn set_root(&mut self, root: S::Position) {
+        self.root = root;
         self.banned.clear();
-        Ok(())
     }
 
-    /// Moves the searches of the current position must not play (UCCI 3.0 `banmoves`; UCI `searchmoves` is its
-    /// complement). Kept until the next [`set_position`](Self::set_position) or `set_banned`. When every legal
-    /// move is banned, the search ends with no `bestmove`.
-    pub fn set_banned(&mut self, moves: &[Move]) {
-        self.banned = moves.to_vec();
-    }
-
-    /// Sets an option. `Hash`: TT size in MiB, 1–[`MAX_HASH_MIB`]; `Clear Hash`: empties the TT;
-    /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`, `Futility`: `true`/`false`.
-    ///
-    /// # Errors
-    /// Unknown name, or a value out of range (the reason is given).
-    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
-        let bad = |reason: &str| EngineError::OptionValue { name: name.into(), value: value.into(), reason: reason.into() };
-        let flag = || match value.trim().to_ascii_lowercase().as_str() {
-            "true" | "on" | "1" => Ok(true),
-            "false" | "off" | "0" => Ok(false),
-            _ => Err(bad("expected true or false")),
-        };
-        let o = &mut self.searcher.options;
-        match name.trim().to_ascii_lowercase().replace(' ', "").as_str() {
-            "hash" | "hashsize" => {
-                let mib: usize = value.trim().parse().map_err(|_| bad("expected a whole number of MiB"))?;
-                if !(1..=MAX_HASH_MIB).contains(&mib) {
-                    return Err(bad(&format!("must be 1..{MAX_HASH_MIB} MiB")));
-                }
-                if self.search.is_some() {
-                    return Err(EngineError::Busy);
-                }
-                if mib != self.hash_mib {
-                    self.searcher.tt = crate::search::tt::TranspositionTable::new(mib);
-                    self.hash_mib = mib;
-                }
-            }
-            "clearhash" => self.searcher.tt.clear(),
-            "nullmove" => o.null_move = flag()?,
-            "lmr" => o.lmr = flag()?,
-            "killers" => o.killers = flag()?,
-            "history" => o.history = flag()?,
-            "aspiration" => o.aspiration = flag()?,
-            "checkextension" => o.check_extension = flag()?,
-            "ttcutoffs" => o.tt_cutoffs = flag()?,
-            "qsearchchecks" => o.qsearch_checks = flag()?,
-            "futility" => o.futility = flag()?,
-            _ => return Err(EngineError::UnknownOption(name.to_string())),
-        }
-        Ok(())
-    }
-
-    /// Starts a search of the current position with `params`.
-    ///
-    /// # Errors
-    /// [`EngineError::Limits`] for out-of-range parameters, [`EngineError::Busy`] during another search.
-    pub fn go(&mut self, params: GoParams) -> Result<(), EngineError> {
-        if self.search.is_some() {
-            return Err(EngineError::Busy);
-        }
-        params.validate().map_err(EngineError::Limits)?;
+    fn go(&mut self, params: GoParams) {
         let now = now_ms();
-        let red = self.root.side_to_move() == crate::xiangqi::Color::Red;
-        let budget = params.budget(red);
+        let budget = params.budget(S::uses_white_clock(&self.root));
         self.searcher.start(self.root.clone());
         self.searcher.exclude_root_moves(&self.banned);
         self.search = Some(Search {
@@ -262,14 +337,9 @@ impl Engine {
             pondered_ms: 0.0,
             iterations: Vec::new(),
         });
-        Ok(())
     }
 
-    /// The ponder search becomes a normal search whose clock starts now; it continues where it is.
-    ///
-    /// # Errors
-    /// [`EngineError::NotPondering`] when no ponder search runs.
-    pub fn ponderhit(&mut self) -> Result<(), EngineError> {
+    fn ponderhit(&mut self) -> Result<(), EngineError> {
         match self.search.as_mut() {
             Some(s) if s.params.ponder && s.clock_ms.is_none() => {
                 let now = now_ms();
@@ -283,14 +353,13 @@ impl Engine {
         }
     }
 
-    /// Asks the search to finish: the next [`step`](Self::step) returns [`Step::Done`] at once. No effect when idle.
-    pub fn stop(&mut self) {
+    fn stop(&mut self) {
         if let Some(s) = self.search.as_mut() {
             s.stop = true;
         }
     }
 
-    fn info(&self, it: &IterationInfo, started_ms: f64) -> Info {
+    fn info(&self, it: &IterationInfo<S::Move>, started_ms: f64) -> Info {
         let elapsed = (now_ms() - started_ms).max(0.0);
         let (cp, mate) = if score::is_mate(it.score) { (None, Some(score::mate_moves(it.score))) } else { (Some(it.score), None) };
         Info {
@@ -305,19 +374,19 @@ impl Engine {
         }
     }
 
-    fn finish(&mut self, infos: Vec<Info>) -> Step {
+    fn finish(&mut self, infos: Vec<Info>) -> SlotStep<S::Move> {
         self.search = None;
-        Step::Done { infos, bestmove: self.searcher.best_move(), ponder: self.searcher.ponder_move() }
+        SlotStep::Done { infos, bestmove: self.searcher.best_move(), ponder: self.searcher.ponder_move() }
     }
 
     /// Whether the finished iteration satisfies the `go`'s limits (depth, mate found, soft time, one legal move).
-    fn limits_reached(&self, s: &Search, last: &IterationInfo, now: f64) -> bool {
+    fn limits_reached(&self, s: &Search<S::Move>, last: &IterationInfo<S::Move>, now: f64) -> bool {
         let p = &s.params;
         let max_depth = p.depth.unwrap_or(MAX_DEPTH);
         if last.depth >= max_depth {
             return true;
         }
-        if p.nodes.is_some_and(|n| self.searcher.nodes >= n) {
+        if p.nodes.is_some_and(|n| self.searcher.nodes() >= n) {
             return true;
         }
         let timed = s.budget.is_some() && p.depth.is_none();
@@ -345,26 +414,30 @@ impl Engine {
         false
     }
 
-    /// Searches for at most `slice_ms` milliseconds (or until a limit), then reports.
-    pub fn step(&mut self, slice_ms: f64) -> Step {
-        let Some(s) = self.search.as_ref() else { return Step::Idle };
+    /// Whether the search holds its `bestmove` at its limits (infinite, or pondering before the `ponderhit`).
+    fn holds(s: &Search<S::Move>) -> bool {
+        s.params.infinite || (s.params.ponder && s.clock_ms.is_none())
+    }
+
+    fn step(&mut self, slice_ms: f64) -> SlotStep<S::Move> {
+        let Some(s) = self.search.as_ref() else { return SlotStep::Idle };
         let mut infos = Vec::new();
         if s.stop {
             return self.finish(infos);
         }
         if s.holding {
-            return Step::Waiting(infos);
+            return SlotStep::Waiting(infos);
         }
         let started = s.started_ms;
         let now = now_ms();
         // Limits already met by the last iteration (e.g. after a ponderhit on a finished ponder search).
-        if let Some(last) = self.searcher.last.clone()
-            && !self.searcher.in_iteration()
+        if !self.searcher.in_iteration()
+            && let Some(last) = self.searcher.last_iteration()
             && (self.limits_reached(s, &last, now) || last.depth >= MAX_DEPTH)
         {
-            if s.params.infinite || (s.params.ponder && s.clock_ms.is_none()) {
+            if Self::holds(s) {
                 self.search.as_mut().unwrap().holding = true;
-                return Step::Waiting(infos);
+                return SlotStep::Waiting(infos);
             }
             return self.finish(infos);
         }
@@ -378,22 +451,21 @@ impl Engine {
             let deadline = slice_end.min(hard_end);
             match self.searcher.run(deadline, node_limit) {
                 RunOutcome::NoMoves => {
-                    let s = self.search.as_ref().unwrap();
-                    if s.params.infinite || (s.params.ponder && s.clock_ms.is_none()) {
+                    if Self::holds(self.search.as_ref().unwrap()) {
                         self.search.as_mut().unwrap().holding = true;
-                        return Step::Waiting(infos);
+                        return SlotStep::Waiting(infos);
                     }
                     return self.finish(infos);
                 }
                 RunOutcome::Interrupted => {
                     let now = now_ms();
-                    if now >= hard_end || self.searcher.nodes >= node_limit {
+                    if now >= hard_end || self.searcher.nodes() >= node_limit {
                         return self.finish(infos);
                     }
-                    return Step::Searching(infos);
+                    return SlotStep::Searching(infos);
                 }
                 RunOutcome::IterationDone => {
-                    let last = self.searcher.last.clone().unwrap();
+                    let last = self.searcher.last_iteration().expect("a completed iteration");
                     if let (Some(s), Some(&m)) = (self.search.as_mut(), last.pv.first()) {
                         s.iterations.push((m, last.score));
                     }
@@ -401,31 +473,320 @@ impl Engine {
                     let now = now_ms();
                     let s = self.search.as_ref().unwrap();
                     if self.limits_reached(s, &last, now) || last.depth >= MAX_DEPTH {
-                        let hold = s.params.infinite || (s.params.ponder && s.clock_ms.is_none());
-                        if hold {
+                        if Self::holds(s) {
                             self.search.as_mut().unwrap().holding = true;
-                            return Step::Waiting(infos);
+                            return SlotStep::Waiting(infos);
                         }
                         return self.finish(infos);
                     }
                     if now >= slice_end || slice_end.is_infinite() {
-                        return Step::Searching(infos);
+                        return SlotStep::Searching(infos);
                     }
                 }
             }
         }
     }
+}
 
-    /// Runs a whole search to its end without slicing (for the CLI, tests and benches). A `ponder` or
+/// The Hex searcher the engine drives (its [`SlicedSearch`] implementation is in `hex/driver.rs`).
+type HexSearcher = crate::hex::search::Searcher;
+
+/// The engine: one `Slot` (position, searcher, state of the `go`) per game (the Hex one made on first use), the game of the last `set_position`,
+/// and the options that apply to every game.
+pub struct Engine {
+    game: Game,
+    xiangqi: Slot<xiangqi::search::Searcher>,
+    hex: Option<Slot<HexSearcher>>,
+    hash_mib: usize,
+    interrupt: Option<Arc<AtomicBool>>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Runs `$body` with `$slot` bound to the current game's slot; `$on_step` wraps a `SlotStep` into a `Step`.
+macro_rules! with_slot {
+    ($self:ident, $slot:ident => $body:expr) => {
+        match $self.game {
+            Game::Xiangqi => {
+                let $slot = &mut $self.xiangqi;
+                $body
+            }
+            Game::Hex => {
+                let $slot = $self.hex.as_mut().expect("the Hex slot exists while Hex is the game");
+                $body
+            }
+        }
+    };
+}
+
+fn to_step<M: Into<GameMove>>(s: SlotStep<M>) -> Step {
+    match s {
+        SlotStep::Idle => Step::Idle,
+        SlotStep::Searching(i) => Step::Searching(i),
+        SlotStep::Waiting(i) => Step::Waiting(i),
+        SlotStep::Done { infos, bestmove, ponder } => {
+            Step::Done { infos, bestmove: bestmove.map(Into::into), ponder: ponder.map(Into::into) }
+        }
+    }
+}
+
+impl Engine {
+    /// An engine at the Xiangqi start position with a [`DEFAULT_HASH_MIB`] table.
+    pub fn new() -> Self {
+        Engine {
+            game: Game::Xiangqi,
+            xiangqi: Slot::new(xiangqi::Position::startpos(), DEFAULT_HASH_MIB, None),
+            hex: None,
+            hash_mib: DEFAULT_HASH_MIB,
+            interrupt: None,
+        }
+    }
+
+    /// Sets the Xiangqi search technique switches directly (bench, ablation).
+    pub fn set_search_options(&mut self, options: xiangqi::search::SearchOptions) {
+        self.xiangqi.searcher.options = options;
+    }
+
+    /// Installs a flag another thread raises to interrupt a [`step`](Self::step) early (the native protocols'
+    /// stdin reader does, when a command arrives). With it, `step(f64::INFINITY)` is not time-sliced at all —
+    /// a search without input in between is exactly reproducible — and returns after each completed iteration
+    /// (so its `info` can be printed), at its limits, or within about a thousand nodes of the flag being raised.
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.xiangqi.searcher.set_interrupt(Some(flag.clone()));
+        if let Some(h) = self.hex.as_mut() {
+            h.searcher.set_interrupt(Some(flag.clone()));
+        }
+        self.interrupt = Some(flag);
+    }
+
+    /// The game of the last [`set_position`](Self::set_position) (Xiangqi at first).
+    pub fn game(&self) -> Game {
+        self.game
+    }
+
+    /// Whether a search is running (or holding its bestmove).
+    pub fn is_searching(&self) -> bool {
+        match self.game {
+            Game::Xiangqi => self.xiangqi.search.is_some(),
+            Game::Hex => self.hex.as_ref().is_some_and(|h| h.search.is_some()),
+        }
+    }
+
+    /// Whether the running search is a ponder search that has not had its `ponderhit`.
+    pub fn is_pondering(&self) -> bool {
+        match self.game {
+            Game::Xiangqi => self.xiangqi.is_pondering(),
+            Game::Hex => self.hex.as_ref().is_some_and(|h| h.is_pondering()),
+        }
+    }
+
+    /// The Xiangqi position searched when Xiangqi is the game (the FEN of the last Xiangqi `set_position`,
+    /// after its moves; the start position before any).
+    pub fn xiangqi_position(&self) -> &xiangqi::Position {
+        &self.xiangqi.root
+    }
+
+    /// The Hex position searched when Hex is the game (`None` before the first Hex `set_position`).
+    pub fn hex_position(&self) -> Option<&hex::Position> {
+        self.hex.as_ref().map(|h| &h.root)
+    }
+
+    /// Sets the position and with it the game: a [`Setup`] (a Xiangqi FEN or `startpos`; an empty Hex board)
+    /// and the moves played from it — ICCS for Xiangqi (the history is kept for the repetition rules), Hex
+    /// cells (`c3`) and `swap-pieces` for Hex, each played by the side to move.
+    ///
+    /// # Errors
+    /// [`EngineError::Fen`] / [`EngineError::HexBoard`] for the setup, [`EngineError::Move`] /
+    /// [`EngineError::HexMove`] (1-based index) for a move; [`EngineError::Busy`] during a search. The
+    /// position and game are unchanged after any of these.
+    pub fn set_position(&mut self, setup: Setup<'_>, moves: &[&str]) -> Result<(), EngineError> {
+        if self.is_searching() {
+            return Err(EngineError::Busy);
+        }
+        match setup {
+            Setup::Xiangqi(fen) => {
+                let mut pos = if fen.trim() == "startpos" {
+                    xiangqi::Position::startpos()
+                } else {
+                    xiangqi::Position::from_fen(fen).map_err(EngineError::Fen)?
+                };
+                for (i, m) in moves.iter().enumerate() {
+                    pos.try_play(m).map_err(|error| EngineError::Move { index: i + 1, error })?;
+                }
+                self.set_xiangqi_position(pos)
+            }
+            Setup::Hex { width, height, swap } => {
+                let mut pos = hex::Position::new(width, height).map_err(EngineError::HexBoard)?;
+                pos.set_swap_rule(swap);
+                for (i, m) in moves.iter().enumerate() {
+                    pos.play_str(m).map_err(|error| EngineError::HexMove { index: i + 1, error })?;
+                }
+                self.set_hex_position(pos)
+            }
+        }
+    }
+
+    /// Sets a Xiangqi position directly (its history is kept for the repetition rules) and makes Xiangqi the
+    /// game.
+    ///
+    /// # Errors
+    /// [`EngineError::Busy`] during a search.
+    pub fn set_xiangqi_position(&mut self, pos: xiangqi::Position) -> Result<(), EngineError> {
+        if self.is_searching() {
+            return Err(EngineError::Busy);
+        }
+        self.xiangqi.set_root(pos);
+        self.game = Game::Xiangqi;
+        Ok(())
+    }
+
+    /// Sets a Hex position directly (e.g. one with SGF setup stones, as GTP's `loadsgf` gives) and makes Hex
+    /// the game.
+    ///
+    /// # Errors
+    /// [`EngineError::Busy`] during a search.
+    pub fn set_hex_position(&mut self, pos: hex::Position) -> Result<(), EngineError> {
+        if self.is_searching() {
+            return Err(EngineError::Busy);
+        }
+        match self.hex.as_mut() {
+            Some(h) => h.set_root(pos),
+            None => self.hex = Some(Slot::new(pos, self.hash_mib, self.interrupt.clone())),
+        }
+        self.game = Game::Hex;
+        Ok(())
+    }
+
+    /// Moves the searches of the current position must not play (UCCI 3.0 `banmoves`; UCI `searchmoves` is its
+    /// complement); moves of another game are ignored. Kept until the next
+    /// [`set_position`](Self::set_position) or `set_banned`. When every legal move is banned, the search ends
+    /// with no `bestmove`.
+    pub fn set_banned(&mut self, moves: &[GameMove]) {
+        fn of<M: FromGameMove>(moves: &[GameMove]) -> Vec<M> {
+            moves.iter().filter_map(|&m| M::from_game_move(m)).collect()
+        }
+        match self.game {
+            Game::Xiangqi => self.xiangqi.banned = of(moves),
+            Game::Hex => {
+                if let Some(h) = self.hex.as_mut() {
+                    h.banned = of(moves);
+                }
+            }
+        }
+    }
+
+    /// Sets an option. For every game: `Hash` (TT size in MiB, 1–[`MAX_HASH_MIB`]) and `Clear Hash` (empties
+    /// the TTs). Technique switches (`true`/`false`) of either game, whatever the current game is — Xiangqi:
+    /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`,
+    /// `Futility`; Hex: those of `hex::search::SearchOptions`.
+    ///
+    /// # Errors
+    /// Unknown name, or a value out of range (the reason is given); `Hash` during a search.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
+        let bad = |reason: &str| EngineError::OptionValue { name: name.into(), value: value.into(), reason: reason.into() };
+        match name.trim().to_ascii_lowercase().replace(' ', "").as_str() {
+            "hash" | "hashsize" => {
+                let mib: usize = value.trim().parse().map_err(|_| bad("expected a whole number of MiB"))?;
+                if !(1..=MAX_HASH_MIB).contains(&mib) {
+                    return Err(bad(&format!("must be 1..{MAX_HASH_MIB} MiB")));
+                }
+                if self.is_searching() {
+                    return Err(EngineError::Busy);
+                }
+                if mib != self.hash_mib {
+                    self.xiangqi.searcher.resize_hash(mib);
+                    if let Some(h) = self.hex.as_mut() {
+                        h.searcher.resize_hash(mib);
+                    }
+                    self.hash_mib = mib;
+                }
+                Ok(())
+            }
+            "clearhash" => {
+                self.xiangqi.searcher.clear_hash();
+                if let Some(h) = self.hex.as_mut() {
+                    h.searcher.clear_hash();
+                }
+                Ok(())
+            }
+            _ => {
+                // The current game's switches first, then the other game's.
+                let mut tried = Vec::new();
+                if self.game == Game::Hex {
+                    tried.push(self.hex.as_mut().and_then(|h| h.searcher.set_option(name, value)));
+                }
+                tried.push(self.xiangqi.searcher.set_option(name, value));
+                let key = crate::search::driver::option_key(name);
+                if self.game == Game::Xiangqi && (self.hex.is_some() || HexSearcher::option_names().contains(&key.as_str())) {
+                    let hex = self.hex.get_or_insert_with(|| {
+                        Slot::new(hex::Position::square(11).expect("11x11 is a valid board"), self.hash_mib, self.interrupt.clone())
+                    });
+                    tried.push(hex.searcher.set_option(name, value));
+                }
+                match tried.into_iter().flatten().next() {
+                    Some(r) => r.map_err(|reason| bad(&reason)),
+                    None => Err(EngineError::UnknownOption(name.to_string())),
+                }
+            }
+        }
+    }
+
+    /// Starts a search of the current position with `params`.
+    ///
+    /// # Errors
+    /// [`EngineError::Limits`] for out-of-range parameters, [`EngineError::Busy`] during another search.
+    pub fn go(&mut self, params: GoParams) -> Result<(), EngineError> {
+        if self.is_searching() {
+            return Err(EngineError::Busy);
+        }
+        params.validate().map_err(EngineError::Limits)?;
+        with_slot!(self, slot => slot.go(params));
+        Ok(())
+    }
+
+    /// The ponder search becomes a normal search whose clock starts now; it continues where it is.
+    ///
+    /// # Errors
+    /// [`EngineError::NotPondering`] when no ponder search runs.
+    pub fn ponderhit(&mut self) -> Result<(), EngineError> {
+        with_slot!(self, slot => slot.ponderhit())
+    }
+
+    /// Asks the search to finish: the next [`step`](Self::step) returns [`Step::Done`] at once. No effect when idle.
+    pub fn stop(&mut self) {
+        with_slot!(self, slot => slot.stop())
+    }
+
+    /// Searches for at most `slice_ms` milliseconds (or until a limit), then reports. With `f64::INFINITY` it
+    /// returns after each completed iteration (or at the interrupt flag, see [`set_interrupt`](Self::set_interrupt)).
+    pub fn step(&mut self, slice_ms: f64) -> Step {
+        match self.game {
+            Game::Xiangqi => to_step(self.xiangqi.step(slice_ms)),
+            Game::Hex => match self.hex.as_mut() {
+                Some(h) => to_step(h.step(slice_ms)),
+                None => Step::Idle,
+            },
+        }
+    }
+
+    /// Runs a whole search to its end (for the CLI, tests and benches). It is not time-sliced, so a search
+    /// limited by depth or nodes is exactly reproducible however loaded the machine is. A `ponder` or
     /// `infinite` search is not allowed here (nothing could stop it).
-    pub fn search_blocking(&mut self, params: GoParams) -> Result<(Vec<Info>, Option<Move>, Option<Move>), EngineError> {
+    ///
+    /// # Errors
+    /// As [`go`](Self::go), and [`EngineError::Limits`] for `ponder` / `infinite`.
+    pub fn search_blocking(&mut self, params: GoParams) -> Result<SearchResult, EngineError> {
         if params.infinite || params.ponder {
             return Err(EngineError::Limits(LimitsError("a blocking search cannot be infinite or ponder".into())));
         }
         self.go(params)?;
         let mut all = Vec::new();
         loop {
-            match self.step(1000.0) {
+            match self.step(f64::INFINITY) {
                 Step::Searching(i) | Step::Waiting(i) => all.extend(i),
                 Step::Done { infos, bestmove, ponder } => {
                     all.extend(infos);
@@ -440,7 +801,7 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xiangqi::{Square, Move};
+    use crate::xiangqi::{Move, Square};
 
     fn mv(a: &str, b: &str) -> Move {
         Move::new(Square::parse(a).unwrap(), Square::parse(b).unwrap())

@@ -6,7 +6,12 @@
 //! * [`xiangqi`] — Chinese chess: rules (flying general, horse-leg and elephant-eye blocks, stalemate
 //!   is a loss), FEN and ICCS, perft, evaluation and an alpha-beta search.
 //! * [`combat`] — attack-outcome distributions (waterfall, round table, hybrid), sampling and PRD.
-//! * [`engine`] — the one time-sliced `Engine` behind the native protocols and the browser worker.
+//! * [`hex`] — Hex: rules (1×1 to 19×19, rectangular, the swap rule), Queenbee's two-distance evaluation,
+//!   search, solver and SGF; played over GTP by [`protocol::gtp`].
+//! * [`search`] — what every game's search shares: scores, TT, clock, limits, the sliced-search trait.
+//! * [`engine`] — the one time-sliced `Engine` behind the native protocols and the browser worker, for every
+//!   game (above the games and `search`; the protocols, wasm bindings and benches sit above it).
+//! * [`mod@bench`] — `duiyi bench`: the Xiangqi node-count signature and speed figure.
 //!
 //! ```
 //! use duiyi::xiangqi::{Position, perft};
@@ -14,6 +19,7 @@
 //! assert_eq!(perft(&mut pos.clone(), 2), 1920); // chessprogramming.org "Chinese Chess Perft Results"
 //! ```
 
+pub mod bench;
 pub mod combat;
 pub mod engine;
 pub mod hex;

@@ -1,7 +1,7 @@
 //! The engine: mates from real games (`tests/data/xiangqi_mates.json`), the go/stop/ponder flow of the
 //! time-sliced `Engine`, and reproducible fixed-depth searches.
 
-use duiyi::engine::{Engine, EngineError, Step};
+use duiyi::engine::{Engine, EngineError, GameMove, Setup, Step};
 use duiyi::search::GoParams;
 use duiyi::xiangqi::Position;
 
@@ -21,11 +21,11 @@ fn finds_the_short_mates_from_real_games() {
         let fen = p["fen"].as_str().unwrap();
         let n = p["mate_in"].as_i64().unwrap() as i32;
         let mut e = Engine::new();
-        e.set_position(fen, &[]).unwrap();
+        e.set_position(Setup::Xiangqi(fen), &[]).unwrap();
         let (infos, best, _) = e.search_blocking(GoParams { depth: Some((2 * n + 1) as u32), nodes: Some(3_000_000), ..Default::default() }).unwrap();
         let last = infos.last().expect("an iteration");
         assert!(last.mate.is_some_and(|m| m > 0 && m <= n), "{fen}: expected mate in {n}, got {last:?}");
-        let best = best.unwrap();
+        let Some(GameMove::Xiangqi(best)) = best else { panic!("{fen}: no Xiangqi bestmove") };
         if n == 1 {
             let mut pos = Position::from_fen(fen).unwrap();
             pos.play_unchecked(best);
@@ -107,9 +107,9 @@ fn stop_ends_an_infinite_search_with_one_bestmove() {
 #[test]
 fn bad_commands_are_refused_and_change_nothing() {
     let mut e = Engine::new();
-    assert!(matches!(e.set_position("bad fen", &[]), Err(EngineError::Fen(_))));
-    assert!(matches!(e.set_position("startpos", &["h2e2", "h2e2"]), Err(EngineError::Move { index: 2, .. })));
-    assert_eq!(e.position().fen(), Position::startpos().fen());
+    assert!(matches!(e.set_position(Setup::Xiangqi("bad fen"), &[]), Err(EngineError::Fen(_))));
+    assert!(matches!(e.set_position(Setup::Xiangqi("startpos"), &["h2e2", "h2e2"]), Err(EngineError::Move { index: 2, .. })));
+    assert_eq!(e.xiangqi_position().fen(), Position::startpos().fen());
     assert!(matches!(e.go(GoParams { depth: Some(0), ..Default::default() }), Err(EngineError::Limits(_))));
     assert!(matches!(e.set_option("Hash", "0"), Err(EngineError::OptionValue { .. })));
     assert!(matches!(e.set_option("Bogus", "1"), Err(EngineError::UnknownOption(_))));
@@ -120,7 +120,7 @@ fn bad_commands_are_refused_and_change_nothing() {
 #[test]
 fn a_side_with_no_legal_move_gets_no_bestmove() {
     let mut e = Engine::new();
-    e.set_position("4k4/9/9/9/9/9/9/9/4Ar3/2r1K4 w - - 0 1", &[]).unwrap();
+    e.set_position(Setup::Xiangqi("4k4/9/9/9/9/9/9/9/4Ar3/2r1K4 w - - 0 1"), &[]).unwrap();
     let (_, best, _) = e.search_blocking(GoParams { depth: Some(3), ..Default::default() }).unwrap();
     assert_eq!(best, None);
 }

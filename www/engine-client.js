@@ -108,7 +108,8 @@ export class EngineClient {
   /**
    * Searches a position. A search already running is stopped first and its promise resolves with
    * `cancelled: true`.
-   * @param {{fen: string, moves: string[]}} position
+   * @param {{game?: 'xiangqi', fen?: string, moves: string[]} | {game: 'hex', size?: string|number, swap?: boolean, moves: string[]}} position
+   *   the game is a field of the position ('xiangqi' by default); see www/worker.js
    * @param {{depth?: number, movetime?: number, nodes?: number, infinite?: boolean, ponder?: boolean}} params
    * @returns {Promise<{move: string|null, ponder: string|null, cancelled: boolean}>}  rejects with an Error that
    *   has a `code` and `params` (the worker's reason for refusing the search, or client.disposed / client.gave_up)
@@ -118,7 +119,7 @@ export class EngineClient {
     return new Promise((resolve, reject) => {
       const request = {
         id: nextSearchId++,
-        position: { fen: position.fen, moves: [...(position.moves ?? [])] },
+        position: { ...position, moves: [...(position.moves ?? [])] },
         params: { ...params },
         resolve,
         reject,
@@ -408,7 +409,7 @@ export class EngineClient {
     this.queued = null;
     this.active = next;
     next.sentAt = performance.now();
-    this.post({ type: 'position', fen: next.position.fen, moves: next.position.moves });
+    this.post({ ...next.position, type: 'position' });
     this.post({ type: 'go', ...next.params });
     if (next.ponderhit) this.post({ type: 'ponderhit' }); // a ponder search repeated after a crash
     this.refreshState();

@@ -1,7 +1,11 @@
-// The engine worker: owns one Rust `Engine` (wasm) and speaks a message protocol that mirrors the
-// UCI/UCCI verbs (docs/architecture.md §3).
+// The engine worker: owns one Rust `Engine` (wasm) for every game (Xiangqi, Hex: the game is a field of the
+// position) and speaks a message protocol that mirrors the UCI/UCCI verbs (docs/architecture.md §3).
 //
-//   page → worker  {type:'position', fen, moves}      set the position (FEN + moves in ICCS)
+//   page → worker  {type:'position', game?, fen?, size?, swap?, moves}
+//                                                     set the position, and with it the game:
+//                                                     game 'xiangqi' (default): fen (default: start) + ICCS moves
+//                                                     game 'hex': size 'N' | 'WxH' | N (default 11), swap
+//                                                     (boolean, default false) + moves 'c3' | 'swap-pieces'
 //                  {type:'go', depth?, movetime?, nodes?, infinite?, ponder?, wtime?, btime?, winc?, binc?}
 //                  {type:'stop'}                      finish the search now; its bestmove follows
 //                  {type:'ponderhit'}                 the pondered move was played: the search's clock starts
@@ -9,7 +13,8 @@
 //                  {type:'isready'}                   answered by {type:'readyok'} even during a search
 //   worker → page  {type:'ready'}                     engine loaded and warmed up
 //                  {type:'info', depth, seldepth, score:{cp?|mate?}, nodes, nps, timeMs, pv}
-//                  {type:'bestmove', move, ponder}    exactly one per go; move null = no legal move
+//                  {type:'bestmove', move, ponder}    exactly one per go; move strings in the game's notation
+//                                                     (ICCS; Hex cells, swap-pieces); move null = no legal move
 //                  {type:'readyok'}
 //                  {type:'error', command, message, code, params, fatal?}
 //
@@ -176,6 +181,37 @@ function goParams(msg) {
   return params;
 }
 
+/**
+ * Checks a position message and returns the arguments of `Engine.setPosition(game, spec, moves)`; throws an
+ * Error naming the first bad field. Xiangqi: spec = FEN; Hex: spec = 'WxH' plus ' swap' when the rule is on.
+ */
+function positionArgs(msg) {
+  const bad = (message, code, params = {}) => Object.assign(new Error(message), { code, params });
+  const shown = (v) => String(JSON.stringify(v)).slice(0, 80);
+  const game = msg.game ?? 'xiangqi';
+  const moves = msg.moves ?? [];
+  if (game !== 'xiangqi' && game !== 'hex') {
+    throw bad(`game must be 'xiangqi' or 'hex', got ${shown(game)}`, 'worker.game_type', { detail: shown(game) });
+  }
+  if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) {
+    throw game === 'hex'
+      ? bad('moves must be an array of Hex moves such as "c3" or "swap-pieces"', 'worker.hex_moves_type')
+      : bad('moves must be an array of ICCS strings such as "h2e2"', 'worker.moves_type');
+  }
+  if (game === 'xiangqi') {
+    const fen = msg.fen ?? START_FEN;
+    if (typeof fen !== 'string') throw bad(`fen must be a string, got ${shown(fen)}`, 'worker.fen_type', { detail: shown(fen) });
+    return ['xiangqi', fen, moves];
+  }
+  const size = msg.size ?? 11;
+  if (!(typeof size === 'string' && /^\s*\d+\s*(x\s*\d+\s*)?$/i.test(size)) && !(Number.isInteger(size) && size > 0)) {
+    throw bad(`size must be a board size such as 11 or '11x11', got ${shown(size)}`, 'worker.size_type', { detail: shown(size) });
+  }
+  const swap = msg.swap ?? false;
+  if (typeof swap !== 'boolean') throw bad(`swap must be true or false, got ${shown(swap)}`, 'worker.swap_type', { detail: shown(swap) });
+  return ['hex', `${String(size).replace(/\s+/g, '')}${swap ? ' swap' : ''}`, moves];
+}
+
 function handle(msg) {
   if (msg === null || typeof msg !== 'object' || typeof msg.type !== 'string') {
     const detail = String(JSON.stringify(msg)).slice(0, 80);
@@ -209,21 +245,16 @@ function handle(msg) {
         fail('position', BUSY, 'engine.busy');
         return;
       }
-      const fen = msg.fen ?? START_FEN;
-      const moves = msg.moves ?? [];
-      if (typeof fen !== 'string') {
+      let args;
+      try {
+        args = positionArgs(msg);
+      } catch (err) {
         positionValid = false;
-        const detail = String(JSON.stringify(fen)).slice(0, 80);
-        fail('position', `fen must be a string, got ${detail}`, 'worker.fen_type', { detail });
-        return;
-      }
-      if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) {
-        positionValid = false;
-        fail('position', 'moves must be an array of ICCS strings such as "h2e2"', 'worker.moves_type');
+        fail('position', errorText(err), err.code ?? null, err.params ?? {});
         return;
       }
       try {
-        engine.setPosition(fen, moves);
+        engine.setPosition(...args);
         positionValid = true;
       } catch (err) {
         positionValid = false;
@@ -285,7 +316,7 @@ self.onmessage = (event) => {
 
 /** A tiny search, so V8 tiers the hot wasm functions up before the first real move (docs/architecture.md §4). */
 function warmUp() {
-  engine.setPosition(START_FEN, []);
+  engine.setPosition('xiangqi', START_FEN, []);
   engine.go({ depth: 4 });
   const deadline = performance.now() + 500;
   for (;;) {
@@ -297,7 +328,7 @@ function warmUp() {
       break;
     }
   }
-  engine.setPosition(START_FEN, []);
+  engine.setPosition('xiangqi', START_FEN, []);
 }
 
 async function start() {

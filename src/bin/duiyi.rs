@@ -1,4 +1,5 @@
-//! `duiyi` command line: `perft`, `combat`, `hex`, and (with no arguments) the engine protocols on stdin.
+//! `duiyi` command line: `perft`, `combat`, `hex`, `gtp` (Hex over GTP), and (with no arguments) the Xiangqi
+//! engine protocols on stdin.
 
 use duiyi::xiangqi::{Position, perft_divide};
 use std::process::ExitCode;
@@ -11,6 +12,7 @@ fn usage() -> &'static str {
      duiyi bench [--depth N] [--ablation]   fixed-depth search signature; last line `nodes <N> nps <M>`\n  \
      duiyi hex potentials --size N[xM] [--moves \"b:c3 w:d2 …\"|--sgf FILE]   Hex two-distance maps as JSON\n  \
      duiyi combat --model waterfall|round-table|hybrid …   attack-outcome distribution as JSON\n  \
+     duiyi gtp                                    Hex engine speaking GTP on stdin (HexGui, Benzene tools)\n  \
      duiyi                                        read engine-protocol commands on stdin (ucci | uci)"
 }
 
@@ -108,7 +110,7 @@ fn judge_cmd(args: &[String]) -> Result<(), String> {
 /// `nodes <N> nps <M>`; with `--ablation`, a table of nodes and time with each technique switched off.
 fn bench_cmd(args: &[String]) -> Result<(), String> {
     check_args("bench", args, &["--depth"], &["--ablation"])?;
-    use duiyi::xiangqi::bench::{BENCH_DEPTH, ablations, run_bench};
+    use duiyi::bench::{BENCH_DEPTH, ablations, run_bench};
     let depth: u32 = match flag(args, "--depth") {
         Some(d) => d.parse().map_err(|_| "bench: --depth must be a number".to_string())?,
         None => BENCH_DEPTH,
@@ -173,6 +175,8 @@ fn main() -> ExitCode {
         Some("eval") => eval_cmd(&args[1..]),
         Some("hex") => duiyi::hex::cli::run(&args[1..]).map(|out| println!("{out}")),
         Some("combat") => return ExitCode::from(duiyi::combat::cli::run(&args[1..]) as u8),
+        Some("gtp") if args.len() == 1 => return duiyi::protocol::gtp::run_stdio(),
+        Some("gtp") => Err("gtp: takes no arguments (settings are GTP commands: boardsize, param_game, time_left)".into()),
         Some("-h") | Some("--help") | Some("help") => {
             println!("{}", usage());
             Ok(())

@@ -17,8 +17,11 @@
 
 mod board;
 pub mod cli;
+mod driver;
 pub mod eval;
+pub mod search;
 pub mod sgf;
+pub mod solver;
 pub mod two_distance;
 mod types;
 

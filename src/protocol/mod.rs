@@ -1,4 +1,5 @@
-//! Engine protocols on stdin/stdout: UCCI 3.0 ([`ucci`]) and UCI as Pikafish speaks it ([`uci`]).
+//! Engine protocols on stdin/stdout: UCCI 3.0 ([`ucci`]) and UCI as Pikafish speaks it ([`uci`]) for Xiangqi,
+//! GTP ([`gtp`], `duiyi gtp`) for Hex.
 //!
 //! The first command picks the protocol, as Fairy-Stockfish does: `ucci` → UCCI 3.0 (the spec is
 //! `xqbase/eleeye:PROTOCOL/cchess_ucci.htm`, 2004, revised 2007; ElephantEye's `eleeye/ucci.cpp` is the reference
@@ -32,10 +33,11 @@
 //!   `printf 'uci\nposition startpos\ngo depth 6\n' | duiyi` prints its `bestmove`; a ponder or infinite search is
 //!   stopped.
 
+pub mod gtp;
 pub mod ucci;
 pub mod uci;
 
-use crate::engine::{Engine, Info, Step};
+use crate::engine::{Engine, GameMove, Info, Setup, Step};
 use crate::search::limits::MAX_DEPTH;
 use crate::xiangqi::Move;
 use std::collections::VecDeque;
@@ -276,7 +278,7 @@ impl<W: Write> Session<W> {
         }
     }
 
-    fn print_bestmove(&mut self, bestmove: Option<Move>, ponder: Option<Move>) {
+    fn print_bestmove(&mut self, bestmove: Option<GameMove>, ponder: Option<GameMove>) {
         let line = match self.proto {
             Some(Protocol::Uci) => uci::bestmove_line(bestmove, ponder),
             _ => ucci::bestmove_line(bestmove, ponder, self.draw_offered && self.accepts_draw()),
@@ -426,11 +428,11 @@ impl<W: Write> Session<W> {
                 return;
             }
         };
-        match self.engine.set_position(&fen, moves) {
+        match self.engine.set_position(Setup::Xiangqi(&fen), moves) {
             Ok(()) => {}
             Err(crate::engine::EngineError::Move { index, error }) => {
                 let kept = &moves[..index - 1];
-                let _ = self.engine.set_position(&fen, kept);
+                let _ = self.engine.set_position(Setup::Xiangqi(&fen), kept);
                 self.info_string(&format!(
                     "position: {error}; kept the {} move(s) before it and ignored the rest",
                     kept.len()
@@ -443,11 +445,12 @@ impl<W: Write> Session<W> {
     /// Starts a search (both protocols): clears the per-go state; a refused `go` still gets its answer.
     fn start_go(&mut self, params: crate::search::limits::GoParams, banned: &[Move]) {
         self.infinite = params.infinite;
-        let red = self.engine.position().side_to_move() == crate::xiangqi::Color::Red;
+        let red = self.engine.xiangqi_position().side_to_move() == crate::xiangqi::Color::Red;
         self.bounded = params.depth.is_some() || params.nodes.is_some() || params.budget(red).is_some();
         self.waiting = false;
         self.last_score = None;
-        self.engine.set_banned(banned);
+        let banned: Vec<GameMove> = banned.iter().map(|&m| m.into()).collect();
+        self.engine.set_banned(&banned);
         if let Err(e) = self.engine.go(params) {
             self.info_string(&format!("go: {e}"));
             self.print_bestmove(None, None);

@@ -19,10 +19,9 @@
 //! `go ponder` holds its `bestmove` until `ponderhit` (the `go`'s clock starts then) or `stop`.
 
 use super::{Flow, MAX_GO_DEPTH, Session, parse_count, parse_time};
-use crate::engine::{DEFAULT_HASH_MIB, Info, MAX_HASH_MIB};
+use crate::engine::{DEFAULT_HASH_MIB, GameMove, Info, MAX_HASH_MIB};
 use crate::search::limits::GoParams;
 use crate::search::score::MATE;
-use crate::xiangqi::Move;
 use std::io::Write;
 
 /// The engine's technique switches, under their UCCI (one lower-case word) names.
@@ -97,7 +96,7 @@ pub(super) fn handle<W: Write>(s: &mut Session<W>, cmd: &str, rest: &str) -> Flo
             return Flow::Quit;
         }
         "d" | "fen" => {
-            let fen = s.engine.position().fen();
+            let fen = s.engine.xiangqi_position().fen();
             s.info_string(&format!("fen {fen}"));
         }
         _ => s.info_string(&format!("unknown command '{}'", crate::echo(cmd))),
@@ -211,7 +210,7 @@ fn setoption<W: Write>(s: &mut Session<W>, rest: &str) {
 fn banmoves<W: Write>(s: &mut Session<W>, rest: &str) {
     let mut list = Vec::new();
     for t in rest.split_whitespace() {
-        match s.engine.position().parse_move(t) {
+        match s.engine.xiangqi_position().parse_move(t) {
             Ok(m) => list.push(m),
             Err(e) => s.info_string(&format!("banmoves: {e}; ignored")),
         }
@@ -295,7 +294,7 @@ fn go<W: Write>(s: &mut Session<W>, rest: &str) {
     }
     if depth_zero && p.depth.is_none() && !p.infinite {
         // Spec §5.10 (1): depth 0 lists the static score and answers `nobestmove`.
-        let eval = s.engine.position().evaluate();
+        let eval = s.engine.xiangqi_position().evaluate();
         s.say(&format!("info depth 0 score {eval}"));
         s.say("nobestmove");
         return;
@@ -335,7 +334,7 @@ pub(super) fn info_line(info: &Info) -> String {
 }
 
 /// `bestmove M [ponder P] [draw]`, or `nobestmove`.
-pub(super) fn bestmove_line(bestmove: Option<Move>, ponder: Option<Move>, draw: bool) -> String {
+pub(super) fn bestmove_line(bestmove: Option<GameMove>, ponder: Option<GameMove>, draw: bool) -> String {
     let Some(m) = bestmove else { return "nobestmove".into() };
     let mut line = format!("bestmove {m}");
     if let Some(p) = ponder {

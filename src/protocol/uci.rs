@@ -11,7 +11,7 @@
 //! `bestmove M [ponder P]`, `bestmove (none)` when there is no legal move. `stop` when idle is ignored.
 
 use super::{Flow, MAX_GO_DEPTH, Session, parse_count, parse_time};
-use crate::engine::{DEFAULT_HASH_MIB, Info, MAX_HASH_MIB};
+use crate::engine::{DEFAULT_HASH_MIB, GameMove, Info, MAX_HASH_MIB};
 use crate::search::limits::GoParams;
 use crate::xiangqi::Move;
 use std::io::Write;
@@ -85,7 +85,7 @@ pub(super) fn handle<W: Write>(s: &mut Session<W>, cmd: &str, rest: &str) -> Flo
             return Flow::Quit;
         }
         "d" => {
-            let fen = s.engine.position().fen();
+            let fen = s.engine.xiangqi_position().fen();
             s.info_string(&format!("fen {fen}"));
         }
         "debug" | "register" => {}
@@ -206,7 +206,7 @@ fn go<W: Write>(s: &mut Session<W>, rest: &str) {
                     if GO_KEYWORDS.contains(&t.to_ascii_lowercase().as_str()) {
                         break;
                     }
-                    match s.engine.position().parse_move(t) {
+                    match s.engine.xiangqi_position().parse_move(t) {
                         Ok(m) => list.push(m),
                         Err(e) => notes.push(format!("searchmoves: {e}; ignored")),
                     }
@@ -228,7 +228,7 @@ fn go<W: Write>(s: &mut Session<W>, rest: &str) {
         if list.is_empty() {
             notes.push("searchmoves: no legal move listed; searching all moves".into());
         } else {
-            let legal = s.engine.position().legal_moves();
+            let legal = s.engine.xiangqi_position().legal_moves();
             excluded = legal.as_slice().iter().copied().filter(|m| !list.contains(m)).collect();
         }
     }
@@ -259,7 +259,7 @@ pub(super) fn info_line(info: &Info) -> String {
 }
 
 /// `bestmove M [ponder P]`, or `bestmove (none)` with no legal move.
-pub(super) fn bestmove_line(bestmove: Option<Move>, ponder: Option<Move>) -> String {
+pub(super) fn bestmove_line(bestmove: Option<GameMove>, ponder: Option<GameMove>) -> String {
     match (bestmove, ponder) {
         (None, _) => "bestmove (none)".into(),
         (Some(m), Some(p)) => format!("bestmove {m} ponder {p}"),

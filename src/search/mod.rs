@@ -1,12 +1,15 @@
-//! Search parts shared by the game engines: scores with mate distance, the transposition table, the clock
-//! and search limits. The game-specific alpha-beta lives with each game (`xiangqi::search`).
+//! Search parts shared by the game engines: scores with mate distance, the transposition table, the clock,
+//! search limits, and the sliced-search interface ([`SlicedSearch`]) every game's searcher offers the engine.
+//! The game-specific alpha-beta lives with each game (`xiangqi::search`, `hex::search`).
 
 pub mod clock;
+pub mod driver;
 pub mod limits;
 pub mod score;
 pub mod tt;
 
 pub use clock::now_ms;
+pub use driver::{IterationInfo, RunOutcome, SlicedSearch};
 pub use limits::{GoParams, LimitsError};
 pub use score::{Bound, Score};
 pub use tt::TranspositionTable;

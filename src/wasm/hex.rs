@@ -18,12 +18,15 @@
 //! ```
 //!
 //! In the `Uint16Array`s, **65535 ([`hex_infinity`]) is infinity**: an occupied cell (see `stones`) or a cell
-//! with fewer than two routes to the edge. Errors are JS `Error`s with a `code` (`"cell"`, `"off-board"`,
-//! `"occupied"`, `"out-of-turn"`, `"game-over"`, `"swap-not-allowed"`, `"size"`, `"sgf"`, `"convention"`) and a
-//! message naming the reason; the game is unchanged after any error.
+//! with fewer than two routes to the edge. Errors are JS `Error`s with `message`, `code` and `params` (see the
+//! parent module): `hex.size {width, height}`, `hex.cell {text}`, `hex.off_board {cell, width, height}`,
+//! `hex.occupied {cell, by}`, `hex.out_of_turn {color, to_move}`, `hex.game_over {winner}`,
+//! `hex.swap_not_allowed {detail}`, `hex.setup_after_moves`, `hex.sgf {detail}`, `hex.convention {name}`; the
+//! game is unchanged after any error.
 
 use crate::hex::eval::Maps;
 use crate::hex::{Cell, Color, Convention, Edge, HexError, INFINITY, Move, Position, sgf};
+use super::{Coded, Params, coded, n, s};
 use js_sys::{Float32Array, Object, Reflect, Uint8Array, Uint16Array};
 use wasm_bindgen::prelude::*;
 
@@ -33,32 +36,40 @@ pub fn hex_infinity() -> u16 {
     INFINITY
 }
 
-/// A JS `Error` with `code` and message.
-fn error(code: &str, message: &str) -> JsValue {
-    let e = js_sys::Error::new(message);
-    let _ = Reflect::set(&e, &"code".into(), &code.into());
-    e.into()
+impl Coded for HexError {
+    fn code_params(&self) -> (&'static str, Params) {
+        match self {
+            HexError::Size { width, height } => {
+                ("hex.size", vec![("width", n(*width as f64)), ("height", n(*height as f64))])
+            }
+            HexError::Cell(e) => ("hex.cell", vec![("detail", s(e.to_string()))]),
+            HexError::OffBoard { cell, width, height } => (
+                "hex.off_board",
+                vec![("cell", s(cell.to_string())), ("width", n(*width as f64)), ("height", n(*height as f64))],
+            ),
+            HexError::Occupied { cell, by } => ("hex.occupied", vec![("cell", s(cell.to_string())), ("by", s(by.name()))]),
+            HexError::OutOfTurn { color, to_move } => {
+                ("hex.out_of_turn", vec![("color", s(color.name())), ("to_move", s(to_move.name()))])
+            }
+            HexError::GameOver { winner } => ("hex.game_over", vec![("winner", s(winner.name()))]),
+            HexError::SwapNotAllowed(why) => ("hex.swap_not_allowed", vec![("detail", s(why))]),
+            HexError::SetupAfterMoves => ("hex.setup_after_moves", vec![]),
+        }
+    }
 }
 
 fn hex_error(e: &HexError) -> JsValue {
-    let code = match e {
-        HexError::Size { .. } => "size",
-        HexError::Cell(_) => "cell",
-        HexError::OffBoard { .. } => "off-board",
-        HexError::Occupied { .. } => "occupied",
-        HexError::OutOfTurn { .. } => "out-of-turn",
-        HexError::GameOver { .. } => "game-over",
-        HexError::SwapNotAllowed(_) => "swap-not-allowed",
-        HexError::SetupAfterMoves => "setup-after-moves",
-    };
-    error(code, &e.to_string())
+    e.to_js_error()
 }
 
 fn convention(name: Option<String>) -> Result<Convention, JsValue> {
     match name.as_deref() {
         None | Some("") => Ok(Convention::Queenbee),
         Some(s) => Convention::parse(s)
-            .ok_or_else(|| error("convention", &format!("convention '{s}': expected queenbee or benzene"))),
+            .ok_or_else(|| {
+                let message = format!("convention '{}': expected queenbee or benzene", crate::echo(s));
+                coded("hex.convention", vec![("name", super::s(s))], &message)
+            }),
     }
 }
 
@@ -157,7 +168,7 @@ impl HexGame {
     /// with the reason and byte offset.
     #[wasm_bindgen(js_name = fromSgf)]
     pub fn from_sgf(text: &str) -> Result<HexGame, JsValue> {
-        let g = sgf::load(text).map_err(|e| error("sgf", &e.to_string()))?;
+        let g = sgf::load(text).map_err(|e| coded("hex.sgf", vec![("detail", s(e.to_string()))], &e.to_string()))?;
         Ok(HexGame { pos: g.position, resigned: g.resigned })
     }
 
@@ -182,7 +193,8 @@ impl HexGame {
     /// unchanged.
     pub fn play(&mut self, mv: &str) -> Result<(), JsValue> {
         if let Some(r) = self.resigned {
-            return Err(error("game-over", &format!("the game is over: {r} resigned")));
+            let message = format!("the game is over: {r} resigned");
+            return Err(coded("hex.game_over", vec![("resigned", s(r.to_string()))], &message));
         }
         self.pos.play_str(mv).map(|_| ()).map_err(|e| hex_error(&e))
     }

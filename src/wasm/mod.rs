@@ -15,6 +15,7 @@
 //! [`combat`] (attributes, orders, PRD, samplers).
 
 pub mod combat;
+pub mod engine;
 pub mod hex;
 pub mod xiangqi;
 

@@ -1,4 +1,5 @@
-//! Xiangqi for JavaScript: `XiangqiGame` (rules, for the page) and `Engine` (search, for the worker).
+//! Xiangqi for JavaScript: `XiangqiGame` (rules, for the page), perft and the bench signature. The search
+//! engine of every game is `Engine` in `engine.rs` (its error codes are listed there).
 //!
 //! Error codes (each thrown `Error` has `message`, `code`, `params`; see the parent module):
 //! - FEN ([`FenError`]): `fen.empty`, `fen.wrong_rank_count {found}`, `fen.wrong_file_count {rank, field,
@@ -11,21 +12,12 @@
 //! - moves ([`MoveError`]): `move.malformed {text}`, `move.no_piece {move, square}`,
 //!   `move.wrong_side {move, square}`, `move.illegal_movement {move, piece}`,
 //!   `move.leaves_general_in_check {move}`, `move.game_over {move}`;
-//! - engine commands ([`EngineError`]): the FEN codes, `engine.move {index, cause}` (1-based index in the
-//!   move list, `cause` the move's reason), `engine.limits {detail}`, `engine.busy`, `engine.not_pondering`,
-//!   `engine.unknown_option {name}`, `engine.option_value {name, value, detail}`, `engine.go_params`,
-//!   `engine.go_unknown {name, known}`, `engine.go_value {detail}`;
 //! - `perft.depth {max}`, `bench.depth {min, max}`.
 
 use super::{Coded, Params, coded, js_err, n, s, to_js};
-use crate::engine::{self, EngineError, Step};
-use crate::search::GoParams;
-use crate::xiangqi::{FenError, Move, MoveError, Position, START_FEN};
+use crate::xiangqi::{FenError, MoveError, Position, START_FEN};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-
-/// The keys `Engine.go` accepts.
-const GO_KEYS: [&str; 10] = ["depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite", "ponder"];
 
 impl Coded for FenError {
     fn code_params(&self) -> (&'static str, Params) {
@@ -80,23 +72,6 @@ impl Coded for MoveError {
     }
 }
 
-impl Coded for EngineError {
-    fn code_params(&self) -> (&'static str, Params) {
-        match self {
-            EngineError::Fen(e) => e.code_params(),
-            EngineError::Move { index, error } => {
-                ("engine.move", vec![("index", n(*index as f64)), ("cause", error.to_reason())])
-            }
-            EngineError::Limits(e) => ("engine.limits", vec![("detail", s(&e.0))]),
-            EngineError::Busy => ("engine.busy", vec![]),
-            EngineError::NotPondering => ("engine.not_pondering", vec![]),
-            EngineError::UnknownOption(name) => ("engine.unknown_option", vec![("name", s(name))]),
-            EngineError::OptionValue { name, value, reason } => {
-                ("engine.option_value", vec![("name", s(name)), ("value", s(value)), ("detail", s(reason))])
-            }
-        }
-    }
-}
 
 /// A game of Xiangqi: rules only (legal moves, play, result). Cheap enough for the page's main thread.
 #[wasm_bindgen]
@@ -221,158 +196,6 @@ impl XiangqiGame {
     }
 }
 
-/// The search engine for the worker: `setPosition`, `go`, then `step(sliceMs)` until `done`.
-#[wasm_bindgen(js_name = Engine)]
-pub struct WasmEngine {
-    inner: engine::Engine,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct StepOut {
-    done: bool,
-    /// True when a ponder/infinite search holds its bestmove: no need to step until stop/ponderhit.
-    waiting: bool,
-    idle: bool,
-    infos: Vec<InfoOut>,
-    bestmove: Option<String>,
-    ponder: Option<String>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ScoreOut {
-    cp: Option<i32>,
-    mate: Option<i32>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct InfoOut {
-    depth: u32,
-    seldepth: u32,
-    score: ScoreOut,
-    nodes: f64,
-    nps: f64,
-    time_ms: f64,
-    pv: Vec<String>,
-}
-
-fn info_out(i: engine::Info) -> InfoOut {
-    InfoOut {
-        depth: i.depth,
-        seldepth: i.seldepth,
-        score: ScoreOut { cp: i.cp, mate: i.mate },
-        nodes: i.nodes as f64,
-        nps: i.nps as f64,
-        time_ms: i.time_ms as f64,
-        pv: i.pv,
-    }
-}
-
-#[wasm_bindgen(js_class = Engine)]
-impl WasmEngine {
-    /// A new engine (16 MiB hash) at the start position.
-    #[wasm_bindgen(constructor)]
-    pub fn new() -> WasmEngine {
-        WasmEngine { inner: engine::Engine::new() }
-    }
-
-    /// Sets the position: FEN (or `"startpos"`) and ICCS moves from it. Throws naming the problem.
-    #[wasm_bindgen(js_name = setPosition)]
-    pub fn set_position(&mut self, fen: &str, moves: Vec<String>) -> Result<(), JsValue> {
-        let refs: Vec<&str> = moves.iter().map(|s| s.as_str()).collect();
-        self.inner.set_position(fen, &refs).map_err(js_err)
-    }
-
-    /// Starts a search. `params`: `{depth, nodes, movetime, wtime, btime, winc, binc, movestogo, infinite, ponder}`
-    /// (all optional, times in ms). Throws on unknown keys or out-of-range values, or during another search.
-    pub fn go(&mut self, params: JsValue) -> Result<(), JsValue> {
-        let p: GoParams = if params.is_undefined() || params.is_null() {
-            GoParams::default()
-        } else {
-            if !params.is_object() {
-                return Err(coded("engine.go_params", vec![], "go: parameters must be an object"));
-            }
-            for key in js_sys::Object::keys(params.unchecked_ref::<js_sys::Object>()).iter() {
-                let k = key.as_string().unwrap_or_default();
-                if !GO_KEYS.contains(&k.as_str()) {
-                    let known = GO_KEYS.join(", ");
-                    let message = format!("go: unknown parameter '{k}' (known: {known})");
-                    return Err(coded("engine.go_unknown", vec![("name", s(&k)), ("known", s(&known))], &message));
-                }
-            }
-            serde_wasm_bindgen::from_value(params).map_err(|e| {
-                coded("engine.go_value", vec![("detail", s(e.to_string()))], &format!("go: {e}"))
-            })?
-        };
-        self.inner.go(p).map_err(js_err)
-    }
-
-    /// Searches for at most `sliceMs` ms. Returns `{done, waiting, idle, infos, bestmove, ponder}`; `bestmove` is
-    /// `null` when done and the side to move has no legal move.
-    pub fn step(&mut self, slice_ms: f64) -> Result<JsValue, JsError> {
-        let slice = if slice_ms.is_finite() && slice_ms > 0.0 { slice_ms } else { 5.0 };
-        let out = match self.inner.step(slice) {
-            Step::Idle => StepOut { done: false, waiting: false, idle: true, infos: vec![], bestmove: None, ponder: None },
-            Step::Searching(i) => StepOut {
-                done: false,
-                waiting: false,
-                idle: false,
-                infos: i.into_iter().map(info_out).collect(),
-                bestmove: None,
-                ponder: None,
-            },
-            Step::Waiting(i) => StepOut {
-                done: false,
-                waiting: true,
-                idle: false,
-                infos: i.into_iter().map(info_out).collect(),
-                bestmove: None,
-                ponder: None,
-            },
-            Step::Done { infos, bestmove, ponder } => StepOut {
-                done: true,
-                waiting: false,
-                idle: false,
-                infos: infos.into_iter().map(info_out).collect(),
-                bestmove: bestmove.map(|m: Move| m.to_string()),
-                ponder: ponder.map(|m| m.to_string()),
-            },
-        };
-        to_js(&out)
-    }
-
-    /// The ponder search now runs on its own clock from this moment. Throws when not pondering.
-    pub fn ponderhit(&mut self) -> Result<(), JsValue> {
-        self.inner.ponderhit().map_err(js_err)
-    }
-
-    /// The next `step` returns `done` with the best move so far.
-    pub fn stop(&mut self) {
-        self.inner.stop();
-    }
-
-    /// Whether a search is running.
-    #[wasm_bindgen(js_name = isSearching)]
-    pub fn is_searching(&self) -> bool {
-        self.inner.is_searching()
-    }
-
-    /// Sets an engine option (`Hash` in MiB, technique switches `NullMove`, `LMR`, …). Throws on unknown names
-    /// or bad values.
-    #[wasm_bindgen(js_name = setOption)]
-    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), JsValue> {
-        self.inner.set_option(name, value).map_err(js_err)
-    }
-}
-
-impl Default for WasmEngine {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 /// Perft leaf count of `fen` (or `"startpos"`) to `depth` plies (0–7). Throws on a bad FEN or depth.
 #[wasm_bindgen]
 pub fn perft(fen: &str, depth: u32) -> Result<f64, JsValue> {
@@ -391,7 +214,7 @@ pub fn bench_signature(depth: u32) -> Result<JsValue, JsValue> {
     if !(1..=10).contains(&depth) {
         return Err(coded("bench.depth", vec![("min", n(1)), ("max", n(10))], "bench: depth must be 1..10"));
     }
-    let r = crate::xiangqi::bench::run_bench_untimed(depth, Default::default());
+    let r = crate::bench::run_bench_untimed(depth, Default::default());
     #[derive(Serialize)]
     struct Out {
         nodes: f64,

@@ -65,7 +65,7 @@ pub struct Position {
     /// Counts of each piece code on the board (index = piece code).
     pub(crate) counts: [u8; 16],
     /// Material + piece-square score from Red's view, kept incrementally: middlegame and endgame values packed
-    /// in one integer (see `eval::pack`).
+    /// in one integer (see `pst::pack`).
     pub(crate) pst_score: i32,
 }
 
@@ -148,7 +148,7 @@ impl Position {
         self.cells[sq.index()] = piece.0;
         self.key ^= zobrist().piece[piece.0 as usize][sq.index()];
         self.counts[piece.0 as usize] += 1;
-        self.pst_score += super::eval::pst()[piece.0 as usize][sq.index()];
+        self.pst_score += super::pst::pst()[piece.0 as usize][sq.index()];
         if piece.kind() == PieceKind::King {
             self.kings[piece.color().index()] = sq;
         }
@@ -165,7 +165,7 @@ impl Position {
         debug_assert!(captured != OFF);
         self.history.push(Undo { mv, captured, key: self.key, halfmove: self.halfmove, gives_check: false });
         let mut key = self.key ^ z.piece[moving as usize][from] ^ z.piece[moving as usize][to] ^ z.black_to_move;
-        let pst = super::eval::pst();
+        let pst = super::pst::pst();
         self.pst_score += pst[moving as usize][to] - pst[moving as usize][from];
         if captured != EMPTY {
             self.pst_score -= pst[captured as usize][to];
@@ -193,7 +193,7 @@ impl Position {
         self.side = self.side.flip();
         self.cells[from] = moving;
         self.cells[to] = u.captured;
-        let pst = super::eval::pst();
+        let pst = super::pst::pst();
         self.pst_score -= pst[moving as usize][to] - pst[moving as usize][from];
         if u.captured != EMPTY {
             self.counts[u.captured as usize] += 1;

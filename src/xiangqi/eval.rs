@@ -8,10 +8,9 @@
 
 use super::board::Position;
 use super::types::{Color, PieceKind};
-use std::sync::OnceLock;
 
-#[path = "eval_params.rs"]
-mod eval_params;
+use super::eval_params;
+pub use super::pst::{eg_of, mg_of, pack, psqt_feature};
 
 /// Nominal material values in centipawns, for move ordering and the static exchange test in search (the
 /// evaluation's own values are in the piece-square weights).
@@ -39,22 +38,6 @@ pub const fn material(kind: PieceKind) -> i32 {
 pub const PHASE_ROOK: i32 = 6;
 pub const PHASE_MINOR: i32 = 3;
 pub const PHASE_MAX: i32 = 4 * PHASE_ROOK + 8 * PHASE_MINOR;
-
-/// Packs a (middlegame, endgame) pair into one integer whose sums stay exact while each half fits an `i16`
-/// (the Stockfish `make_score` trick).
-pub const fn pack(mg: i32, eg: i32) -> i32 {
-    (eg << 16).wrapping_add(mg)
-}
-/// Middlegame half of a packed score.
-#[inline]
-pub const fn mg_of(s: i32) -> i32 {
-    s as i16 as i32
-}
-/// Endgame half of a packed score.
-#[inline]
-pub const fn eg_of(s: i32) -> i32 {
-    ((s.wrapping_add(0x8000)) >> 16) as i16 as i32
-}
 
 /// The evaluation's scalar (non piece-square) features, in the order of `eval_params::SCALARS`. Each is counted
 /// from Red's point of view (a Red instance +1, a Black one −1) and weighted by a (middlegame, endgame) pair.
@@ -227,13 +210,6 @@ const SCALAR_GROUP: [usize; SCALAR_COUNT] = [
     1, 1, 1, 1, // checking moves
 ];
 
-/// Index of the piece-square feature of a Red piece of `kind` on file `f`, rank `r` (Red's view).
-#[inline]
-pub const fn psqt_feature(kind: PieceKind, f: i32, r: i32) -> usize {
-    let folded = if f > 4 { 8 - f } else { f };
-    kind as usize * 50 + (r * 5 + folded) as usize
-}
-
 /// The current weights as one vector, `[middlegame, endgame]` per feature (index as in [`psqt_feature`], then
 /// `PSQT_COUNT + Scalar as usize`).
 pub fn weights() -> Vec<[i32; 2]> {
@@ -253,32 +229,6 @@ pub const KING_ZONE_RANKS: i32 = 5;
 #[inline]
 const fn scalar(s: Scalar) -> [i32; 2] {
     eval_params::SCALARS[s as usize]
-}
-
-/// `table[piece code][mailbox cell]`: packed (middlegame, endgame) value from Red's point of view (Black's
-/// pieces negative).
-pub(crate) fn pst() -> &'static [[i32; 256]; 16] {
-    static T: OnceLock<Box<[[i32; 256]; 16]>> = OnceLock::new();
-    T.get_or_init(|| {
-        let mut t = Box::new([[0i32; 256]; 16]);
-        for color in [Color::Red, Color::Black] {
-            for kind in PieceKind::ALL {
-                let code = super::types::Piece::new(color, kind).0 as usize;
-                for sq in super::types::Square::all() {
-                    let (f, r) = (sq.file() as i32, sq.rank() as i32);
-                    let [mg, eg] = match color {
-                        Color::Red => eval_params::PSQT[kind as usize][psqt_feature(kind, f, r) % 50],
-                        Color::Black => {
-                            let [mg, eg] = eval_params::PSQT[kind as usize][psqt_feature(kind, 8 - f, 9 - r) % 50];
-                            [-mg, -eg]
-                        }
-                    };
-                    t[code][sq.index()] = pack(mg, eg);
-                }
-            }
-        }
-        t
-    })
 }
 
 /// Receives the evaluation's features as they are found: the same walk over the board either sums the
@@ -442,7 +392,7 @@ impl Position {
     /// Walks the board once and reports every scalar feature to `sink` (Red-positive).
     #[inline(always)]
     fn walk_features<S: EvalSink>(&self, sink: &mut S) {
-        use super::movegen::{BOARD, HORSE, ORTHO, in_palace, own_half};
+        use super::geometry::{BOARD, HORSE, ORTHO, in_palace, own_half};
         let cells = &self.cells;
         // attack units against each side's general, attacker count, attack material per side
         let mut units = [0i32; 2];

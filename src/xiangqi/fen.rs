@@ -6,7 +6,7 @@
 //! pawn points, and that the side not to move is not in check.
 
 use super::board::Position;
-use super::movegen::own_half;
+use super::geometry::own_half;
 use super::types::{Color, Piece, PieceKind, Square};
 use std::fmt;
 

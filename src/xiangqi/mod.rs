@@ -5,14 +5,16 @@
 //! the palace, cannons capturing over one screen, pawns moving sideways only after the river, and a side with no
 //! legal move (checkmate *or* stalemate) loses.
 
-pub mod bench;
 mod board;
 pub mod eval;
+mod eval_params;
 mod fen;
+mod geometry;
 mod movegen;
 mod notation;
 mod perft;
 mod play;
+mod pst;
 pub mod rules;
 pub mod search;
 mod types;

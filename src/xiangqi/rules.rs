@@ -135,7 +135,7 @@ impl Position {
             if matches!(akind, PieceKind::King | PieceKind::Pawn) || tkind == PieceKind::King {
                 continue;
             }
-            if tkind == PieceKind::Pawn && super::movegen::own_half(mv.to().index(), chaser.flip()) {
+            if tkind == PieceKind::Pawn && super::geometry::own_half(mv.to().index(), chaser.flip()) {
                 continue; // an uncrossed pawn
             }
             // Legality and protection are judged with the chaser to move.

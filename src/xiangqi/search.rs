@@ -87,20 +87,9 @@ impl Default for SearchOptions {
     }
 }
 
-/// One completed iteration, as reported in `info` lines.
-#[derive(Clone, Debug, PartialEq)]
-pub struct IterationInfo {
-    /// Nominal depth in plies.
-    pub depth: u32,
-    /// Deepest ply reached, quiescence included.
-    pub seldepth: u32,
-    /// Score in centipawns from the side to move's view (mate scores per [`score`]).
-    pub score: Score,
-    /// Nodes searched since the `go`.
-    pub nodes: u64,
-    /// Principal variation.
-    pub pv: Vec<Move>,
-}
+/// One completed iteration, as reported in `info` lines (score in centipawns from the side to move's view,
+/// seldepth including quiescence).
+pub type IterationInfo = crate::search::driver::IterationInfo<Move>;
 
 #[derive(Clone, Debug)]
 struct RootMove {
@@ -122,16 +111,7 @@ struct Iteration {
     best_index: Option<usize>,
 }
 
-/// What [`Searcher::run`] ended with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RunOutcome {
-    /// An iteration completed (its info is in `Searcher::last`).
-    IterationDone,
-    /// The deadline, node limit or stop came first; the iteration resumes on the next call.
-    Interrupted,
-    /// No legal move at the root.
-    NoMoves,
-}
+pub use crate::search::driver::RunOutcome;
 
 /// The search: position, tables and the resumable iteration state.
 pub struct Searcher {
@@ -811,6 +791,76 @@ fn pick_next(list: &mut MoveList, keys: &mut [i32; 192], i: usize) -> (i32, Move
     keys.swap(i, best);
     list.swap(i, best);
     (keys[i], list.as_slice()[i])
+}
+
+impl crate::search::driver::SlicedSearch for Searcher {
+    type Position = Position;
+    type Move = Move;
+    fn with_hash(hash_mib: usize) -> Self {
+        Searcher::new(hash_mib)
+    }
+    #[inline]
+    fn start(&mut self, pos: Position) {
+        Searcher::start(self, pos)
+    }
+    #[inline]
+    fn run(&mut self, deadline_ms: f64, node_limit: u64) -> RunOutcome {
+        Searcher::run(self, deadline_ms, node_limit)
+    }
+    fn last_iteration(&self) -> Option<IterationInfo> {
+        self.last.clone()
+    }
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    fn best_move(&self) -> Option<Move> {
+        Searcher::best_move(self)
+    }
+    fn ponder_move(&self) -> Option<Move> {
+        Searcher::ponder_move(self)
+    }
+    fn root_move_count(&self) -> usize {
+        Searcher::root_move_count(self)
+    }
+    fn in_iteration(&self) -> bool {
+        Searcher::in_iteration(self)
+    }
+    fn exclude_root_moves(&mut self, moves: &[Move]) {
+        Searcher::exclude_root_moves(self, moves)
+    }
+    fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.interrupt = flag;
+    }
+    fn resize_hash(&mut self, mib: usize) {
+        self.tt = TranspositionTable::new(mib);
+    }
+    fn clear_hash(&mut self) {
+        self.tt.clear();
+    }
+    /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`,
+    /// `Futility`: `true`/`false` (the fields of [`SearchOptions`]).
+    fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), String>> {
+        let o = &mut self.options;
+        let slot = match name.trim().to_ascii_lowercase().replace(' ', "").as_str() {
+            "nullmove" => &mut o.null_move,
+            "lmr" => &mut o.lmr,
+            "killers" => &mut o.killers,
+            "history" => &mut o.history,
+            "aspiration" => &mut o.aspiration,
+            "checkextension" => &mut o.check_extension,
+            "ttcutoffs" => &mut o.tt_cutoffs,
+            "qsearchchecks" => &mut o.qsearch_checks,
+            "futility" => &mut o.futility,
+            _ => return None,
+        };
+        Some(crate::search::driver::parse_flag(value).map(|v| *slot = v))
+    }
+    fn option_names() -> &'static [&'static str] {
+        &["nullmove", "lmr", "killers", "history", "aspiration", "checkextension", "ttcutoffs", "qsearchchecks", "futility"]
+    }
+    fn uses_white_clock(pos: &Position) -> bool {
+        pos.side_to_move() == Color::Red
+    }
 }
 
 /// Whether a score is from the point of view of `side`: helper for callers that report Red's view.

@@ -70,7 +70,7 @@ test('every error code the wasm module and the worker use has a text in both lan
   const codesIn = (file) => [...fs.readFileSync(path.join(REPO_ROOT, file), 'utf8')
     .matchAll(/["']((?:fen|move|engine|worker|typed|saved|client|perft|bench)\.[a-z_]+)["']/g)].map((m) => m[1]);
   const codes = new Set([
-    ...codesIn('src/wasm/xiangqi.rs'), ...codesIn('www/worker.js'), ...codesIn('www/game-record.js'),
+    ...codesIn('src/wasm/xiangqi.rs'), ...codesIn('src/wasm/engine.rs'), ...codesIn('www/worker.js'), ...codesIn('www/game-record.js'),
     ...codesIn('www/engine-client.js'),
   ].filter((c) => !c.startsWith('engine.crash') && !c.startsWith('engine.state')));
   assert.ok(codes.size >= 40, `codes found: ${codes.size}`);

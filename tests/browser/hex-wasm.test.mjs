@@ -63,21 +63,21 @@ test('whatIf equals the maps after the move, and leaves the game unchanged', asy
   assert.ok(quick.tension.every(Number.isNaN));
   assert.deepEqual([...quick.potential.white], [...m.potential.white]);
   assert.ok(m.hasTension && !Number.isNaN(m.tension[cellIndex('a1', 6)]));
-  assert.throws(() => game.whatIf('d4'), (e) => e.code === 'occupied' && /d4 is occupied/.test(e.message));
-  assert.throws(() => game.maps('resistance'), (e) => e.code === 'convention');
+  assert.throws(() => game.whatIf('d4'), (e) => e.code === 'hex.occupied' && /d4 is occupied/.test(e.message));
+  assert.throws(() => game.maps('resistance'), (e) => e.code === 'hex.convention');
   game.free();
 });
 
 test('rules, typed errors, winner and SGF', async () => {
   const { HexGame } = await wasm();
-  assert.throws(() => new HexGame(20, 3, false), (e) => e.code === 'size');
+  assert.throws(() => new HexGame(20, 3, false), (e) => e.code === 'hex.size');
   const game = new HexGame(3, 3, true);
   game.play('b2');
   assert.ok(game.swapAvailable());
   assert.ok(game.legalMoves().includes('swap-pieces'));
   game.play('swap-pieces');
   assert.equal(game.toMove(), 'black');
-  const errors = [['b2', 'occupied'], ['d1', 'off-board'], ['2b', 'cell'], ['swap-pieces', 'swap-not-allowed']];
+  const errors = [['b2', 'hex.occupied'], ['d1', 'hex.off_board'], ['2b', 'hex.cell'], ['swap-pieces', 'hex.swap_not_allowed']];
   for (const [mv, code] of errors) {
     const before = game.toSgf();
     assert.throws(() => game.play(mv), (e) => e.code === code && e.message.length > 0, mv);
@@ -90,14 +90,14 @@ test('rules, typed errors, winner and SGF', async () => {
   const back = HexGame.fromSgf(sgf);
   assert.equal(back.toSgf(), sgf);
   assert.deepEqual([...back.stones()], [...game.stones()]);
-  assert.throws(() => HexGame.fromSgf('(;GM[11]SZ[3];B[c3];W[c3])'), (e) => e.code === 'sgf' && /byte 22: move 2 refused: c3 is occupied/.test(e.message));
+  assert.throws(() => HexGame.fromSgf('(;GM[11]SZ[3];B[c3];W[c3])'), (e) => e.code === 'hex.sgf' && /byte 22: move 2 refused: c3 is occupied/.test(e.message));
   // A finished game: a column of Black stones.
   const won = new HexGame(2, 2, false);
   won.play('a1'); won.play('b1'); won.play('a2');
   assert.equal(won.winner(), 'black');
   assert.deepEqual(won.winningChain(), ['a1', 'a2']);
   assert.deepEqual(won.legalMoves(), []);
-  assert.throws(() => won.play('b2'), (e) => e.code === 'game-over');
+  assert.throws(() => won.play('b2'), (e) => e.code === 'hex.game_over');
   assert.equal(won.undo(), 'a2');
   assert.equal(won.winner(), undefined);
   for (const g of [game, back, won]) g.free();

@@ -1,10 +1,11 @@
-//! `duiyi bench`: a fixed-depth search over varied positions. The node total is a signature of the search's
+//! `duiyi bench`: the Xiangqi bench, run through the [`Engine`] as every front end runs it (so it lives above
+//! the engine, not inside the game): a fixed-depth search over varied positions. The node total is a signature of the search's
 //! behaviour (it changes only when the search changes); nodes per second is the speed figure. The ablation
 //! table switches each search technique off in turn and reports nodes and time to reach the same depth.
 
-use super::Position;
-use super::search::SearchOptions;
-use crate::engine::Engine;
+use crate::engine::{Engine, Setup};
+use crate::xiangqi::Position;
+use crate::xiangqi::search::SearchOptions;
 use crate::search::GoParams;
 use std::time::Instant;
 
@@ -72,7 +73,7 @@ pub fn run_bench_untimed(depth: u32, options: SearchOptions) -> BenchResult {
         let mut e = Engine::new();
         e.set_search_options(options);
         let moves: Vec<&str> = moves.split_whitespace().collect();
-        e.set_position(fen, &moves).expect("bench position is valid");
+        e.set_position(Setup::Xiangqi(fen), &moves).expect("bench position is valid");
         let (infos, best, _) = e.search_blocking(GoParams { depth: Some(depth), ..Default::default() }).expect("bench go");
         let nodes = infos.last().map_or(0, |i| i.nodes);
         total += nodes;

@@ -1,0 +1,525 @@
+//! Alpha-beta search for Hex, resumable in time slices, after Queenbee (van Rijswijck 2000, the seed's ch. 5):
+//! iterative deepening, principal variation search (negamax, fail-soft) with a transposition table
+//! ([`crate::search::tt`], separate lower and upper bounds), Queenbee's static evaluation at the leaves
+//! ([`super::eval::evaluate`], side to move's view, M = 100) and moves ordered by **move badness** (a cell's
+//! total potential minus the board's lowest total, seed §5.4) with the worst pruned: a **beam** of the
+//! [`SearchOptions::beam_base`] `+` [`SearchOptions::beam_per_ply`] `× depth` best cells at a node with `depth`
+//! plies to go (every move at the root). Queenbee also searched only the best-ranked cells at each node; the
+//! widths here are ours (defaults 8 + 2 per ply: 10 cells one ply from the leaves, 16 at four plies).
+//!
+//! Hex knowledge that is exact, so it is never pruned away: a side that has joined its edges has won (the
+//! union-find of [`Position::winner`]), scored as a mate distance ([`crate::search::score`]); a side to move
+//! with a cell completing its chain wins next ply; one facing two such cells of the opponent (and none of its
+//! own) loses in two plies; facing exactly one, it must play there (the only move searched).
+//!
+//! **Time slicing** (as `xiangqi::search`): [`Searcher::run`] searches until a deadline, node limit or interrupt
+//! and then unwinds; the iteration in progress resumes at the root move it was searching on the next call
+//! (completed subtrees are in the TT). Aborted nodes never write to the TT.
+
+use super::eval::Maps;
+use super::two_distance::Convention;
+use super::{Color, Move, Position};
+use crate::search::clock::now_ms;
+use crate::search::score::{self, Bound, INFINITE, MATE, Score, mated_in};
+use crate::search::tt::TranspositionTable;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Deepest ply the search reaches.
+pub const MAX_PLY: usize = 72;
+/// Nodes between two clock reads (a node costs a two-distance computation or more, so the clock is read
+/// often; the deadline is also checked before each root move).
+const POLL_NODES: u64 = 16;
+
+/// Switches for each technique, so their effect can be measured and shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Search only the best cells by badness below the root (the beam); off: every cell.
+    pub beam: bool,
+    /// Beam width at a node with `depth` plies to go: `beam_base + beam_per_ply × depth`.
+    pub beam_base: usize,
+    pub beam_per_ply: usize,
+    /// Transposition-table cut-offs (the TT move is still tried first when off).
+    pub tt_cutoffs: bool,
+    /// Order moves by badness (lowest first); off: by cell index.
+    pub ordering: bool,
+    /// The exact win-in-one / must-block rules (see the module documentation).
+    pub threats: bool,
+    /// Neighbourhood rule of the evaluation and badness.
+    pub convention: Convention,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            beam: true,
+            beam_base: 8,
+            beam_per_ply: 2,
+            tt_cutoffs: true,
+            ordering: true,
+            threats: true,
+            convention: Convention::Queenbee,
+        }
+    }
+}
+
+/// One completed iteration, as reported in `info` lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IterationInfo {
+    /// Nominal depth in plies.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score from the side to move's view: Queenbee's eval units (100 per unit of board potential), or a
+    /// mate score per [`crate::search::score`] for a proved win or loss.
+    pub score: Score,
+    /// Nodes searched since the `go`.
+    pub nodes: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// What [`Searcher::run`] ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunOutcome {
+    /// An iteration completed (its info is in `Searcher::last`).
+    IterationDone,
+    /// The deadline, node limit or stop came first; the iteration resumes on the next call.
+    Interrupted,
+    /// No legal move at the root (the game is over, or every move is excluded).
+    NoMoves,
+}
+
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    score: Score,
+    pv: Vec<Move>,
+}
+
+/// State of the iteration in progress, kept across time slices.
+#[derive(Clone, Debug)]
+struct Iteration {
+    depth: i32,
+    /// Next root move to search.
+    index: usize,
+    best: Score,
+    best_index: Option<usize>,
+}
+
+/// The search: position, table and the resumable iteration state.
+pub struct Searcher {
+    /// The root position.
+    pub pos: Position,
+    pub tt: TranspositionTable,
+    pub options: SearchOptions,
+    pv: Vec<Vec<Move>>,
+    /// Nodes since [`Searcher::start`].
+    pub nodes: u64,
+    seldepth: usize,
+    deadline: f64,
+    node_limit: u64,
+    aborted: bool,
+    root_moves: Vec<RootMove>,
+    iteration: Option<Iteration>,
+    /// The last completed iteration.
+    pub last: Option<IterationInfo>,
+    /// Best move found so far by the iteration in progress (a root move that completed with a new best score).
+    pub current_best: Option<Move>,
+    /// Raised by another thread to interrupt [`run`](Self::run) like a deadline (polled with the clock). The
+    /// searcher never lowers it.
+    pub interrupt: Option<Arc<AtomicBool>>,
+}
+
+/// The TT's 16-bit move: cell index + 1, `swap-pieces` = `u16::MAX`, 0 = none.
+fn pack(pos: &Position, mv: Move) -> u16 {
+    match mv {
+        Move::Place(c) => pos.geometry().index(c) as u16 + 1,
+        Move::Swap => u16::MAX,
+    }
+}
+
+fn unpack(pos: &Position, m: u16) -> Option<Move> {
+    match m {
+        0 => None,
+        u16::MAX => pos.swap_available().then_some(Move::Swap),
+        i if (i as usize) <= pos.geometry().cells() && pos.stone_at(i as usize - 1).is_none() => {
+            Some(Move::Place(pos.geometry().cell(i as usize - 1)))
+        }
+        _ => None,
+    }
+}
+
+/// The empty cells where a stone of `color` would join its two edges (by the union-find).
+pub fn winning_cells(pos: &Position, color: Color) -> Vec<usize> {
+    let geom = pos.geometry();
+    let [e1, e2] = color.edges();
+    let (n1, n2) = (pos.edge_node(e1), pos.edge_node(e2));
+    pos.empty_cells()
+        .filter(|&i| {
+            let (mut t1, mut t2) = (geom.touches(i, e1), geom.touches(i, e2));
+            for j in geom.neighbours(i) {
+                if pos.stone_at(j) == Some(color) {
+                    t1 |= pos.connected(j, n1);
+                    t2 |= pos.connected(j, n2);
+                }
+            }
+            t1 && t2
+        })
+        .collect()
+}
+
+fn play(pos: &mut Position, mv: Move) {
+    match mv {
+        Move::Place(c) => {
+            let i = pos.geometry().index(c);
+            let side = pos.to_move();
+            pos.place_unchecked(i, side);
+        }
+        Move::Swap => pos.swap_unchecked(),
+    }
+}
+
+impl Searcher {
+    /// A searcher with a `hash_mib` MiB transposition table.
+    pub fn new(hash_mib: usize) -> Self {
+        Searcher {
+            pos: Position::square(11).expect("11x11 is a valid size"),
+            tt: TranspositionTable::new(hash_mib),
+            options: SearchOptions::default(),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            nodes: 0,
+            seldepth: 0,
+            deadline: f64::INFINITY,
+            node_limit: u64::MAX,
+            aborted: false,
+            root_moves: Vec::new(),
+            iteration: None,
+            last: None,
+            current_best: None,
+            interrupt: None,
+        }
+    }
+
+    /// Starts a new search of `pos`: resets counters and the root move list (ordered by badness; the TT is
+    /// kept).
+    pub fn start(&mut self, pos: Position) {
+        self.pos = pos;
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.aborted = false;
+        self.last = None;
+        self.current_best = None;
+        self.iteration = None;
+        self.tt.new_search();
+        let moves = if self.pos.winner().is_some() { Vec::new() } else { self.ordered_moves(None) };
+        self.root_moves = moves.into_iter().map(|mv| RootMove { mv, score: -INFINITE, pv: vec![mv] }).collect();
+    }
+
+    /// Removes `excluded` moves from the root move list; call right after [`start`](Self::start). When every
+    /// move is excluded, [`run`](Self::run) answers [`RunOutcome::NoMoves`].
+    pub fn exclude_root_moves(&mut self, excluded: &[Move]) {
+        self.root_moves.retain(|r| !excluded.contains(&r.mv));
+    }
+
+    /// Number of root moves.
+    pub fn root_move_count(&self) -> usize {
+        self.root_moves.len()
+    }
+
+    /// The root moves in their current order (best first after an iteration).
+    pub fn root_order(&self) -> Vec<Move> {
+        self.root_moves.iter().map(|r| r.mv).collect()
+    }
+
+    /// Whether an iteration is in progress (interrupted by a deadline, to be resumed).
+    pub fn in_iteration(&self) -> bool {
+        self.iteration.is_some()
+    }
+
+    /// Depth of the iteration in progress (or the next one).
+    pub fn next_depth(&self) -> u32 {
+        self.iteration.as_ref().map_or(self.last.as_ref().map_or(1, |l| l.depth + 1), |it| it.depth as u32)
+    }
+
+    /// Searches until an iteration completes, or until `deadline` (ms on [`now_ms`]'s clock) or `node_limit`
+    /// total nodes, whichever is first. Call again to continue.
+    pub fn run(&mut self, deadline: f64, node_limit: u64) -> RunOutcome {
+        if self.root_moves.is_empty() {
+            return RunOutcome::NoMoves;
+        }
+        self.deadline = deadline;
+        self.node_limit = node_limit;
+        self.aborted = false;
+        if self.iteration.is_none() {
+            let depth = self.last.as_ref().map_or(1, |l| l.depth as i32 + 1);
+            self.iteration = Some(Iteration { depth, index: 0, best: -INFINITE, best_index: None });
+        }
+        let mut it = self.iteration.clone().expect("iteration");
+        while it.index < self.root_moves.len() {
+            if self.interrupted() {
+                self.iteration = Some(it);
+                return RunOutcome::Interrupted;
+            }
+            let i = it.index;
+            let mv = self.root_moves[i].mv;
+            play(&mut self.pos, mv);
+            let alpha = it.best.max(-INFINITE);
+            let s = if i == 0 {
+                -self.pvs(-INFINITE, INFINITE, it.depth - 1, 1, true)
+            } else {
+                let mut s = -self.pvs(-alpha - 1, -alpha, it.depth - 1, 1, false);
+                if !self.aborted && s > alpha {
+                    s = -self.pvs(-INFINITE, -alpha, it.depth - 1, 1, true);
+                }
+                s
+            };
+            self.pos.undo();
+            if self.aborted {
+                self.iteration = Some(it);
+                return RunOutcome::Interrupted;
+            }
+            let rm = &mut self.root_moves[i];
+            rm.score = s;
+            if s > it.best {
+                it.best = s;
+                it.best_index = Some(i);
+                let mut pv = vec![mv];
+                pv.extend_from_slice(&self.pv[1]);
+                rm.pv = pv;
+                if i > 0 || it.depth > 1 {
+                    self.current_best = Some(mv);
+                }
+            }
+            it.index += 1;
+            // A proved win cannot be bettered.
+            if s >= MATE - it.depth {
+                break;
+            }
+        }
+        // Completed: best first, the rest by their (bound) scores, ties in the previous order.
+        let bi = it.best_index.unwrap_or(0);
+        let best = self.root_moves.remove(bi);
+        self.root_moves.sort_by_key(|r| -r.score);
+        self.root_moves.insert(0, best);
+        let pv = self.root_moves[0].pv.clone();
+        self.store_pv(&pv);
+        self.last = Some(IterationInfo {
+            depth: it.depth as u32,
+            seldepth: self.seldepth as u32,
+            score: it.best,
+            nodes: self.nodes,
+            pv,
+        });
+        self.current_best = None;
+        self.iteration = None;
+        RunOutcome::IterationDone
+    }
+
+    /// The move to play now: the current iteration's new best if it has one, else the last iteration's, else
+    /// the root move with the lowest badness.
+    pub fn best_move(&self) -> Option<Move> {
+        self.current_best
+            .or_else(|| self.last.as_ref().and_then(|l| l.pv.first().copied()))
+            .or_else(|| self.root_moves.first().map(|r| r.mv))
+    }
+
+    /// The expected reply to [`best_move`](Self::best_move) (second move of the PV, else the TT's move after
+    /// it), for pondering.
+    pub fn ponder_move(&self) -> Option<Move> {
+        let best = self.best_move()?;
+        if let Some(last) = self.last.as_ref()
+            && last.pv.first() == Some(&best)
+            && let Some(&reply) = last.pv.get(1)
+        {
+            return Some(reply);
+        }
+        let mut after = self.pos.clone();
+        after.try_play(best).ok()?;
+        if after.winner().is_some() {
+            return None;
+        }
+        unpack(&after, self.tt.probe(after.key())?.mv)
+    }
+
+    /// Writes the PV's moves back into the TT so the next iteration follows it first.
+    fn store_pv(&mut self, pv: &[Move]) {
+        let mut n = 0;
+        for &m in pv {
+            if self.pos.check(m).is_err() {
+                break;
+            }
+            self.tt.store_move(self.pos.key(), pack(&self.pos, m));
+            play(&mut self.pos, m);
+            n += 1;
+        }
+        for _ in 0..n {
+            self.pos.undo();
+        }
+    }
+
+    /// Whether the deadline, node limit or interrupt has come.
+    fn interrupted(&self) -> bool {
+        now_ms() >= self.deadline
+            || self.nodes >= self.node_limit
+            || self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    #[inline]
+    fn poll(&mut self) {
+        if self.nodes % POLL_NODES == 0 && self.interrupted() {
+            self.aborted = true;
+        }
+    }
+
+    /// The moves of the side to move, best first: the TT move, then by badness (lowest first, ties by cell
+    /// index), `swap-pieces` after the cells; `beam` keeps that many (the TT move counts).
+    fn ordered_moves(&self, beam: Option<usize>) -> Vec<Move> {
+        let pos = &self.pos;
+        let mut cells: Vec<usize> = pos.empty_cells().collect();
+        if self.options.ordering {
+            let maps = Maps::compute_with(pos, self.options.convention, false);
+            let (w, h) = (pos.width() as i32, pos.height() as i32);
+            // Ties (e.g. the whole short diagonal of an empty board has badness 0) go to cells nearer the
+            // centre: hex distance in doubled coordinates.
+            let centre = |i: usize| {
+                let (c, r) = ((i as i32 % w) * 2 - (w - 1), (i as i32 / w) * 2 - (h - 1));
+                c.abs() + r.abs() + (c + r).abs()
+            };
+            cells.sort_by_key(|&i| (maps.badness[i], centre(i)));
+        }
+        let mut moves: Vec<Move> = cells.into_iter().map(|i| Move::Place(pos.geometry().cell(i))).collect();
+        if pos.swap_available() {
+            moves.push(Move::Swap);
+        }
+        if let Some(b) = beam {
+            moves.truncate(b.max(1));
+        }
+        moves
+    }
+
+    /// Principal variation search: fail-soft negamax with PVS windows; `pv_node` marks the full-window nodes.
+    fn pvs(&mut self, mut alpha: Score, beta: Score, depth: i32, ply: usize, pv_node: bool) -> Score {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        self.poll();
+        if self.aborted {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        // The side that just moved may have joined its edges.
+        if self.pos.winner().is_some() {
+            return mated_in(ply);
+        }
+        let me = self.pos.to_move();
+        let mut forced: Option<Move> = None;
+        if self.options.threats {
+            if !winning_cells(&self.pos, me).is_empty() {
+                return MATE - (ply as Score + 1);
+            }
+            let theirs = winning_cells(&self.pos, me.opponent());
+            if theirs.len() >= 2 {
+                return mated_in(ply + 2);
+            }
+            if let Some(&i) = theirs.first() {
+                forced = Some(Move::Place(self.pos.geometry().cell(i)));
+            }
+        }
+        if (depth <= 0 && forced.is_none()) || ply >= MAX_PLY - 1 {
+            return super::eval::evaluate_with(&self.pos, self.options.convention);
+        }
+        let depth = depth.max(1);
+        let key = self.pos.key();
+        let mut tt_move = None;
+        if let Some(p) = self.tt.probe(key) {
+            tt_move = unpack(&self.pos, p.mv);
+            // At PV nodes only an exact score of enough depth is taken: it lets a search sliced into very
+            // short pieces make progress along the PV (the subtree's result is the one a re-search would give).
+            if pv_node
+                && self.options.tt_cutoffs
+                && let (Some((lo, dl)), Some((up, du))) = (p.lower, p.upper)
+                && lo == up
+                && dl >= depth
+                && du >= depth
+            {
+                return score::from_tt(lo, ply);
+            }
+            if !pv_node && self.options.tt_cutoffs {
+                if let Some((s, d)) = p.lower {
+                    let s = score::from_tt(s, ply);
+                    if d >= depth && s >= beta {
+                        return s;
+                    }
+                }
+                if let Some((s, d)) = p.upper {
+                    let s = score::from_tt(s, ply);
+                    if d >= depth && s <= alpha {
+                        return s;
+                    }
+                }
+            }
+        }
+        let moves = match forced {
+            Some(m) => vec![m],
+            None => {
+                let beam = self.options.beam.then(|| self.options.beam_base + self.options.beam_per_ply * depth as usize);
+                let mut moves = self.ordered_moves(None);
+                if let Some(t) = tt_move
+                    && let Some(k) = moves.iter().position(|&m| m == t)
+                {
+                    moves.remove(k);
+                    moves.insert(0, t);
+                }
+                if let Some(b) = beam {
+                    moves.truncate(b.max(1));
+                }
+                moves
+            }
+        };
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        for (k, &mv) in moves.iter().enumerate() {
+            play(&mut self.pos, mv);
+            let s = if k == 0 {
+                -self.pvs(-beta, -alpha, depth - 1, ply + 1, pv_node)
+            } else {
+                let mut s = -self.pvs(-alpha - 1, -alpha, depth - 1, ply + 1, false);
+                if !self.aborted && pv_node && s > alpha && s < beta {
+                    s = -self.pvs(-beta, -alpha, depth - 1, ply + 1, true);
+                }
+                s
+            };
+            self.pos.undo();
+            if self.aborted {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    best_move = Some(mv);
+                    alpha = s;
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(mv);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let packed = best_move.map_or(0, |m| pack(&self.pos, m));
+        self.tt.store(key, depth, bound, score::to_tt(best, ply), packed);
+        best
+    }
+}

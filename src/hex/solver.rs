@@ -1,0 +1,933 @@
+//! A Hex solver: proves which side wins a position with perfect play, and which moves win.
+//!
+//! **Search.** Depth-first proof-number search (DFPN; Nagai 2002, in the negamax form with proof number φ and
+//! disproof number δ of the side to move, and Pawlewicz & Lew's "1 + ε" threshold trick), with a transposition
+//! table keyed by the stones and the side to move. Hex positions never repeat (stones are only added), so the
+//! graph-history interaction problem does not arise.
+//!
+//! **Knowledge** (every rule is sound: it never declares a win that is not one):
+//! - *Win in one*: a side to move that can complete a chain wins. The union-find check of
+//!   [`Position::winner`] is done here on bitboards (flood fill).
+//! - *Virtual connections* (VCs) from bridges: two of a side's nodes (stone groups or its own edges) that share
+//!   two empty neighbours are connected whatever the opponent does, by answering an intrusion into one cell with
+//!   the other (Anshelevich's AND/OR rules at their first level; HexWiki "Bridge", "Template II"). Bridges are
+//!   chosen greedily with **pairwise disjoint carriers**, so all of them hold at once. A side with a chain of
+//!   such bridges joining its edges has won even with the opponent to move; for the side to move that is a win
+//!   too (an extra stone never hurts in Hex), and for the opponent of the side to move it is a loss of the side
+//!   to move.
+//! - *Must-play region*: for every empty cell `k` where an opponent stone would create such an edge-to-edge
+//!   connection with carrier `C` (a semi-connection with key `k`), the side to move must play in `C ∪ {k}`, or
+//!   the opponent plays `k` and wins. The must-play region is the intersection over all such `k`; moves outside
+//!   it lose, and an empty region means the side to move has lost (van Rijswijck; Hayward et al. 2003 "Solving
+//!   7×7 Hex", the "mustplay" of Benzene's solvers). An immediate opponent win at `k` is the case `C = ∅`.
+//!
+//! Boards of up to [`MAX_SOLVER_CELLS`] cells (e.g. 11×11) are accepted; in practice the solver proves 6×6
+//! openings in seconds and 7×7 positions only late in the game.
+//!
+//! The swap rule is handled at the root: when `swap-pieces` is legal, the swapped position is one more child.
+
+use super::{Cell, Color, Edge, Move, Position};
+use crate::search::clock::now_ms;
+
+/// Largest board (in cells) the solver accepts: cells are bits of a `u128`.
+pub const MAX_SOLVER_CELLS: usize = 128;
+
+/// Default transposition-table size of the solver (MiB).
+pub const DEFAULT_TT_MIB: usize = 256;
+
+/// Limits of one [`solve`] call.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SolveLimits {
+    /// Give up after this many milliseconds (`None`: no limit).
+    pub time_ms: Option<f64>,
+    /// Give up after this many nodes (`None`: no limit).
+    pub nodes: Option<u64>,
+    /// Transposition-table size in MiB.
+    pub tt_mib: usize,
+    /// Prove or refute every root move, to list the full set of winning moves (otherwise the search stops at
+    /// the first winning move found).
+    pub all_winning_moves: bool,
+}
+
+impl Default for SolveLimits {
+    fn default() -> Self {
+        SolveLimits { time_ms: None, nodes: None, tt_mib: DEFAULT_TT_MIB, all_winning_moves: true }
+    }
+}
+
+/// What [`solve`] proved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveResult {
+    /// The side that wins with perfect play from the position, or `None` when not proved within the limits.
+    pub winner: Option<Color>,
+    /// Moves of the side to move that are proved to win, sorted (cells by row then column, `swap-pieces`
+    /// last). With [`SolveLimits::all_winning_moves`] and `complete`, this is the full set; empty when the side
+    /// to move loses.
+    pub winning_moves: Vec<Move>,
+    /// Whether every root move was proved or refuted (so `winning_moves` is the full set).
+    pub complete: bool,
+    /// Nodes: positions analysed (win check, connections, must-play region).
+    pub nodes: u64,
+    /// Wall-clock time in milliseconds.
+    pub time_ms: f64,
+}
+
+/// Why [`solve`] refused a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The board has more than [`MAX_SOLVER_CELLS`] cells.
+    TooLarge { cells: usize },
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::TooLarge { cells } => {
+                write!(f, "the solver handles boards of at most {MAX_SOLVER_CELLS} cells (this one has {cells})")
+            }
+        }
+    }
+}
+impl std::error::Error for SolveError {}
+
+/// Proves who wins `pos` (side to move's turn) and, with [`SolveLimits::all_winning_moves`], every winning move.
+///
+/// A position that already has a winner is returned as such with no moves.
+///
+/// # Errors
+/// [`SolveError::TooLarge`] for a board of more than [`MAX_SOLVER_CELLS`] cells.
+pub fn solve(pos: &Position, limits: SolveLimits) -> Result<SolveResult, SolveError> {
+    let cells = pos.width() * pos.height();
+    if cells > MAX_SOLVER_CELLS {
+        return Err(SolveError::TooLarge { cells });
+    }
+    let start = now_ms();
+    let mut s = Solver::new(pos.width(), pos.height(), limits, start);
+    let mover = pos.to_move();
+    if let Some(w) = pos.winner() {
+        return Ok(SolveResult { winner: Some(w), winning_moves: vec![], complete: true, nodes: 0, time_ms: 0.0 });
+    }
+    let mut winning = Vec::new();
+    let mut complete = true;
+    let mut mover_wins = None;
+    // Children of the root: a `Position`-level layer so `swap-pieces` is handled exactly.
+    let root = Board::from_position(pos);
+    let candidates: Vec<Move> = match s.analyse(&root) {
+        Analysis::Moves(m) if !pos.swap_available() => bits(m).map(|i| Move::Place(s.m.cell(i))).collect(),
+        _ => pos.legal_moves(),
+    };
+    // First a proof of the root itself (finds one winning move fast when there is one).
+    if !pos.swap_available() {
+        let r = s.prove(&root);
+        match r {
+            Some(true) => mover_wins = Some(true),
+            Some(false) => mover_wins = Some(false),
+            None => complete = false,
+        }
+    }
+    if mover_wins == Some(false) {
+        // Every move loses (moves outside the must-play region by the region's argument, the others by proof).
+        return Ok(s.finish(mover, Some(false), vec![], true));
+    }
+    if mover_wins == Some(true) && !limits.all_winning_moves {
+        // One winning move is enough: a child the proof left in the table as lost for the opponent.
+        for &mv in &candidates {
+            if let Move::Place(c) = mv {
+                let child = root.play(pos.geometry().index(c));
+                if s.probe(child.key(s.n).0).is_some_and(|e| e.delta == 0) {
+                    return Ok(s.finish(mover, Some(true), vec![mv], true));
+                }
+            }
+        }
+    }
+    for mv in candidates {
+        if s.out_of_budget() {
+            complete = false;
+            break;
+        }
+        let mut child = pos.clone();
+        if child.try_play(mv).is_err() {
+            continue;
+        }
+        // The child's result from the opponent's view: `Some(false)` = the opponent loses = `mv` wins.
+        let r = if let Some(w) = child.winner() {
+            Some(w != mover.opponent())
+        } else if child.swap_available() {
+            // Only after the very first move with the swap rule on: solve one more level at this layer.
+            let sub = solve(&child, SolveLimits { all_winning_moves: false, ..limits_left(&s, limits) })?;
+            s.nodes += sub.nodes;
+            sub.winner.map(|w| w == mover.opponent())
+        } else {
+            s.prove(&Board::from_position(&child))
+        };
+        match r {
+            Some(false) => {
+                winning.push(mv);
+                mover_wins = Some(true);
+                if !limits.all_winning_moves {
+                    break;
+                }
+            }
+            Some(true) => {}
+            None => complete = false,
+        }
+    }
+    if mover_wins.is_none() && complete {
+        mover_wins = Some(false);
+    }
+    if mover_wins == Some(true) && !winning.is_empty() && !limits.all_winning_moves {
+        complete = true;
+    }
+    winning.sort_by_key(|m| match m {
+        Move::Place(c) => (c.row as u32) << 8 | c.col as u32,
+        Move::Swap => u32::MAX,
+    });
+    Ok(s.finish(mover, mover_wins, winning, complete))
+}
+
+/// The limits left for a nested solve.
+fn limits_left(s: &Solver, limits: SolveLimits) -> SolveLimits {
+    SolveLimits {
+        time_ms: limits.time_ms.map(|t| (t - (now_ms() - s.start)).max(0.0)),
+        nodes: limits.nodes.map(|n| n.saturating_sub(s.nodes)),
+        ..limits
+    }
+}
+
+/// Bit indices of a `u128`, lowest first.
+fn bits(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(i)
+        }
+    })
+}
+
+/// Shifts and masks of one board size for bitboard operations. Cell index `row * width + col`, as in
+/// [`Geometry`](super::Geometry).
+#[derive(Clone, Debug)]
+pub(crate) struct Masks {
+    w: usize,
+    all: u128,
+    not_first_col: u128,
+    not_last_col: u128,
+    /// Cells touching each edge, in [`Edge::ALL`] order.
+    edge: [u128; 4],
+    /// Tie-break order for moves: cells nearer the centre first.
+    order: Vec<u8>,
+    /// Ziggurats (edge template IIIa) per colour and per edge of that colour (in [`Color::edges`] order):
+    /// (the third-row stone's cell, the 8 empty cells it needs).
+    ziggurats: [[Vec<(u8, u128)>; 2]; 2],
+}
+
+/// The two ziggurats (edge template IIIa, HexWiki "Ziggurat") of a stone at `(c, 2)` joining it to the NORTH
+/// edge of a `w × h` board, as lists of (col, row) carrier cells, when they fit on the board. Found (and
+/// checked minimal) by exhaustive search of the connection game on rows 1–3.
+fn north_ziggurats(w: usize, h: usize, c: i32) -> Vec<Vec<(i32, i32)>> {
+    let shapes: [[(i32, i32); 8]; 2] = [
+        [(-1, 0), (0, 0), (1, 0), (2, 0), (-1, 1), (0, 1), (1, 1), (-1, 2)],
+        [(0, 0), (1, 0), (2, 0), (3, 0), (0, 1), (1, 1), (2, 1), (1, 2)],
+    ];
+    if h < 3 {
+        return vec![];
+    }
+    shapes
+        .iter()
+        .map(|s| s.iter().map(|&(dc, r)| (c + dc, r)).collect::<Vec<_>>())
+        .filter(|cells| cells.iter().all(|&(x, _)| x >= 0 && (x as usize) < w))
+        .collect()
+}
+
+/// Ziggurats of every edge of a `w × h` board, by symmetry from [`north_ziggurats`]: SOUTH by the 180°
+/// rotation, WEST by transposing a `h × w` board's NORTH ones (the transpose keeps adjacency), EAST by rotating
+/// WEST's.
+fn all_ziggurats(w: usize, h: usize) -> [[Vec<(u8, u128)>; 2]; 2] {
+    let bit = |c: i32, r: i32| 1u128 << (r as usize * w + c as usize);
+    let mut out: [[Vec<(u8, u128)>; 2]; 2] = Default::default();
+    // (board width/height to build NORTH templates on, map of (c, r) into this board)
+    type Map = Box<dyn Fn(i32, i32) -> (i32, i32)>;
+    let (wi, hi) = (w as i32, h as i32);
+    let maps: [(usize, usize, usize, usize, Map); 4] = [
+        (0, 0, w, h, Box::new(|c, r| (c, r))),
+        (0, 1, w, h, Box::new(move |c, r| (wi - 1 - c, hi - 1 - r))),
+        (1, 0, h, w, Box::new(|c, r| (r, c))),
+        (1, 1, h, w, Box::new(move |c, r| (wi - 1 - r, hi - 1 - c))),
+    ];
+    for (color, side, bw, bh, map) in maps {
+        for c in 0..bw as i32 {
+            for cells in north_ziggurats(bw, bh, c) {
+                let (sc, sr) = map(c, 2);
+                let carrier = cells.iter().fold(0u128, |m, &(x, y)| {
+                    let (x, y) = map(x, y);
+                    m | bit(x, y)
+                });
+                out[color][side].push(((sr as usize * w + sc as usize) as u8, carrier));
+            }
+        }
+    }
+    out
+}
+
+impl Masks {
+    pub(crate) fn new(w: usize, h: usize) -> Masks {
+        let n = w * h;
+        let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+        let mut first = 0u128;
+        let mut last = 0u128;
+        let mut edge = [0u128; 4];
+        for r in 0..h {
+            first |= 1 << (r * w);
+            last |= 1 << (r * w + w - 1);
+        }
+        for c in 0..w {
+            edge[Edge::North.index()] |= 1 << c;
+            edge[Edge::South.index()] |= 1 << ((h - 1) * w + c);
+        }
+        edge[Edge::West.index()] = first;
+        edge[Edge::East.index()] = last;
+        // Centre distance in the hex metric (doubled coordinates avoid fractions).
+        let mut order: Vec<u8> = (0..n as u8).collect();
+        let dist = |i: usize| {
+            let (c, r) = ((i % w) as i32 * 2 - (w as i32 - 1), (i / w) as i32 * 2 - (h as i32 - 1));
+            // Hex distance with axial coordinates (q = c, r = r): (|q| + |r| + |q + r|) / 2.
+            (c.abs() + r.abs() + (c + r).abs(), i)
+        };
+        order.sort_by_key(|&i| dist(i as usize));
+        Masks { w, all, not_first_col: all & !first, not_last_col: all & !last, edge, order, ziggurats: all_ziggurats(w, h) }
+    }
+
+    fn cell(&self, i: usize) -> Cell {
+        Cell::new((i % self.w) as u8, (i / self.w) as u8)
+    }
+
+    /// `s` and every cell next to a cell of `s`.
+    #[inline]
+    fn dilate(&self, s: u128) -> u128 {
+        let w = self.w as u32;
+        (s | ((s << 1) & self.not_first_col)
+            | ((s >> 1) & self.not_last_col)
+            | (s << w)
+            | (s >> w)
+            | ((s >> (w - 1)) & self.not_first_col)
+            | ((s << (w - 1)) & self.not_last_col))
+            & self.all
+    }
+
+    /// The cells of `within` joined to `seed ∩ within` through `within`.
+    #[inline]
+    fn flood(&self, seed: u128, within: u128) -> u128 {
+        let mut x = seed & within;
+        loop {
+            let y = self.dilate(x) & within;
+            if y == x {
+                return x;
+            }
+            x = y;
+        }
+    }
+
+    fn edges(&self, c: Color) -> (u128, u128) {
+        let [a, b] = c.edges();
+        (self.edge[a.index()], self.edge[b.index()])
+    }
+}
+
+/// A position as two bitboards and the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Board {
+    stones: [u128; 2],
+    to_move: Color,
+}
+
+impl Board {
+    pub(crate) fn from_position(pos: &Position) -> Board {
+        let mut stones = [0u128; 2];
+        for i in 0..pos.width() * pos.height() {
+            if let Some(c) = pos.stone_at(i) {
+                stones[c.index()] |= 1 << i;
+            }
+        }
+        Board { stones, to_move: pos.to_move() }
+    }
+
+    fn play(&self, i: usize) -> Board {
+        let mut b = *self;
+        b.stones[self.to_move.index()] |= 1 << i;
+        b.to_move = self.to_move.opponent();
+        b
+    }
+
+    /// A 64-bit hash of the stones and side to move (a multiply-xorshift mix; collisions are as unlikely as
+    /// with Zobrist keys of this width). The 180° rotation maps a position to an equivalent one (each side
+    /// keeps its edges), so the key is that of the smaller of the two encodings; the flag says whether that is
+    /// the rotated one (cell sets stored with the key are then rotated too, see [`rotate`]).
+    fn key(&self, n: usize) -> (u64, bool) {
+        let a = mix(self.stones[0], self.stones[1], self.to_move);
+        let b = mix(rotate(self.stones[0], n), rotate(self.stones[1], n), self.to_move);
+        if b < a { (b, true) } else { (a, false) }
+    }
+}
+
+/// The cell set `x` of an `n`-cell board turned by 180°: cell `i` goes to `n - 1 - i` (column and row both
+/// mirrored).
+#[inline]
+fn rotate(x: u128, n: usize) -> u128 {
+    if n == 0 { 0 } else { x.reverse_bits() >> (128 - n) }
+}
+
+#[inline]
+fn mix(b: u128, w: u128, side: Color) -> u64 {
+    // Each word is folded in through a full avalanche round (splitmix64's finaliser), the side to move last
+    // as a word of its own, so no stone bit can cancel it.
+    let mut h = 0x9E37_79B9_7F4A_7C15u64;
+    for word in [b as u64, (b >> 64) as u64, w as u64, (w >> 64) as u64, 0xD1B5_4A32_D192_ED03 ^ side as u64] {
+        h = h.wrapping_add(word).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^= h >> 31;
+        h = h.wrapping_mul(0x94D0_49BB_1331_11EB);
+        h ^= h >> 29;
+    }
+    h
+}
+
+/// What the static analysis of a position says, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Analysis {
+    /// The side to move wins (it completes a chain now, or it has a virtual connection).
+    Win,
+    /// The side to move loses (the opponent has a virtual connection or two ways to win).
+    Loss,
+    /// Not decided: the side to move must play in this non-empty region.
+    Moves(u128),
+}
+
+/// Proof and disproof numbers at or above this are infinite (proved / disproved).
+const INF: u32 = u32::MAX;
+/// Largest finite proof or disproof number.
+const MAX_PN: u32 = INF - 1;
+
+#[derive(Clone, Copy)]
+struct Entry {
+    key: u64,
+    phi: u32,
+    delta: u32,
+    /// Nodes spent below this entry (replacement priority).
+    work: u32,
+    /// The must-play region when not proved.
+    moves: u128,
+}
+
+const EMPTY: Entry = Entry { key: 0, phi: 0, delta: 0, work: 0, moves: 0 };
+const WAYS: usize = 4;
+
+/// DFPN state: masks, transposition table, counters and limits.
+pub(crate) struct Solver {
+    m: Masks,
+    n: usize,
+    table: Vec<Entry>,
+    mask: usize,
+    nodes: u64,
+    start: f64,
+    limits: SolveLimits,
+    aborted: bool,
+}
+
+impl Solver {
+    fn new(w: usize, h: usize, limits: SolveLimits, start: f64) -> Solver {
+        let bytes = limits.tt_mib.max(1) * 1024 * 1024;
+        let buckets = (bytes / (WAYS * std::mem::size_of::<Entry>())).max(1);
+        let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
+        Solver {
+            m: Masks::new(w, h),
+            n: w * h,
+            table: vec![EMPTY; buckets * WAYS],
+            mask: buckets - 1,
+            nodes: 0,
+            start,
+            limits,
+            aborted: false,
+        }
+    }
+
+    fn finish(&self, mover: Color, mover_wins: Option<bool>, winning: Vec<Move>, complete: bool) -> SolveResult {
+        SolveResult {
+            winner: mover_wins.map(|w| if w { mover } else { mover.opponent() }),
+            winning_moves: winning,
+            complete,
+            nodes: self.nodes,
+            time_ms: now_ms() - self.start,
+        }
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n)
+            || self.limits.time_ms.is_some_and(|t| now_ms() - self.start >= t)
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let b = (key as usize & self.mask) * WAYS;
+        self.table[b..b + WAYS].iter().find(|e| e.key == key && (e.phi | e.delta) != 0).copied()
+    }
+
+    fn store(&mut self, e: Entry) {
+        let b = (e.key as usize & self.mask) * WAYS;
+        let slot = &mut self.table[b..b + WAYS];
+        let i = slot.iter().position(|x| x.key == e.key).unwrap_or_else(|| {
+            // Victim: an empty slot, else the unproved entry with the least work, else the least work.
+            let value = |x: &Entry| {
+                if (x.phi | x.delta) == 0 {
+                    0u64
+                } else if x.phi == 0 || x.delta == 0 {
+                    (1u64 << 40) + x.work as u64
+                } else {
+                    1 + x.work as u64
+                }
+            };
+            (0..WAYS).min_by_key(|&i| value(&slot[i])).unwrap()
+        });
+        slot[i] = e;
+    }
+
+    /// The cells where `color` would complete a chain, given its stones `p` and the empty cells.
+    #[inline]
+    fn win_cells(&self, p: u128, empty: u128, color: Color) -> u128 {
+        let (e1, e2) = self.m.edges(color);
+        let a = self.m.flood(e1 & p, p);
+        let b = self.m.flood(e2 & p, p);
+        if a & b != 0 {
+            return u128::MAX;
+        }
+        (self.m.dilate(a) | e1) & (self.m.dilate(b) | e2) & empty
+    }
+
+    /// A virtual connection of `color`'s two edges with stones `p`: its carrier (the empty cells it needs), or
+    /// `None` when none is found. Nodes are the side's stone groups plus its two edges (with the groups that
+    /// touch them); two nodes sharing two empty neighbours not used by another bridge are joined by a bridge
+    /// (carrier: those two cells). Greedy, so incomplete, but sound: carriers are pairwise disjoint.
+    fn vc(&self, p: u128, empty: u128, color: Color) -> Option<u128> {
+        const MAXN: usize = 72;
+        let (e1, e2) = self.m.edges(color);
+        let a = self.m.flood(e1 & p, p);
+        let b = self.m.flood(e2 & p, p);
+        if a & b != 0 {
+            return Some(0);
+        }
+        let mut libs = [0u128; MAXN];
+        let mut groups = [0u128; MAXN];
+        libs[0] = (self.m.dilate(a) | e1) & empty;
+        libs[1] = (self.m.dilate(b) | e2) & empty;
+        groups[0] = a;
+        groups[1] = b;
+        let mut n = 2;
+        let mut rest = p & !a & !b;
+        while rest != 0 && n < MAXN {
+            let g = self.m.flood(rest & rest.wrapping_neg(), rest);
+            libs[n] = self.m.dilate(g) & empty;
+            groups[n] = g;
+            n += 1;
+            rest &= !g;
+        }
+        let mut parent = [0u8; MAXN];
+        for (i, p) in parent.iter_mut().enumerate().take(n) {
+            *p = i as u8;
+        }
+        fn find(parent: &[u8; 72], mut x: usize) -> usize {
+            while parent[x] as usize != x {
+                x = parent[x] as usize;
+            }
+            x
+        }
+        let mut used = 0u128;
+        let mut bridges: [(u8, u8, u128); MAXN] = [(0, 0, 0); MAXN];
+        let mut nb = 0;
+        // Pass 0 takes the bridges with exactly two common cells (no choice to make), pass 1 the ziggurats
+        // and the rest.
+        for pass in 0..2 {
+            let mut changed = true;
+            while changed {
+                changed = false;
+                if pass == 1 {
+                    for (side, zigs) in self.m.ziggurats[color.index()].iter().enumerate() {
+                        for &(stone, carrier) in zigs {
+                            if p >> stone & 1 == 0 || carrier & !empty != 0 || carrier & used != 0 {
+                                continue;
+                            }
+                            let Some(g) = (0..n).find(|&g| groups[g] >> stone & 1 == 1) else { continue };
+                            let (rg, re) = (find(&parent, g), find(&parent, side));
+                            if rg == re || nb >= MAXN {
+                                continue;
+                            }
+                            used |= carrier;
+                            parent[re] = rg as u8;
+                            bridges[nb] = (g as u8, side as u8, carrier);
+                            nb += 1;
+                            changed = true;
+                        }
+                    }
+                }
+                for i in 0..n {
+                    if libs[i] & !used == 0 {
+                        continue;
+                    }
+                    for j in i + 1..n {
+                        let (ri, rj) = (find(&parent, i), find(&parent, j));
+                        if ri == rj {
+                            continue;
+                        }
+                        let common = libs[i] & libs[j] & !used;
+                        let k = common.count_ones();
+                        if k < 2 || (pass == 0 && k != 2) {
+                            continue;
+                        }
+                        let x = common & common.wrapping_neg();
+                        let rest = common & !x;
+                        let y = rest & rest.wrapping_neg();
+                        let carrier = x | y;
+                        if nb >= MAXN {
+                            continue;
+                        }
+                        used |= carrier;
+                        parent[rj] = ri as u8;
+                        bridges[nb] = (i as u8, j as u8, carrier);
+                        nb += 1;
+                        changed = true;
+                    }
+                }
+            }
+            if find(&parent, 0) == find(&parent, 1) {
+                break;
+            }
+        }
+        if find(&parent, 0) != find(&parent, 1) {
+            return None;
+        }
+        // The bridges form a forest; the carrier is that of the path from edge 0 to edge 1 (breadth first).
+        let mut prev: [Option<(u8, u128)>; MAXN] = [None; MAXN];
+        let mut seen = [false; MAXN];
+        let mut queue = [0u8; MAXN];
+        let (mut head, mut tail) = (0, 1);
+        queue[0] = 0;
+        seen[0] = true;
+        while head < tail {
+            let x = queue[head] as usize;
+            head += 1;
+            if x == 1 {
+                break;
+            }
+            for &(i, j, c) in &bridges[..nb] {
+                let y = if i as usize == x {
+                    j as usize
+                } else if j as usize == x {
+                    i as usize
+                } else {
+                    continue;
+                };
+                if !seen[y] {
+                    seen[y] = true;
+                    prev[y] = Some((x as u8, c));
+                    queue[tail] = y as u8;
+                    tail += 1;
+                }
+            }
+        }
+        let mut carrier = 0u128;
+        let mut x = 1usize;
+        while let Some((p, c)) = prev[x] {
+            carrier |= c;
+            x = p as usize;
+        }
+        Some(carrier)
+    }
+
+    /// The cheap part of the analysis: a win or loss by a completed chain, two opponent threats or a virtual
+    /// connection; `None` when undecided.
+    fn quick(&mut self, b: &Board) -> Option<bool> {
+        self.nodes += 1;
+        let me = b.to_move;
+        let you = me.opponent();
+        let (p, q) = (b.stones[me.index()], b.stones[you.index()]);
+        let empty = self.m.all & !(p | q);
+        if self.win_cells(p, empty, me) != 0 {
+            return Some(true);
+        }
+        let your_wins = self.win_cells(q, empty, you);
+        if your_wins == u128::MAX || your_wins.count_ones() >= 2 {
+            return Some(false);
+        }
+        if self.vc(p, empty, me).is_some() {
+            return Some(true);
+        }
+        if self.vc(q, empty, you).is_some() {
+            return Some(false);
+        }
+        None
+    }
+
+    /// The static analysis of `b` for the side to move (see the module documentation).
+    pub(crate) fn analyse(&mut self, b: &Board) -> Analysis {
+        match self.quick(b) {
+            Some(true) => return Analysis::Win,
+            Some(false) => return Analysis::Loss,
+            None => {}
+        }
+        let you = b.to_move.opponent();
+        let q = b.stones[you.index()];
+        let empty = self.m.all & !(b.stones[0] | b.stones[1]);
+        let mut must = empty;
+        for k in bits(empty) {
+            let bit = 1u128 << k;
+            if let Some(c) = self.vc(q | bit, empty & !bit, you) {
+                must &= c | bit;
+                if must == 0 {
+                    return Analysis::Loss;
+                }
+            }
+        }
+        Analysis::Moves(must)
+    }
+
+    /// Shortest-path distance of `color` with stones `p`: the fewest empty cells that complete a chain
+    /// (opponent stones block). `u32::MAX` when blocked.
+    fn distance(&self, p: u128, empty: u128, color: Color) -> u32 {
+        let (e1, e2) = self.m.edges(color);
+        let mut reach = self.m.flood(e1 & p, p);
+        let mut d = 0;
+        loop {
+            if reach & e2 != 0 {
+                return d;
+            }
+            let step = (self.m.dilate(reach) | e1) & empty & !reach;
+            if step == 0 {
+                return u32::MAX;
+            }
+            let grown = reach | step;
+            reach = self.m.flood(grown, grown | p);
+            d += 1;
+        }
+    }
+
+    /// Entry of `b` for a new child: from the TT, else the cheap analysis (stored when decisive), else the
+    /// unexpanded (1, 1).
+    fn child_entry(&mut self, b: &Board) -> Entry {
+        let (key, _) = b.key(self.n);
+        if let Some(e) = self.probe(key) {
+            return e;
+        }
+        let e = match self.quick(b) {
+            Some(true) => Entry { key, phi: 0, delta: INF, work: 0, moves: 0 },
+            Some(false) => Entry { key, phi: INF, delta: 0, work: 0, moves: 0 },
+            None => return Entry { key, phi: 1, delta: 1, work: 0, moves: 0 },
+        };
+        self.store(e);
+        e
+    }
+
+    /// The (φ, δ, region) of `b` from the TT, or from a fresh full analysis (stored); an entry stored without
+    /// its region (unexpanded) is analysed again.
+    /// Region cell sets are stored in the key's orientation and returned in the board's.
+    fn lookup(&mut self, b: &Board) -> (u64, bool, Entry) {
+        let (key, rotated) = b.key(self.n);
+        let old = self.probe(key);
+        if let Some(mut e) = old
+            && (e.moves != 0 || e.phi == 0 || e.delta == 0)
+        {
+            if rotated {
+                e.moves = rotate(e.moves, self.n);
+            }
+            return (key, rotated, e);
+        }
+        let work = old.map_or(0, |e| e.work);
+        let e = match self.analyse(b) {
+            Analysis::Win => Entry { key, phi: 0, delta: INF, work, moves: 0 },
+            Analysis::Loss => Entry { key, phi: INF, delta: 0, work, moves: 0 },
+            Analysis::Moves(m) => {
+                let (phi, delta) = old.map_or((1, m.count_ones().clamp(1, MAX_PN)), |e| (e.phi, e.delta));
+                Entry { key, phi, delta, work, moves: m }
+            }
+        };
+        let mut stored = e;
+        if rotated {
+            stored.moves = rotate(e.moves, self.n);
+        }
+        self.store(stored);
+        (key, rotated, e)
+    }
+
+    /// Proves or disproves `b` for its side to move: `Some(true)` = it wins; `None` = out of budget.
+    fn prove(&mut self, b: &Board) -> Option<bool> {
+        let (_, _, e) = self.lookup(b);
+        if e.phi == 0 {
+            return Some(true);
+        }
+        if e.delta == 0 {
+            return Some(false);
+        }
+        let (phi, delta) = self.mid(b, INF, INF);
+        if phi == 0 {
+            Some(true)
+        } else if delta == 0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// DFPN's multiple-iterative-deepening step: searches `b` until its φ ≥ `th_phi` or δ ≥ `th_delta`, or a
+    /// limit; returns (φ, δ).
+    fn mid(&mut self, b: &Board, th_phi: u32, th_delta: u32) -> (u32, u32) {
+        let (key, rotated, e) = self.lookup(b);
+        if e.phi >= th_phi || e.delta >= th_delta {
+            return (e.phi, e.delta);
+        }
+        let nodes_before = self.nodes;
+        // Children in the must-play region, the most promising first (by the change of both sides'
+        // shortest-path distances, then nearer the centre); each keeps its board and last (φ, δ).
+        let me = b.to_move;
+        let mut kids: Vec<(Board, u32, u32)> = Vec::with_capacity(e.moves.count_ones() as usize);
+        let mut keys: Vec<i64> = Vec::with_capacity(kids.capacity());
+        for k in 0..self.n {
+            let i = self.m.order[k];
+            if e.moves >> i & 1 == 1 {
+                let c = b.play(i as usize);
+                let ce = self.child_entry(&c);
+                let empty = self.m.all & !(c.stones[0] | c.stones[1]);
+                let dp = self.distance(c.stones[me.index()], empty, me) as i64;
+                let dq = self.distance(c.stones[me.opponent().index()], empty, me.opponent()) as i64;
+                keys.push(dp - dq);
+                kids.push((c, ce.phi, ce.delta));
+            }
+        }
+        let mut idx: Vec<usize> = (0..kids.len()).collect();
+        idx.sort_by_key(|&i| keys[i]);
+        let mut kids: Vec<(Board, u32, u32)> = idx.into_iter().map(|i| kids[i]).collect();
+        let (mut phi, mut delta);
+        loop {
+            // φ(n) = min δ(child), δ(n) = Σ φ(child) (children are from the opponent's view).
+            phi = INF;
+            delta = 0u32;
+            let mut best = 0usize;
+            let mut second = INF;
+            for (k, &(_, cphi, cdelta)) in kids.iter().enumerate() {
+                if cdelta < phi {
+                    second = phi;
+                    phi = cdelta;
+                    best = k;
+                } else if cdelta < second {
+                    second = cdelta;
+                }
+                delta = if cphi == INF || delta == INF { INF } else { delta.saturating_add(cphi).min(MAX_PN) };
+            }
+            if phi >= th_phi || delta >= th_delta || self.out_of_budget() {
+                break;
+            }
+            let (cb, cphi, _) = kids[best];
+            // The child's φ threshold keeps δ(n) below th_delta; its δ threshold keeps it the best child
+            // (with the 1 + ε trick: a little beyond the second best, ε = 1/4).
+            let th_cphi = (th_delta as u64 - delta as u64 + cphi as u64).min(INF as u64) as u32;
+            let eps = second.saturating_add(second / 4).saturating_add(1);
+            let th_cdelta = th_phi.min(eps);
+            let r = self.mid(&cb, th_cphi, th_cdelta);
+            kids[best].1 = r.0;
+            kids[best].2 = r.1;
+        }
+        let work = (self.nodes - nodes_before).min(u32::MAX as u64) as u32;
+        let moves = if rotated { rotate(e.moves, self.n) } else { e.moves };
+        self.store(Entry { key, phi, delta, work: e.work.saturating_add(work), moves });
+        (phi, delta)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_separate_the_side_to_move_and_follow_the_rotation() {
+        // A hash flaw once made a position and its child (one more stone, other side to move) share a key.
+        let pos = Position::from_rows(&[".....", "B.W..", "WBWBW", ".BBBB", "WWWW."], Some(Color::Black)).unwrap();
+        let b = Board::from_position(&pos);
+        let child = b.play(24);
+        assert_ne!(b.key(25).0, child.key(25).0);
+        let mut other = b;
+        other.to_move = Color::White;
+        assert_ne!(b.key(25).0, other.key(25).0);
+        let turned = Board { stones: [rotate(b.stones[0], 25), rotate(b.stones[1], 25)], to_move: b.to_move };
+        assert_eq!(b.key(25).0, turned.key(25).0);
+        assert_ne!(b.key(25).1, turned.key(25).1);
+    }
+
+    /// Whether the owner of `stones` joins the stone `seed` to `edge` cells with play restricted to
+    /// `carrier` (the opponent moving first unless `owner_to_move`).
+    fn holds(m: &Masks, seed: u128, stones: u128, carrier: u128, edge: u128, owner_to_move: bool) -> bool {
+        if m.flood(seed, stones) & edge != 0 {
+            return true;
+        }
+        if owner_to_move {
+            bits(carrier).any(|i| holds(m, seed, stones | 1 << i, carrier & !(1u128 << i), edge, false))
+        } else {
+            carrier != 0 && bits(carrier).all(|i| holds(m, seed, stones, carrier & !(1u128 << i), edge, true))
+        }
+    }
+
+    #[test]
+    fn every_ziggurat_holds_against_any_intrusion() {
+        for (w, h) in [(6, 6), (5, 7), (7, 4)] {
+            let m = Masks::new(w, h);
+            let mut count = 0;
+            for color in [Color::Black, Color::White] {
+                for (side, edge) in color.edges().iter().enumerate() {
+                    for &(stone, carrier) in &m.ziggurats[color.index()][side] {
+                        assert_eq!(carrier.count_ones(), 8);
+                        assert_eq!(carrier >> stone & 1, 0);
+                        assert!(holds(&m, 1 << stone, 1 << stone, carrier, m.edge[edge.index()], false), "{w}x{h} {color:?} {edge:?}");
+                        // Minimal away from the board's sides: without any one of its cells it fails.
+                        if color == Color::Black && (w, h) == (6, 6) && carrier & (m.edge[2] | m.edge[3]) == 0 {
+                            for i in bits(carrier) {
+                                assert!(!holds(&m, 1 << stone, 1 << stone, carrier & !(1u128 << i), m.edge[edge.index()], false), "{edge:?} {stone} {:?} {i}", bits(carrier).collect::<Vec<_>>());
+                            }
+                        }
+                        count += 1;
+                    }
+                }
+            }
+            assert!(count > 0);
+        }
+        // 6x6: shape A fits for c = 1..3, shape B for c = 0..2.
+        let m = Masks::new(6, 6);
+        assert_eq!(m.ziggurats[0][0].len(), 6);
+    }
+
+    #[test]
+    fn dilate_follows_the_geometry() {
+        let pos = Position::square(5).unwrap();
+        let g = pos.geometry();
+        let m = Masks::new(5, 5);
+        for i in 0..25 {
+            let mut want = 1u128 << i;
+            for j in g.neighbours(i) {
+                want |= 1 << j;
+            }
+            assert_eq!(m.dilate(1 << i), want, "cell {i}");
+        }
+        let m = Masks::new(4, 3);
+        let g = Position::new(4, 3).unwrap();
+        for i in 0..12 {
+            let mut want = 1u128 << i;
+            for j in g.geometry().neighbours(i) {
+                want |= 1 << j;
+            }
+            assert_eq!(m.dilate(1 << i), want, "cell {i}");
+        }
+    }
+}
+

@@ -1,0 +1,107 @@
+//! The sliced-search interface a game's searcher offers to the `Engine` above it.
+//!
+//! A game's searcher runs iterative deepening in resumable pieces: [`SlicedSearch::start`] sets the root,
+//! [`SlicedSearch::run`] searches until an iteration completes or a deadline / node limit / interrupt comes
+//! first, and the next `run` resumes where the last one stopped. The engine (`crate::engine`) owns the time
+//! management, pondering and the `bestmove` protocol for every game on top of this trait alone, so each game
+//! writes only its alpha-beta.
+//!
+//! Contract every implementation keeps (the engine's stop latency and reproducibility rest on it):
+//! - `run` checks its deadline (on [`crate::search::clock::now_ms`]'s clock), its node limit and the interrupt
+//!   flag at least every ~1000 nodes and returns [`RunOutcome::Interrupted`] promptly after either;
+//! - an interrupted iteration never stores partial results as final: [`SlicedSearch::last_iteration`] only
+//!   changes when an iteration completes;
+//! - with no deadline, no node limit and no interrupt, the nodes searched do not depend on how the calls were
+//!   sliced by iteration boundaries (a search is exactly reproducible when it is never interrupted).
+
+use super::score::Score;
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// What one [`SlicedSearch::run`] ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunOutcome {
+    /// An iteration completed (its report is [`SlicedSearch::last_iteration`]).
+    IterationDone,
+    /// The deadline, node limit or interrupt came first; the iteration resumes on the next call.
+    Interrupted,
+    /// No legal move at the root (the game is over there, or every move is excluded).
+    NoMoves,
+}
+
+/// The report of one completed iteration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct IterationInfo<M> {
+    /// Nominal depth in plies.
+    pub depth: u32,
+    /// Deepest ply reached (selective depth).
+    pub seldepth: u32,
+    /// Score from the side to move's view ([`crate::search::score`]: centipawn-like units, or a mate distance).
+    pub score: Score,
+    /// Nodes searched since [`SlicedSearch::start`].
+    pub nodes: u64,
+    /// Principal variation, root move first.
+    pub pv: Vec<M>,
+}
+
+/// A game's resumable iterative-deepening searcher, as the engine drives it.
+pub trait SlicedSearch {
+    /// The game's position (the root of a search).
+    type Position: Clone;
+    /// The game's move; `Display` gives its protocol notation (ICCS for Xiangqi, `c3` / `swap-pieces` for Hex).
+    type Move: Copy + PartialEq + fmt::Debug + fmt::Display;
+
+    /// A searcher with a transposition table of `hash_mib` MiB.
+    fn with_hash(hash_mib: usize) -> Self;
+    /// Sets the root and forgets the previous search's iterations (the TT is kept).
+    fn start(&mut self, pos: Self::Position);
+    /// Searches until an iteration completes or `deadline_ms` (on `now_ms`'s clock) / `node_limit` total nodes
+    /// / the interrupt flag comes first; resumable (see the module's contract).
+    fn run(&mut self, deadline_ms: f64, node_limit: u64) -> RunOutcome;
+    /// The last completed iteration of this search.
+    fn last_iteration(&self) -> Option<IterationInfo<Self::Move>>;
+    /// Nodes searched since `start`.
+    fn nodes(&self) -> u64;
+    /// The move to play now (the running iteration's new best, else the last iteration's, else any legal one).
+    fn best_move(&self) -> Option<Self::Move>;
+    /// The expected reply to [`best_move`](Self::best_move), for pondering.
+    fn ponder_move(&self) -> Option<Self::Move>;
+    /// Legal root moves left after the exclusions.
+    fn root_move_count(&self) -> usize;
+    /// Whether an iteration is under way (interrupted, to be resumed).
+    fn in_iteration(&self) -> bool;
+    /// Removes these moves from the root (UCCI `banmoves`, UCI `searchmoves`' complement).
+    fn exclude_root_moves(&mut self, moves: &[Self::Move]);
+    /// Installs (or removes) a flag another thread raises to make `run` return early.
+    fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>);
+    /// Replaces the transposition table by an empty one of `mib` MiB.
+    fn resize_hash(&mut self, mib: usize);
+    /// Empties the transposition table.
+    fn clear_hash(&mut self);
+    /// Sets a game-specific technique switch by name (matched case-insensitively, spaces ignored).
+    /// `None`: no such option for this game; `Some(Err(reason))`: a bad value.
+    fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), String>>;
+    /// The names [`set_option`](Self::set_option) knows, lower case without spaces.
+    fn option_names() -> &'static [&'static str];
+    /// Whether the side to move at `pos` uses the `wtime`/`winc` clock of a `go` (Xiangqi: Red, as in UCCI/UCI
+    /// FEN's `w`; Hex: White), else `btime`/`binc`.
+    fn uses_white_clock(pos: &Self::Position) -> bool;
+}
+
+/// Parses an on/off option value: `true|on|1` or `false|off|0` (case-insensitive).
+///
+/// # Errors
+/// `"expected true or false"`.
+pub fn parse_flag(value: &str) -> Result<bool, String> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "true" | "on" | "1" => Ok(true),
+        "false" | "off" | "0" => Ok(false),
+        _ => Err("expected true or false".into()),
+    }
+}
+
+/// An option name as the searchers match it: lower case, spaces removed (`Clear Hash` → `clearhash`).
+pub fn option_key(name: &str) -> String {
+    name.trim().to_ascii_lowercase().replace(' ', "")
+}

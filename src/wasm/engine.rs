@@ -1,0 +1,205 @@
+//! The search engine for the worker, one for every game: `setPosition(game, spec, moves)`, `go`, then
+//! `step(sliceMs)` until `done`, with `stop` / `ponderhit` in between (the Rust `crate::engine::Engine`).
+//!
+//! Error codes (each thrown `Error` has `message`, `code`, `params`; see the parent module): the FEN codes of
+//! `xiangqi.rs` and the `hex.*` codes of `hex.rs` for a bad setup; `engine.game {detail}` (unknown game or a
+//! malformed Hex spec), `engine.move {index, cause}` / `engine.hex_move {index, cause}` (1-based index in the
+//! move list, `cause` the move's reason), `engine.limits {detail}`, `engine.busy`, `engine.not_pondering`,
+//! `engine.unknown_option {name}`, `engine.option_value {name, value, detail}`, `engine.go_params`,
+//! `engine.go_unknown {name, known}`, `engine.go_value {detail}`.
+
+use super::{Coded, Params, coded, js_err, n, s, to_js};
+use crate::engine::{self, EngineError, Setup, Step};
+use crate::search::GoParams;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// The keys `Engine.go` accepts.
+const GO_KEYS: [&str; 10] = ["depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite", "ponder"];
+
+/// The search engine for the worker: `setPosition`, `go`, then `step(sliceMs)` until `done`.
+#[wasm_bindgen(js_name = Engine)]
+pub struct WasmEngine {
+    inner: engine::Engine,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StepOut {
+    done: bool,
+    /// True when a ponder/infinite search holds its bestmove: no need to step until stop/ponderhit.
+    waiting: bool,
+    idle: bool,
+    infos: Vec<InfoOut>,
+    bestmove: Option<String>,
+    ponder: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ScoreOut {
+    cp: Option<i32>,
+    mate: Option<i32>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct InfoOut {
+    depth: u32,
+    seldepth: u32,
+    score: ScoreOut,
+    nodes: f64,
+    nps: f64,
+    time_ms: f64,
+    pv: Vec<String>,
+}
+
+fn info_out(i: engine::Info) -> InfoOut {
+    InfoOut {
+        depth: i.depth,
+        seldepth: i.seldepth,
+        score: ScoreOut { cp: i.cp, mate: i.mate },
+        nodes: i.nodes as f64,
+        nps: i.nps as f64,
+        time_ms: i.time_ms as f64,
+        pv: i.pv,
+    }
+}
+
+impl Coded for EngineError {
+    fn code_params(&self) -> (&'static str, Params) {
+        match self {
+            EngineError::Game(detail) => ("engine.game", vec![("detail", s(detail))]),
+            EngineError::Fen(e) => e.code_params(),
+            EngineError::Move { index, error } => {
+                ("engine.move", vec![("index", n(*index as f64)), ("cause", error.to_reason())])
+            }
+            EngineError::HexBoard(e) => e.code_params(),
+            EngineError::HexMove { index, error } => {
+                ("engine.hex_move", vec![("index", n(*index as f64)), ("cause", error.to_reason())])
+            }
+            EngineError::Limits(e) => ("engine.limits", vec![("detail", s(&e.0))]),
+            EngineError::Busy => ("engine.busy", vec![]),
+            EngineError::NotPondering => ("engine.not_pondering", vec![]),
+            EngineError::UnknownOption(name) => ("engine.unknown_option", vec![("name", s(name))]),
+            EngineError::OptionValue { name, value, reason } => {
+                ("engine.option_value", vec![("name", s(name)), ("value", s(value)), ("detail", s(reason))])
+            }
+        }
+    }
+}
+
+#[wasm_bindgen(js_class = Engine)]
+impl WasmEngine {
+    /// A new engine (16 MiB hash) at the Xiangqi start position.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> WasmEngine {
+        WasmEngine { inner: engine::Engine::new() }
+    }
+
+    /// Sets the position, and with it the game: `game` is `"xiangqi"` or `"hex"`; `spec` is, for Xiangqi, a
+    /// FEN or `"startpos"`, for Hex the board size `"N"` or `"WxH"` optionally followed by `" swap"` (the swap
+    /// rule on), e.g. `"11x11 swap"`; `moves` are played from it: ICCS for Xiangqi, cells (`"c3"`) and
+    /// `"swap-pieces"` for Hex. Throws an `Error` naming the problem (with the move's 1-based index); the
+    /// position is then unchanged.
+    #[wasm_bindgen(js_name = setPosition)]
+    pub fn set_position(&mut self, game: &str, spec: &str, moves: Vec<String>) -> Result<(), JsValue> {
+        let refs: Vec<&str> = moves.iter().map(|s| s.as_str()).collect();
+        let setup = Setup::parse(game, spec).map_err(js_err)?;
+        self.inner.set_position(setup, &refs).map_err(js_err)
+    }
+
+    /// The game of the last `setPosition`: `"xiangqi"` (the default) or `"hex"`.
+    pub fn game(&self) -> String {
+        self.inner.game().name().to_string()
+    }
+
+    /// Starts a search. `params`: `{depth, nodes, movetime, wtime, btime, winc, binc, movestogo, infinite, ponder}`
+    /// (all optional, times in ms). Throws on unknown keys or out-of-range values, or during another search.
+    pub fn go(&mut self, params: JsValue) -> Result<(), JsValue> {
+        let p: GoParams = if params.is_undefined() || params.is_null() {
+            GoParams::default()
+        } else {
+            if !params.is_object() {
+                return Err(coded("engine.go_params", vec![], "go: parameters must be an object"));
+            }
+            for key in js_sys::Object::keys(params.unchecked_ref::<js_sys::Object>()).iter() {
+                let k = key.as_string().unwrap_or_default();
+                if !GO_KEYS.contains(&k.as_str()) {
+                    let known = GO_KEYS.join(", ");
+                    let message = format!("go: unknown parameter '{}' (known: {known})", crate::echo(&k));
+                    return Err(coded("engine.go_unknown", vec![("name", s(&k)), ("known", s(&known))], &message));
+                }
+            }
+            serde_wasm_bindgen::from_value(params).map_err(|e| {
+                coded("engine.go_value", vec![("detail", s(e.to_string()))], &format!("go: {e}"))
+            })?
+        };
+        self.inner.go(p).map_err(js_err)
+    }
+
+    /// Searches for at most `sliceMs` ms. Returns `{done, waiting, idle, infos, bestmove, ponder}`; `bestmove` and
+    /// `ponder` are move strings in the game's notation (ICCS; Hex cells or `swap-pieces`); `bestmove` is `null`
+    /// when done and the side to move has no legal move (or the Hex game is over).
+    pub fn step(&mut self, slice_ms: f64) -> Result<JsValue, JsError> {
+        let slice = if slice_ms.is_finite() && slice_ms > 0.0 { slice_ms } else { 5.0 };
+        let out = match self.inner.step(slice) {
+            Step::Idle => StepOut { done: false, waiting: false, idle: true, infos: vec![], bestmove: None, ponder: None },
+            Step::Searching(i) => StepOut {
+                done: false,
+                waiting: false,
+                idle: false,
+                infos: i.into_iter().map(info_out).collect(),
+                bestmove: None,
+                ponder: None,
+            },
+            Step::Waiting(i) => StepOut {
+                done: false,
+                waiting: true,
+                idle: false,
+                infos: i.into_iter().map(info_out).collect(),
+                bestmove: None,
+                ponder: None,
+            },
+            Step::Done { infos, bestmove, ponder } => StepOut {
+                done: true,
+                waiting: false,
+                idle: false,
+                infos: infos.into_iter().map(info_out).collect(),
+                bestmove: bestmove.map(|m| m.to_string()),
+                ponder: ponder.map(|m| m.to_string()),
+            },
+        };
+        to_js(&out)
+    }
+
+    /// The ponder search now runs on its own clock from this moment. Throws when not pondering.
+    pub fn ponderhit(&mut self) -> Result<(), JsValue> {
+        self.inner.ponderhit().map_err(js_err)
+    }
+
+    /// The next `step` returns `done` with the best move so far.
+    pub fn stop(&mut self) {
+        self.inner.stop();
+    }
+
+    /// Whether a search is running.
+    #[wasm_bindgen(js_name = isSearching)]
+    pub fn is_searching(&self) -> bool {
+        self.inner.is_searching()
+    }
+
+    /// Sets an engine option (`Hash` in MiB, `Clear Hash`, either game's technique switches: `NullMove`, `LMR`, …). Throws on unknown names
+    /// or bad values.
+    #[wasm_bindgen(js_name = setOption)]
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), JsValue> {
+        self.inner.set_option(name, value).map_err(js_err)
+    }
+}
+
+impl Default for WasmEngine {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+

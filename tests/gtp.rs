@@ -1,0 +1,355 @@
+//! GTP sessions with the built `duiyi gtp` (GTP 2 framing: `=[id] …` / `?[id] …` and a blank line; HexGui's
+//! `hexgui-analyze_commands`, Benzene's `param_game`, `time_left`, `final_score`): a full game won by the
+//! engine's `genmove` against scripted `play`s, refused commands that leave the game unchanged, board-size
+//! bounds, the swap rule, undo, loadsgf, and the analyze maps checked against the library's `Maps`.
+
+use duiyi::hex::eval::Maps;
+use duiyi::hex::two_distance::{Convention, INFINITY};
+use duiyi::hex::{Cell, Edge, Position};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+/// How long one answer may take (a genmove searches for `move_time`; this only catches hangs).
+const WAIT: Duration = Duration::from_secs(30);
+
+struct Gtp {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+/// One answer: whether it was a success (`=`), its id, and its text (lines after the first joined by `\n`).
+#[derive(Debug)]
+struct Answer {
+    ok: bool,
+    id: String,
+    text: String,
+}
+
+impl Gtp {
+    fn start() -> Gtp {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_duiyi"))
+            .arg("gtp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start duiyi gtp");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Gtp { stdin: child.stdin.take(), child, lines: rx }
+    }
+
+    fn send(&mut self, cmd: &str) -> Answer {
+        let stdin = self.stdin.as_mut().unwrap();
+        writeln!(stdin, "{cmd}").unwrap();
+        stdin.flush().unwrap();
+        let first = self.lines.recv_timeout(WAIT).unwrap_or_else(|_| panic!("no answer to '{cmd}'"));
+        let ok = match first.chars().next() {
+            Some('=') => true,
+            Some('?') => false,
+            _ => panic!("'{cmd}': answer must start with = or ?, got {first:?}"),
+        };
+        let head = &first[1..];
+        let id: String = head.chars().take_while(|c| c.is_ascii_digit()).collect();
+        let mut text = head[id.len()..].trim().to_string();
+        loop {
+            let l = self.lines.recv_timeout(WAIT).unwrap_or_else(|_| panic!("'{cmd}': answer not ended by a blank line"));
+            if l.is_empty() {
+                break;
+            }
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&l);
+        }
+        Answer { ok, id, text }
+    }
+
+    fn ok(&mut self, cmd: &str) -> String {
+        let a = self.send(cmd);
+        assert!(a.ok, "'{cmd}' failed: {}", a.text);
+        a.text
+    }
+
+    fn refused(&mut self, cmd: &str) -> String {
+        let a = self.send(cmd);
+        assert!(!a.ok, "'{cmd}' should be refused, got = {}", a.text);
+        assert!(!a.text.is_empty(), "'{cmd}': a refusal names its reason");
+        a.text
+    }
+}
+
+impl Drop for Gtp {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn identity_commands_and_ids() {
+    let mut g = Gtp::start();
+    let a = g.send("7 name");
+    assert_eq!((a.ok, a.id.as_str(), a.text.as_str()), (true, "7", "duiyi"));
+    assert_eq!(g.ok("protocol_version"), "2");
+    assert_eq!(g.ok("version"), env!("CARGO_PKG_VERSION"));
+    let list = g.ok("list_commands");
+    for c in ["boardsize", "clear_board", "play", "genmove", "undo", "showboard", "loadsgf", "final_score", "hexgui-analyze_commands"] {
+        assert!(list.lines().any(|l| l == c), "list_commands lacks {c}: {list}");
+        assert_eq!(g.ok(&format!("known_command {c}")), "true");
+    }
+    assert_eq!(g.ok("known_command frobnicate"), "false");
+    let a = g.send("12 frobnicate");
+    assert!(!a.ok && a.id == "12" && a.text.contains("unknown command"), "{a:?}");
+    // Comments and empty lines get no answer; the next command is answered in order.
+    g.stdin.as_mut().unwrap().write_all(b"# a comment\n\n").unwrap();
+    assert_eq!(g.ok("name"), "duiyi");
+    let a = g.send("99 quit");
+    assert!(a.ok && a.id == "99");
+    assert_eq!(g.child.wait().unwrap().code(), Some(0));
+}
+
+#[test]
+fn board_size_bounds() {
+    let mut g = Gtp::start();
+    for bad in ["boardsize 0", "boardsize 20", "boardsize 11 20", "boardsize abc", "boardsize", "boardsize 3 3 3"] {
+        g.refused(bad);
+    }
+    g.ok("boardsize 1");
+    g.ok("boardsize 19");
+    g.ok("boardsize 4 3");
+    let board = g.ok("showboard");
+    assert!(board.contains("a b c d") && !board.contains(" e"), "{board}");
+    assert_eq!(board.lines().filter(|l| l.trim_start().starts_with(char::is_numeric)).count(), 3, "{board}");
+    // 1×1: Black's first stone touches all four edges and wins.
+    g.ok("boardsize 1");
+    g.ok("play b a1");
+    assert_eq!(g.ok("final_score"), "B+");
+    assert_eq!(g.ok("genmove w"), "resign");
+}
+
+#[test]
+fn bad_commands_are_refused_and_change_nothing() {
+    let mut g = Gtp::start();
+    g.ok("boardsize 5");
+    g.ok("play b c3");
+    let before = g.ok("showboard");
+    for bad in [
+        "play b c3",          // out of turn (White is to move)
+        "play w c3",          // occupied
+        "play w f1",          // off the 5×5 board
+        "play w a0",          // not a cell
+        "play x a1",          // not a colour
+        "play w",             // missing argument
+        "play w swap-pieces", // the swap rule is off
+        "genmove b",          // not Black's turn
+        "genmove",            // missing colour
+        "undo 3",             // extra argument
+        "duiyi-twod up",      // not an edge
+        "param_game move_time -1",
+        "param_game bogus 1",
+        "time_left w forever",
+        "loadsgf /nonexistent/game.sgf",
+    ] {
+        g.refused(bad);
+    }
+    assert_eq!(g.ok("showboard"), before, "refused commands leave the board as it was");
+    assert_eq!(g.ok("name"), "duiyi", "the session goes on");
+}
+
+#[test]
+fn swap_rule_and_undo() {
+    let mut g = Gtp::start();
+    g.ok("boardsize 5");
+    g.ok("param_game allow_swap 1");
+    assert!(g.ok("param_game").contains("[bool] allow_swap 1"));
+    g.ok("play b c2");
+    g.ok("play w swap-pieces");
+    // Black's c2 became White's b3 (reflected across the long diagonal), and Black moves next.
+    let board = g.ok("showboard");
+    let rows: Vec<&str> = board.lines().collect();
+    assert!(rows.iter().any(|l| l.trim_start().starts_with("3") && l.contains('W')), "{board}");
+    assert!(!board.contains('B'), "{board}");
+    g.refused("play w a1");
+    g.ok("play b a1");
+    g.refused("play w swap-pieces"); // only as White's first answer
+    g.ok("undo");
+    g.ok("undo");
+    let board = g.ok("showboard");
+    assert!(board.contains('B') && !board.contains('W'), "undo restored Black's c2: {board}");
+    g.ok("undo");
+    g.refused("undo"); // nothing left
+    // Swap off again: swap-pieces is refused.
+    g.ok("param_game allow_swap 0");
+    g.ok("clear_board");
+    g.ok("play b c2");
+    g.refused("play w swap-pieces");
+    // A resignation ends the game and is taken back by undo.
+    g.ok("play w resign");
+    assert_eq!(g.ok("final_score"), "B+");
+    g.refused("play w a1");
+    g.ok("undo");
+    assert_eq!(g.ok("final_score"), "cannot score");
+    g.ok("play w a1");
+}
+
+#[test]
+fn engine_wins_a_full_game_by_genmove_against_scripted_plays() {
+    let mut g = Gtp::start();
+    g.ok("boardsize 5");
+    g.ok("param_game move_time 0.2");
+    // Black plays the first free cell of row 1, then row 2, …: it never joins NORTH to SOUTH sensibly.
+    let mut plies = 0;
+    let script: Vec<String> = (1..=5).flat_map(|r| (b'a'..=b'e').map(move |c| format!("{}{r}", c as char))).collect();
+    let mut next = script.iter();
+    while g.ok("final_score") == "cannot score" {
+        let cell = loop {
+            let c = next.next().expect("cells left");
+            let a = g.send(&format!("play b {c}"));
+            if a.ok {
+                break c.clone();
+            }
+        };
+        plies += 1;
+        assert!(!cell.is_empty());
+        if g.ok("final_score") != "cannot score" {
+            break;
+        }
+        let mv = g.ok("genmove w");
+        assert!(Cell::parse(&mv).is_ok(), "genmove answers a cell: {mv}");
+        plies += 1;
+        assert!(plies <= 25, "the game ends on a full board at the latest");
+    }
+    assert_eq!(g.ok("final_score"), "W+", "{}", g.ok("showboard"));
+    assert_eq!(g.ok("genmove b"), "resign", "nothing to play after the game is over");
+}
+
+#[test]
+fn genmove_on_both_sides_finishes_a_game_with_a_consistent_winner() {
+    let mut g = Gtp::start();
+    g.ok("boardsize 4");
+    g.ok("param_game move_time 0.1");
+    let mut pos = Position::square(4).unwrap();
+    let mut color = "b";
+    while pos.winner().is_none() {
+        let mv = g.ok(&format!("genmove {color}"));
+        pos.play_str(&mv).unwrap_or_else(|e| panic!("genmove {color} answered an illegal move {mv}: {e}"));
+        color = if color == "b" { "w" } else { "b" };
+    }
+    let want = if pos.winner() == Some(duiyi::hex::Color::Black) { "B+" } else { "W+" };
+    assert_eq!(g.ok("final_score"), want);
+    // Both sides play well on 4×4: Black, who moves first without swap, wins (first-player win, HexWiki).
+    assert_eq!(want, "B+", "{}", g.ok("showboard"));
+}
+
+#[test]
+fn time_left_gives_genmove_a_clock() {
+    let mut g = Gtp::start();
+    g.ok("boardsize 7");
+    g.ok("time_left b 3");
+    assert_eq!(g.ok("time_left b"), "3");
+    let t = std::time::Instant::now();
+    let mv = g.ok("genmove b");
+    assert!(Cell::parse(&mv).is_ok(), "{mv}");
+    // Sudden death over 30 moves: about a tenth of a second for this move, far below the 3 s left.
+    assert!(t.elapsed() < Duration::from_secs(2), "{:?}", t.elapsed());
+}
+
+#[test]
+fn loadsgf_whole_record_and_up_to_a_move() {
+    let dir = std::env::temp_dir().join(format!("duiyi-gtp-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.sgf");
+    std::fs::write(&file, "(;FF[4]GM[11]SZ[5];B[c3];W[b4];B[d2];W[c2])").unwrap();
+    let bad = dir.join("bad.sgf");
+    std::fs::write(&bad, "(;FF[4]GM[1]SZ[5];B[c3])").unwrap();
+    let mut g = Gtp::start();
+    g.ok(&format!("loadsgf {}", file.display()));
+    let board = g.ok("showboard");
+    assert_eq!(board.matches('B').count(), 2, "{board}");
+    assert_eq!(board.matches('W').count(), 2, "{board}");
+    g.ok("play b a1"); // Black is to move after four moves
+    // Before move 3: c3 and b4 only, Black to move.
+    g.ok(&format!("loadsgf {} 3", file.display()));
+    let board = g.ok("showboard");
+    assert_eq!((board.matches('B').count(), board.matches('W').count()), (1, 1), "{board}");
+    g.refused("play w a1");
+    g.ok("play b d2");
+    let before = g.ok("showboard");
+    let why = g.refused(&format!("loadsgf {}", bad.display()));
+    assert!(why.contains("loadsgf"), "{why}");
+    assert_eq!(g.ok("showboard"), before, "a bad record leaves the game unchanged");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `cell value` pairs of a pspairs answer.
+fn pairs(text: &str) -> Vec<(Cell, i64)> {
+    let t: Vec<&str> = text.split_whitespace().collect();
+    assert!(t.len().is_multiple_of(2), "{text}");
+    t.chunks(2).map(|p| (Cell::parse(p[0]).unwrap(), p[1].parse().unwrap())).collect()
+}
+
+#[test]
+fn analyze_commands_draw_the_librarys_maps() {
+    let mut g = Gtp::start();
+    let list = g.ok("hexgui-analyze_commands");
+    for line in list.lines() {
+        let parts: Vec<&str> = line.split('/').collect();
+        assert_eq!(parts.len(), 3, "type/label/command: {line}");
+        let cmd = parts[2].split_whitespace().next().unwrap();
+        assert_eq!(g.ok(&format!("known_command {cmd}")), "true", "{line}");
+    }
+    assert!(list.contains("pspairs/") && list.contains("duiyi-twod north") && list.contains("duiyi-badness"));
+    g.ok("boardsize 5");
+    for m in ["b c3", "w b4", "b d2"] {
+        g.ok(&format!("play {m}"));
+    }
+    let mut pos = Position::square(5).unwrap();
+    for m in ["c3", "b4", "d2"] {
+        pos.play_str(m).unwrap();
+    }
+    let maps = Maps::compute(&pos, Convention::Queenbee);
+    let w = 5;
+    let idx = |c: Cell| c.row as usize * w + c.col as usize;
+    for (name, edge) in [("north", Edge::North), ("south", Edge::South), ("west", Edge::West), ("east", Edge::East)] {
+        let got = pairs(&g.ok(&format!("duiyi-twod {name}")));
+        assert_eq!(got.len(), 22, "every empty cell: {got:?}");
+        for (c, v) in got {
+            let want = maps.two_distance[edge.index()][idx(c)];
+            assert_eq!(v, if want == INFINITY { -1 } else { want as i64 }, "{name} {c}");
+        }
+    }
+    for (arg, color) in [("b", 0), ("w", 1)] {
+        for (c, v) in pairs(&g.ok(&format!("duiyi-potential {arg}"))) {
+            assert_eq!(v, maps.potential[color][idx(c)] as i64, "potential {arg} {c}");
+        }
+    }
+    let bad = pairs(&g.ok("duiyi-badness"));
+    assert!(bad.iter().any(|&(_, v)| v == 0), "the best cells have badness 0: {bad:?}");
+    for (c, v) in bad {
+        assert_eq!(v, maps.badness[idx(c)] as i64, "badness {c}");
+    }
+    for (c, v) in pairs(&g.ok("duiyi-tension")) {
+        assert_eq!(Some(v as i32), maps.tension[idx(c)], "tension {c}");
+    }
+    let eval = g.ok("duiyi-eval");
+    assert!(eval.contains(&format!("eval {} ", maps.eval)), "{eval}");
+    // The Benzene convention changes the maps as `eval-twod` would.
+    g.ok("param_game convention benzene");
+    let benz = Maps::compute(&pos, Convention::Benzene);
+    for (c, v) in pairs(&g.ok("duiyi-twod north")) {
+        let want = benz.two_distance[0][idx(c)];
+        assert_eq!(v, if want == INFINITY { -1 } else { want as i64 }, "benzene north {c}");
+    }
+}

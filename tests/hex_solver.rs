@@ -1,0 +1,135 @@
+//! The Hex solver against known results: the puzzles of `tests/data/hex.json` (from Benzene's regression
+//! suite) and brute-force minimax on small boards.
+
+use duiyi::hex::solver::{SolveLimits, solve};
+use duiyi::hex::{Cell, Color, Move, Position};
+use serde_json::Value;
+use std::collections::HashMap;
+
+fn data() -> Value {
+    serde_json::from_str(include_str!("data/hex.json")).unwrap()
+}
+
+/// The position of a puzzle's SGF: `SZ`, setup stones `AB`/`AW` and moves `B`/`W`, all placed as stones
+/// (a record may start with White, so moves are not replayed as a game).
+fn sgf_position(sgf: &str, to_move: Color) -> Position {
+    let size: usize = sgf.split("SZ[").nth(1).unwrap().split(']').next().unwrap().parse().unwrap();
+    let mut pos = Position::square(size).unwrap();
+    let mut color = None;
+    let mut rest = sgf;
+    while let Some(open) = rest.find('[') {
+        let head = &rest[..open];
+        let ident: String = head.chars().rev().take_while(|c| c.is_ascii_uppercase()).collect::<String>().chars().rev().collect();
+        if !ident.is_empty() {
+            color = match ident.as_str() {
+                "AB" | "B" => Some(Color::Black),
+                "AW" | "W" => Some(Color::White),
+                _ => None,
+            };
+        }
+        let close = rest[open..].find(']').unwrap() + open;
+        let value = &rest[open + 1..close];
+        if let Some(c) = color {
+            pos.add_stone(Cell::parse(value).unwrap(), c).unwrap();
+        }
+        rest = &rest[close + 1..];
+    }
+    pos.set_to_move(to_move);
+    pos
+}
+
+/// Plain minimax with a memo by Zobrist key (no pruning knowledge): does the side to move win?
+fn brute(pos: &mut Position) -> bool {
+    brute_memo(pos, &mut HashMap::new())
+}
+
+fn brute_memo(pos: &mut Position, memo: &mut HashMap<u64, bool>) -> bool {
+    if let Some(w) = pos.winner() {
+        return w == pos.to_move();
+    }
+    if let Some(&r) = memo.get(&pos.key()) {
+        return r;
+    }
+    let me = pos.to_move();
+    let mut win = false;
+    for i in pos.empty_cells().collect::<Vec<_>>() {
+        pos.place_unchecked(i, me);
+        let r = brute_memo(pos, memo);
+        pos.undo();
+        if !r {
+            win = true;
+            break;
+        }
+    }
+    memo.insert(pos.key(), win);
+    win
+}
+
+fn cell_moves(names: &[&str]) -> Vec<Move> {
+    names.iter().map(|s| Move::parse(s).unwrap()).collect()
+}
+
+#[test]
+fn solves_every_puzzle_of_the_data() {
+    let d = data();
+    for p in d["puzzles"]["list"].as_array().unwrap() {
+        let name = p["name"].as_str().unwrap();
+        let to_move = Color::parse(p["to_move"].as_str().unwrap()).unwrap();
+        let pos = sgf_position(p["sgf"].as_str().unwrap(), to_move);
+        let r = solve(&pos, SolveLimits::default()).unwrap();
+        assert!(r.complete, "{name}");
+        if let Some(w) = p["winner"].as_str() {
+            assert_eq!(r.winner, Color::parse(w), "{name}");
+        }
+        if let Some(moves) = p["winning_moves"].as_array() {
+            let want: Vec<&str> = moves.iter().map(|m| m.as_str().unwrap()).collect();
+            assert_eq!(r.winning_moves, cell_moves(&want), "{name}");
+            assert_eq!(r.winner, Some(to_move), "{name}");
+        }
+    }
+}
+
+#[test]
+fn agrees_with_brute_force_on_every_3x3_and_4x4_opening() {
+    for n in [3usize, 4] {
+        for i in 0..n * n {
+            let mut pos = Position::square(n).unwrap();
+            pos.place_unchecked(i, Color::Black);
+            let want = brute(&mut pos.clone());
+            let r = solve(&pos, SolveLimits::default()).unwrap();
+            let winner = if want { Color::White } else { Color::Black };
+            assert_eq!(r.winner, Some(winner), "{n}x{n} opening {i}");
+            // Winning replies of White, by brute force.
+            let mut brute_wins = Vec::new();
+            for j in pos.empty_cells().collect::<Vec<_>>() {
+                let mut q = pos.clone();
+                q.place_unchecked(j, Color::White);
+                if !brute(&mut q) {
+                    brute_wins.push(Move::Place(q.geometry().cell(j)));
+                }
+            }
+            assert_eq!(r.winning_moves, brute_wins, "{n}x{n} opening {i}");
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn openings_6x6_timing() {
+    let d = data();
+    let table = &d["opening_results_6x6"];
+    let mut total = 0.0;
+    for col in 0..6u8 {
+        let letter = (b'a' + col) as char;
+        let row_results: Vec<char> = table[letter.to_string()].as_str().unwrap().chars().collect();
+        for row in 0..6u8 {
+            let mut pos = Position::square(6).unwrap();
+            pos.try_play(Move::Place(Cell::new(col, row))).unwrap();
+            let r = solve(&pos, SolveLimits { all_winning_moves: false, time_ms: Some(std::env::var("HEX_LIMIT_MS").map_or(120_000.0, |v| v.parse().unwrap())), ..SolveLimits::default() }).unwrap();
+            let want = if row_results[row as usize] == 'b' { Color::Black } else { Color::White };
+            total += r.time_ms;
+            println!("{letter}{} {:?} want {want:?} nodes {} {:.0} ms", row + 1, r.winner, r.nodes, r.time_ms);
+        }
+    }
+    println!("total {total:.0} ms");
+}

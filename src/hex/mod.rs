@@ -16,6 +16,7 @@
 //! ```
 
 mod board;
+pub mod bench;
 pub mod cli;
 pub mod eval;
 pub mod sgf;

@@ -437,7 +437,9 @@ pub(crate) struct Solver {
 
 impl Solver {
     fn new(w: usize, h: usize, limits: SolveLimits, start: f64) -> Solver {
-        let bytes = limits.tt_mib.max(1) * 1024 * 1024;
+        // Small boards need a small table (and allocating a large one would dominate their time).
+        let mib = if w * h <= 25 { limits.tt_mib.min(4) } else { limits.tt_mib };
+        let bytes = mib.max(1) * 1024 * 1024;
         let buckets = (bytes / (WAYS * std::mem::size_of::<Entry>())).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         Solver {

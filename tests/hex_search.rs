@@ -97,14 +97,3 @@ fn stop_returns_a_legal_move_and_node_counts_repeat() {
     assert_eq!(s.run(f64::INFINITY, u64::MAX), RunOutcome::NoMoves);
 }
 
-#[test]
-#[ignore]
-fn show_empty_choices() {
-    for n in [5usize, 7, 9] {
-        for d in 1..=3 {
-            let s = search(&Position::square(n).unwrap(), d);
-            let l = s.last.as_ref().unwrap();
-            println!("{n}x{n} depth {d}: {:?} score {} nodes {} order {:?}", l.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(), l.score, s.nodes, s.root_order().iter().take(6).map(|m| m.to_string()).collect::<Vec<_>>());
-        }
-    }
-}

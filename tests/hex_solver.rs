@@ -38,11 +38,8 @@ fn sgf_position(sgf: &str, to_move: Color) -> Position {
     pos
 }
 
-/// Plain minimax with a memo by Zobrist key (no pruning knowledge): does the side to move win?
-fn brute(pos: &mut Position) -> bool {
-    brute_memo(pos, &mut HashMap::new())
-}
 
+/// Does the side to move win? Plain minimax with a memo.
 fn brute_memo(pos: &mut Position, memo: &mut HashMap<u64, bool>) -> bool {
     if let Some(w) = pos.winner() {
         return w == pos.to_move();
@@ -69,30 +66,50 @@ fn cell_moves(names: &[&str]) -> Vec<Move> {
     names.iter().map(|s| Move::parse(s).unwrap()).collect()
 }
 
-#[test]
-fn solves_every_puzzle_of_the_data() {
-    let d = data();
-    for p in d["puzzles"]["list"].as_array().unwrap() {
-        let name = p["name"].as_str().unwrap();
-        let to_move = Color::parse(p["to_move"].as_str().unwrap()).unwrap();
-        let pos = sgf_position(p["sgf"].as_str().unwrap(), to_move);
-        let r = solve(&pos, SolveLimits::default()).unwrap();
-        assert!(r.complete, "{name}");
-        if let Some(w) = p["winner"].as_str() {
-            assert_eq!(r.winner, Color::parse(w), "{name}");
-        }
-        if let Some(moves) = p["winning_moves"].as_array() {
-            let want: Vec<&str> = moves.iter().map(|m| m.as_str().unwrap()).collect();
-            assert_eq!(r.winning_moves, cell_moves(&want), "{name}");
-            assert_eq!(r.winner, Some(to_move), "{name}");
-        }
+fn check_puzzle(p: &Value) {
+    let name = p["name"].as_str().unwrap();
+    let to_move = Color::parse(p["to_move"].as_str().unwrap()).unwrap();
+    let pos = sgf_position(p["sgf"].as_str().unwrap(), to_move);
+    let r = solve(&pos, SolveLimits::default()).unwrap();
+    assert!(r.complete, "{name}");
+    if let Some(w) = p["winner"].as_str() {
+        assert_eq!(r.winner, Color::parse(w), "{name}");
     }
+    if let Some(moves) = p["winning_moves"].as_array() {
+        let want: Vec<&str> = moves.iter().map(|m| m.as_str().unwrap()).collect();
+        assert_eq!(r.winning_moves, cell_moves(&want), "{name}");
+        assert_eq!(r.winner, Some(to_move), "{name}");
+    }
+}
+
+fn puzzles() -> Vec<Value> {
+    data()["puzzles"]["list"].as_array().unwrap().clone()
+}
+
+/// Every puzzle up to 5x5, winner and full set of winning moves (well under a second each).
+#[test]
+fn solves_the_puzzles_up_to_5x5() {
+    let small: Vec<Value> = puzzles().into_iter().filter(|p| !p["name"].as_str().unwrap().starts_with("6x6")).collect();
+    assert_eq!(small.len(), 6);
+    small.iter().for_each(check_puzzle);
+}
+
+/// The 6x6 puzzle (Hayward 01: White to move, d3 the only winning move) takes about a minute natively, so it
+/// runs with `cargo test -- --ignored` and in `duiyi hex bench`'s figures, not in CI.
+#[test]
+#[ignore]
+fn solves_the_6x6_puzzle_with_its_winning_move() {
+    puzzles().iter().filter(|p| p["name"].as_str().unwrap().starts_with("6x6")).for_each(check_puzzle);
 }
 
 #[test]
 fn agrees_with_brute_force_on_every_3x3_and_4x4_opening() {
     for n in [3usize, 4] {
-        for i in 0..n * n {
+        // Plain minimax with a memo by Zobrist key (no pruning knowledge), shared by the board's positions.
+        let mut memo = HashMap::new();
+        let mut brute = |p: &mut Position| brute_memo(p, &mut memo);
+        // The 180° rotation maps opening i to n*n - 1 - i with the same result: half the openings suffice.
+        for i in 0..(n * n).div_ceil(2) {
             let mut pos = Position::square(n).unwrap();
             pos.place_unchecked(i, Color::Black);
             let want = brute(&mut pos.clone());
@@ -113,23 +130,3 @@ fn agrees_with_brute_force_on_every_3x3_and_4x4_opening() {
     }
 }
 
-#[test]
-#[ignore]
-fn openings_6x6_timing() {
-    let d = data();
-    let table = &d["opening_results_6x6"];
-    let mut total = 0.0;
-    for col in 0..6u8 {
-        let letter = (b'a' + col) as char;
-        let row_results: Vec<char> = table[letter.to_string()].as_str().unwrap().chars().collect();
-        for row in 0..6u8 {
-            let mut pos = Position::square(6).unwrap();
-            pos.try_play(Move::Place(Cell::new(col, row))).unwrap();
-            let r = solve(&pos, SolveLimits { all_winning_moves: false, time_ms: Some(std::env::var("HEX_LIMIT_MS").map_or(120_000.0, |v| v.parse().unwrap())), ..SolveLimits::default() }).unwrap();
-            let want = if row_results[row as usize] == 'b' { Color::Black } else { Color::White };
-            total += r.time_ms;
-            println!("{letter}{} {:?} want {want:?} nodes {} {:.0} ms", row + 1, r.winner, r.nodes, r.time_ms);
-        }
-    }
-    println!("total {total:.0} ms");
-}

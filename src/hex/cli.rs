@@ -26,7 +26,11 @@ use serde_json::{Value, json};
 /// Help text of `duiyi hex`.
 pub const USAGE: &str = "usage:\n  \
 duiyi hex potentials --size N[xM] [--convention queenbee|benzene] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap]\n    \
-every two-distance map, potentials, badness, tension, board potentials, attack mobility and eval as JSON\n";
+every two-distance map, potentials, badness, tension, board potentials, attack mobility and eval as JSON\n  \
+duiyi hex solve --size N[xM] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap] [--time-limit SECONDS]\n    \
+who wins with perfect play, and every winning move: {\"to_move\", \"winner\" (null: not proved in time), \"winning_moves\", \"complete\", \"nodes\", \"time_ms\"}\n  \
+duiyi hex bench [--solve-limit SECONDS | --no-solve] [--search-ms MS]\n    \
+the 36 6x6 openings solved (time of each), search nodes/s and depth in 1 s on 11x11, map timings; last line 'nodes N nps M'\n";
 
 /// Parsed `--flag value` pairs and `--switch`es of a subcommand, checked against the known ones.
 #[derive(Debug, Default)]
@@ -160,6 +164,8 @@ pub fn position_from_args(args: &Args) -> Result<Position, String> {
 pub fn run(args: &[String]) -> Result<String, String> {
     match args.first().map(String::as_str) {
         Some("potentials") => potentials(&args[1..]),
+        Some("solve") => solve_cmd(&args[1..]),
+        Some("bench") => bench_cmd(&args[1..]),
         Some("help" | "--help" | "-h") => Ok(USAGE.trim_end().to_string()),
         Some(other) => Err(format!("hex: unknown subcommand '{other}'\n{USAGE}")),
         None => Err(format!("hex: a subcommand is needed\n{USAGE}")),
@@ -209,4 +215,47 @@ fn potentials(args: &[String]) -> Result<String, String> {
     };
     let pos = position_from_args(&a).map_err(|e| format!("hex potentials: {e}"))?;
     Ok(maps_json(&Maps::compute(&pos, conv)).to_string())
+}
+
+/// `duiyi hex solve`: see [`super::solver::solve`].
+fn solve_cmd(args: &[String]) -> Result<String, String> {
+    let a = Args::parse("solve", args, &["--size", "--sgf", "--moves", "--time-limit"], &["--swap"])?;
+    let time_ms = match a.value("--time-limit") {
+        None => None,
+        Some(t) => match t.parse::<f64>() {
+            Ok(s) if s.is_finite() && s > 0.0 => Some(s * 1000.0),
+            _ => return Err(format!("hex solve: --time-limit {t}: expected a positive number of seconds")),
+        },
+    };
+    let pos = position_from_args(&a).map_err(|e| format!("hex solve: {e}"))?;
+    let limits = super::solver::SolveLimits { time_ms, ..Default::default() };
+    let r = super::solver::solve(&pos, limits).map_err(|e| format!("hex solve: {e}"))?;
+    Ok(json!({
+        "to_move": pos.to_move().name(),
+        "winner": r.winner.map(|w| w.name()),
+        "winning_moves": r.winning_moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "complete": r.complete,
+        "nodes": r.nodes,
+        "time_ms": r.time_ms.round() as u64,
+    })
+    .to_string())
+}
+
+/// `duiyi hex bench`: see [`super::bench`].
+fn bench_cmd(args: &[String]) -> Result<String, String> {
+    let a = Args::parse("bench", args, &["--solve-limit", "--search-ms"], &["--no-solve"])?;
+    let mut o = super::bench::BenchOptions::default();
+    if let Some(t) = a.value("--solve-limit") {
+        let s: f64 = t.parse().ok().filter(|s: &f64| s.is_finite() && *s > 0.0)
+            .ok_or_else(|| format!("hex bench: --solve-limit {t}: expected a positive number of seconds"))?;
+        o.solve_ms = Some(s * 1000.0);
+    }
+    if a.switch("--no-solve") {
+        o.solve_ms = None;
+    }
+    if let Some(t) = a.value("--search-ms") {
+        o.search_ms = t.parse().ok().filter(|s: &f64| s.is_finite() && *s > 0.0)
+            .ok_or_else(|| format!("hex bench: --search-ms {t}: expected a positive number of milliseconds"))?;
+    }
+    Ok(super::bench::run(o))
 }

@@ -16,6 +16,7 @@
 //! ```
 
 mod board;
+pub mod bench;
 pub mod cli;
 mod driver;
 pub mod eval;

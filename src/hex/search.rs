@@ -367,7 +367,7 @@ impl Searcher {
 
     #[inline]
     fn poll(&mut self) {
-        if self.nodes % POLL_NODES == 0 && self.interrupted() {
+        if self.nodes.is_multiple_of(POLL_NODES) && self.interrupted() {
             self.aborted = true;
         }
     }

@@ -21,8 +21,12 @@
 //!   it lose, and an empty region means the side to move has lost (van Rijswijck; Hayward et al. 2003 "Solving
 //!   7×7 Hex", the "mustplay" of Benzene's solvers). An immediate opponent win at `k` is the case `C = ∅`.
 //!
-//! Boards of up to [`MAX_SOLVER_CELLS`] cells (e.g. 11×11) are accepted; in practice the solver proves 6×6
-//! openings in seconds and 7×7 positions only late in the game.
+//! - *Ziggurats* (edge template IIIa): a third-row stone with its 8 empty cells is joined to the edge; the
+//!   templates of every edge are derived by symmetry and checked by exhaustive play in the unit tests.
+//!
+//! Boards of up to [`MAX_SOLVER_CELLS`] cells (e.g. 11×11) are accepted. Without H-search or inferior-cell
+//! analysis the solver is far weaker than Benzene's: puzzles up to 5×5 take milliseconds, the 6×6 ones seconds
+//! to minutes (`duiyi hex bench` prints the measured times); larger boards only late in a game.
 //!
 //! The swap rule is handled at the root: when `swap-pieces` is legal, the swapped position is one more child.
 
@@ -437,7 +441,9 @@ pub(crate) struct Solver {
 
 impl Solver {
     fn new(w: usize, h: usize, limits: SolveLimits, start: f64) -> Solver {
-        let bytes = limits.tt_mib.max(1) * 1024 * 1024;
+        // Small boards need a small table (and allocating a large one would dominate their time).
+        let mib = if w * h <= 25 { limits.tt_mib.min(4) } else { limits.tt_mib };
+        let bytes = mib.max(1) * 1024 * 1024;
         let buckets = (bytes / (WAYS * std::mem::size_of::<Entry>())).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         Solver {

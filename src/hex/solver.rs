@@ -880,6 +880,9 @@ impl Solver {
 const H_FULLS: usize = 4;
 /// Most semi-connections kept per pair of nodes in [`HSearch`].
 const H_SEMIS: usize = 8;
+/// Largest carrier kept for a connection between two empty cells (bridges and their semi-connections; larger
+/// ones are built only with a stone group or an edge at one end: far fewer pairs, a few connections lost).
+const H_CELL_PAIR_CARRIER: u32 = 0;
 /// Deepest OR-rule combination (number of semi-connections combined).
 const H_OR_DEPTH: usize = 4;
 
@@ -954,6 +957,9 @@ impl HSearch {
     }
 
     fn add_full(&mut self, x: usize, y: usize, c: u128) {
+        if c.count_ones() > H_CELL_PAIR_CARRIER && !self.group[x] && !self.group[y] {
+            return;
+        }
         let p = self.pair(x, y);
         let base = p * H_FULLS;
         let n = self.nfull[p] as usize;
@@ -984,6 +990,9 @@ impl HSearch {
     }
 
     fn add_semi(&mut self, x: usize, y: usize, c: u128) {
+        if c.count_ones() > H_CELL_PAIR_CARRIER && !self.group[x] && !self.group[y] {
+            return;
+        }
         let p = self.pair(x, y);
         {
             let fb = p * H_FULLS;

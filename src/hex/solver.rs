@@ -24,9 +24,17 @@
 //! - *Ziggurats* (edge template IIIa): a third-row stone with its 8 empty cells is joined to the edge; the
 //!   templates of every edge are derived by symmetry and checked by exhaustive play in the unit tests.
 //!
-//! Boards of up to [`MAX_SOLVER_CELLS`] cells (e.g. 11×11) are accepted. Without H-search or inferior-cell
-//! analysis the solver is far weaker than Benzene's: puzzles up to 5×5 take milliseconds, the 6×6 ones seconds
-//! to minutes (`duiyi hex bench` prints the measured times); larger boards only late in a game.
+//! - *H-search* ([`HSearch`], Anshelevich 2002): at every expanded node, both sides' full and semi
+//!   connections built by the AND and OR rules over stone groups, edges and empty cells (bounded lists of
+//!   minimal carriers; connections between two empty cells only by adjacency, for speed). The side to move
+//!   with a full or semi connection between its edges wins; facing an opponent full connection it loses; the
+//!   must-play region is further cut to the intersection of the carriers of the opponent's edge-to-edge
+//!   semi-connections. A unit test checks every reported connection by brute force on small boards.
+//!
+//! Boards of up to [`MAX_SOLVER_CELLS`] cells (e.g. 11×11) are accepted. Without inferior-cell analysis or
+//! incremental connections the solver is still weaker than Benzene's: puzzles up to 5×5 take milliseconds,
+//! the 6×6 openings seconds to tens of seconds (`duiyi hex bench` prints the measured times); larger boards
+//! only late in a game.
 //!
 //! The swap rule is handled at the root: when `swap-pieces` is legal, the swapped position is one more child.
 
@@ -963,7 +971,7 @@ impl HSearch {
         let p = self.pair(x, y);
         let base = p * H_FULLS;
         let n = self.nfull[p] as usize;
-        if self.fulls[base..base + n].iter().any(|&f| f & c == f) {
+        if self.fulls[base..base + n].iter().any(|&f| (f & !c) == 0) {
             return;
         }
         // Drop supersets.
@@ -996,13 +1004,13 @@ impl HSearch {
         let p = self.pair(x, y);
         {
             let fb = p * H_FULLS;
-            if self.fulls[fb..fb + self.nfull[p] as usize].iter().any(|&f| f & c == f) {
+            if self.fulls[fb..fb + self.nfull[p] as usize].iter().any(|&f| (f & !c) == 0) {
                 return;
             }
         }
         let base = p * H_SEMIS;
         let n = self.nsemi[p] as usize;
-        if self.semis[base..base + n].iter().any(|&s| s & c == s) {
+        if self.semis[base..base + n].iter().any(|&s| (s & !c) == 0) {
             return;
         }
         let mut k = 0;
@@ -1039,10 +1047,11 @@ impl HSearch {
             if ni == 0 {
                 return Some(union | list[i]);
             }
-            if ni != inter && depth + 1 < H_OR_DEPTH {
-                if let Some(u) = Self::or_rule(list, i + 1, union | list[i], ni, depth + 1) {
-                    return Some(u);
-                }
+            if ni != inter
+                && depth + 1 < H_OR_DEPTH
+                && let Some(u) = Self::or_rule(list, i + 1, union | list[i], ni, depth + 1)
+            {
+                return Some(u);
             }
         }
         None
@@ -1075,7 +1084,6 @@ impl HSearch {
             libs.push(m.dilate(g) & empty);
             rest &= !g;
         }
-        let ngroups = self.cell.len();
         let mut index = [0u8; 128];
         for i in bits(empty) {
             index[i] = self.cell.len() as u8;
@@ -1102,8 +1110,8 @@ impl HSearch {
         self.queue_semi.clear();
         self.done = false;
         // Base: adjacent nodes are fully connected with an empty carrier.
-        for g in 0..ngroups {
-            for i in bits(libs[g]) {
+        for (g, &l) in libs.iter().enumerate() {
+            for i in bits(l) {
                 self.add_full(g, index[i] as usize, 0);
             }
         }

@@ -94,7 +94,7 @@ fn solves_the_puzzles_up_to_5x5() {
     small.iter().for_each(check_puzzle);
 }
 
-/// The 6x6 puzzle (Hayward 01: White to move, d3 the only winning move) takes about a minute natively, so it
+/// The 6x6 puzzle (Hayward 01: White to move, d3 the only winning move) takes about 25 s natively, so it
 /// runs with `cargo test -- --ignored` and in `duiyi hex bench`'s figures, not in CI.
 #[test]
 #[ignore]

@@ -248,3 +248,25 @@ test('19×19: hover → repainted heatmap and overlay switches, timed on the mai
   assert.ok(med(out.switches) < 16, `switch median ${med(out.switches)} ms`);
   assert.deepEqual(app.errorsOf(page), []);
 });
+
+test('pondering: after its reply the engine thinks on the user\'s time about the move it expects', async () => {
+  const page = await openWith({ 'duiyi.hex.settings.v1': { size: 7, movetime: 500, ponder: true } }, '?lang=en#hex');
+  await page.click('[data-testid="board"] [data-square="d4"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length === 2, null, { timeout: 20000 });
+  await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]', { timeout: 10000 });
+  const expected = await page.getAttribute('[data-testid="ponder-move"]', 'data-iccs');
+  assert.match(expected, /^[a-g][1-7]$/);
+  assert.match(await page.textContent('[data-testid="ponder-move"]'), new RegExp(expected));
+  // play the expected move: a ponder hit, the same search goes on and answers
+  await page.click(`[data-testid="board"] [data-square="${expected}"]`);
+  assert.equal(await page.getAttribute('.hex-layout', 'data-ponder-hits'), '1', 'the ponder search went on (ponderhit)');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length === 4, null, { timeout: 20000 });
+  const moves = await page.$$eval('[data-testid="move-list"] li', (n) => n.map((x) => x.dataset.move));
+  assert.equal(moves[2], expected);
+  assert.equal(new Set(moves).size, 4, `four different cells: ${moves.join(' ')}`);
+  // turning pondering off stops it
+  await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]', { timeout: 10000 }).catch(() => {});
+  await page.click('[data-testid="ponder"]');
+  await page.waitForSelector('[data-testid="engine-status"][data-state="idle"]', { timeout: 10000 });
+  assert.deepEqual(app.errorsOf(page), []);
+});

@@ -27,7 +27,10 @@ const MOVE_TIMES_MS = [200, 500, 1000, 2000, 5000, 10000];
 export const OVERLAYS = ['black', 'white', 'total', 'badness', 'tension', 'black-north', 'black-south', 'white-west', 'white-east', 'none'];
 const DEFAULT_SETTINGS = {
   size: 11, swap: false, human: 'black', movetime: 1000, overlay: 'none', convention: 'queenbee', numbers: true,
+  ponder: true,
 };
+/** a ponder search that has not been hit after this long is stopped (no endless CPU use) */
+const PONDER_CAP_MS = 60000;
 const INF = 65535;
 
 function readJSON(key) {
@@ -129,6 +132,8 @@ export function mount(root, ctx) {
     MOVE_TIMES_MS.map((ms) => h('option', { value: ms, text: `${ms / 1000} s`, selected: ms === settings.movetime })));
   const conventionSelect = h('select', { id: 'hex-convention', dataset: { testid: 'convention' }, on: { change: () => { settings.convention = conventionSelect.value; saveSettings(); refreshMaps(); } } },
     ['queenbee', 'benzene'].map((c) => h('option', { value: c, dataset: { i18n: `hex.convention.${c}` }, selected: c === settings.convention })));
+  const ponderBox = h('input', { type: 'checkbox', id: 'hex-ponder', dataset: { testid: 'ponder' }, checked: settings.ponder,
+    on: { change: () => { settings.ponder = ponderBox.checked; saveSettings(); if (!settings.ponder) stopPondering(); } } });
   const numbersBox = h('input', { type: 'checkbox', id: 'hex-numbers', dataset: { testid: 'numbers' }, checked: settings.numbers,
     on: { change: () => { settings.numbers = numbersBox.checked; saveSettings(); paintHeat(); } } });
 
@@ -178,6 +183,7 @@ export function mount(root, ctx) {
         h('div', { class: 'field' }, swapBox, h('label', { for: 'hex-swap', dataset: { i18n: 'hex.swapRule' } })),
         h('div', { class: 'field' }, h('label', { for: 'hex-human', dataset: { i18n: 'hex.youPlay' } }), humanSelect),
         h('div', { class: 'field' }, h('label', { for: 'hex-movetime', dataset: { i18n: 'hex.moveTime' } }), moveTime),
+        h('div', { class: 'field' }, ponderBox, h('label', { for: 'hex-ponder', dataset: { i18n: 'hex.ponder' } })),
         h('div', { class: 'field' }, h('label', { for: 'hex-convention', dataset: { i18n: 'hex.conventionLabel' } }), conventionSelect),
         h('div', { class: 'field' }, numbersBox, h('label', { for: 'hex-numbers', dataset: { i18n: 'hex.numbers' } })))));
   root.replaceChildren(view);
@@ -200,6 +206,9 @@ export function mount(root, ctx) {
   let infoKey = null;
   /** the side the running search plays, keyed by the position it searches */
   let searching = null;
+  /** the ponder search in flight: {move, key} (the move the engine expects the user to play) */
+  let ponder = null;
+  let ponderTimer = null;
   let destroyed = false;
   const unsubscribe = [];
 
@@ -502,8 +511,8 @@ export function mount(root, ctx) {
       info,
       sign: searching?.side === 'white' ? -1 : 1,
       pvText: info ? info.pv.slice(0, 8).join(' ') : '',
-      ponderText: '',
-      ponderMove: null,
+      ponderText: ponder && client.state === 'pondering' ? (ponder.move === 'swap-pieces' ? t('hex.swapPieces') : ponder.move) : '',
+      ponderMove: ponder && client.state === 'pondering' ? ponder.move : null,
       notice: '',
       detail: client.state === 'thinking' && current?.params.movetime ? `${current.params.movetime / 1000} s` : '',
     });
@@ -522,30 +531,73 @@ export function mount(root, ctx) {
     return !game.winner() && game.toMove() !== settings.human;
   }
 
+  function position(extra = []) {
+    return { game: 'hex', size: `${game.width()}x${game.height()}`, swap: settings.swap, moves: [...moves(), ...extra] };
+  }
+
+  /** The engine's move for the position `k` (searched now, or pondered and then hit), played when it comes. */
+  function applyEngineResult(res, k) {
+    if (destroyed || res.cancelled || k !== key()) return;
+    if (!res.move) {
+      if (!game.winner()) showError('hex.error.engineNoMove');
+      return;
+    }
+    try {
+      game.play(res.move);
+    } catch (err) {
+      showError('hex.error.engineIllegal', { move: res.move }, err);
+      return;
+    }
+    searching = null;
+    changed();
+    startPonder(res.ponder);
+  }
+
   function requestEngineMove() {
     if (!engineToMove()) return;
     const k = key();
     if (searching?.key === k && client.current && !client.current.cancelled) return;
+    ponder = null;
     searching = { key: k, side: game.toMove() };
     infoKey = k;
     lastInfo = null;
-    client.search({ game: 'hex', size: `${game.width()}x${game.height()}`, swap: settings.swap, moves: moves() }, { movetime: settings.movetime })
-      .then((res) => {
-        if (destroyed || res.cancelled || k !== key()) return;
-        if (!res.move) {
-          if (!game.winner()) showError('hex.error.engineNoMove');
-          return;
-        }
-        try {
-          game.play(res.move);
-        } catch (err) {
-          showError('hex.error.engineIllegal', { move: res.move }, err);
-          return;
-        }
-        changed();
-      })
+    client.search(position(), { movetime: settings.movetime })
+      .then((res) => applyEngineResult(res, k))
       .catch((err) => { if (!destroyed) showError('hex.error.engine', {}, err); });
     renderStatus();
+  }
+
+  /**
+   * Ponders on the user's time: a `go ponder` on the position after `move`, the reply the engine expects.
+   * If the user plays it, the search goes on as a timed one (ponderhit); any other move cancels it.
+   */
+  function startPonder(move) {
+    clearTimeout(ponderTimer);
+    ponder = null;
+    if (!settings.ponder || !move || document.hidden || game.winner() || game.toMove() !== settings.human) return;
+    if (!game.legalMoves().includes(move)) return;
+    const k = `${key()}${moves().length ? ' ' : ''}${move}`;
+    const p = (ponder = { move, key: k });
+    searching = { key: k, side: game.toMove() === 'black' ? 'white' : 'black' };
+    infoKey = k;
+    lastInfo = null;
+    client.search(position([move]), { ponder: true, movetime: settings.movetime })
+      .then((res) => {
+        if (ponder === p) ponder = null;
+        applyEngineResult(res, k);
+        renderStatus();
+      })
+      .catch((err) => { if (!destroyed) showError('hex.error.engine', {}, err); });
+    ponderTimer = setTimeout(() => { if (ponder === p) stopPondering(); }, PONDER_CAP_MS);
+    renderStatus();
+  }
+
+  function stopPondering() {
+    clearTimeout(ponderTimer);
+    if (ponder) {
+      ponder = null;
+      client.cancel();
+    }
   }
 
   // ---- user actions ---------------------------------------------------------------------------------------
@@ -565,8 +617,14 @@ export function mount(root, ctx) {
       return;
     }
     clearError();
+    const hit = ponder && ponder.move === mv && ponder.key === key() && client.state === 'pondering' && client.ponderhit();
+    if (hit) {
+      clearTimeout(ponderTimer);
+      ponder = null;
+      view.dataset.ponderHits = String(Number(view.dataset.ponderHits ?? 0) + 1); // a test hook
+    }
     changed();
-    requestEngineMove();
+    if (!hit) requestEngineMove();
   }
 
   function typedMove(text) {
@@ -577,6 +635,7 @@ export function mount(root, ctx) {
   }
 
   function undo() {
+    stopPondering();
     client.cancel();
     searching = null;
     if (game.moves().length === 0) return;
@@ -590,6 +649,7 @@ export function mount(root, ctx) {
 
   function resign() {
     if (game.winner()) return;
+    stopPondering();
     client.cancel();
     searching = null;
     game.resign();
@@ -597,6 +657,7 @@ export function mount(root, ctx) {
   }
 
   function newGame() {
+    stopPondering();
     client.cancel();
     searching = null;
     game.free();
@@ -614,6 +675,12 @@ export function mount(root, ctx) {
     setOverlay(OVERLAYS[i]);
   }
   document.addEventListener('keydown', onKey);
+
+  function onVisibility() {
+    // no pondering in a hidden tab: the engine must not burn the CPU while nobody looks
+    if (document.hidden) stopPondering();
+  }
+  document.addEventListener('visibilitychange', onVisibility);
 
   unsubscribe.push(
     client.on('info', (info) => {
@@ -660,6 +727,8 @@ export function mount(root, ctx) {
     unmount() {
       destroyed = true;
       document.removeEventListener('keydown', onKey);
+      document.removeEventListener('visibilitychange', onVisibility);
+      clearTimeout(ponderTimer);
       for (const off of unsubscribe) off();
       client.cancel();
       board.destroy();

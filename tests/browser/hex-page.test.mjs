@@ -270,3 +270,59 @@ test('pondering: after its reply the engine thinks on the user\'s time about the
   await page.waitForSelector('[data-testid="engine-status"][data-state="idle"]', { timeout: 10000 });
   assert.deepEqual(app.errorsOf(page), []);
 });
+
+test('records: a bad SGF is explained with the game unchanged; SGF load, download, and a link that reproduces the position', async () => {
+  const page = await openWith({ 'duiyi.hex.settings.v1': { size: 5 } }, '?lang=en#hex');
+  await page.click('[data-testid="board"] [data-square="c3"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length === 2, null, { timeout: 20000 });
+  const before = await page.$$eval('[data-testid="move-list"] li', (n) => n.map((x) => x.dataset.move));
+  // not a Hex record (GM[1] is Go)
+  await page.fill('[data-testid="sgf-input"]', '(;FF[4]GM[1]SZ[7];B[dd])');
+  await page.click('[data-testid="load-sgf"]');
+  await page.waitForSelector('[data-testid="error"]:not([hidden])');
+  assert.equal(await page.getAttribute('[data-testid="error"]', 'data-code'), 'hex.sgf');
+  assert.match(await page.textContent('[data-testid="error"]'), /^The SGF could not be loaded; the game in progress is unchanged: bad SGF: .+/);
+  assert.deepEqual(await page.$$eval('[data-testid="move-list"] li', (n) => n.map((x) => x.dataset.move)), before);
+  // an illegal move inside a Hex record
+  await page.fill('[data-testid="sgf-input"]', '(;FF[4]GM[11]SZ[7];B[d4];W[d4])');
+  await page.click('[data-testid="load-sgf"]');
+  await page.waitForFunction(() => /d4/.test(document.querySelector('[data-testid="error"]').textContent) && !/GM/.test(document.querySelector('[data-testid="error"]').textContent));
+  assert.equal(await page.getAttribute('[data-testid="error"]', 'data-code'), 'hex.sgf');
+  assert.deepEqual(await page.$$eval('[data-testid="move-list"] li', (n) => n.map((x) => x.dataset.move)), before);
+  assert.equal(await page.inputValue('[data-testid="board-size"]'), '5');
+
+  await page.fill('[data-testid="sgf-input"]', '(;FF[4]GM[11]SZ[7];B[d4];W[c5])');
+  await page.click('[data-testid="load-sgf"]');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="move-list"] li')].map((x) => x.dataset.move).join() === 'd4,c5');
+  assert.equal(await page.inputValue('[data-testid="board-size"]'), '7');
+  assert.equal(await page.isHidden('[data-testid="error"]'), true);
+  assert.equal(await page.getAttribute('[data-testid="board"] [data-square="c5"]', 'data-stone'), 'white');
+  const sgf = await page.textContent('[data-testid="sgf"]');
+  assert.match(await page.getAttribute('[data-testid="sgf-download"]', 'href'), /^blob:/);
+  assert.match(sgf, /GM\[11\]/);
+  assert.match(sgf, /SZ\[7\]/);
+  assert.match(sgf, /;B\[d4\];W\[c5\]/);
+  const link = await page.getAttribute('[data-testid="position-link"]', 'href');
+  assert.match(link, /#hex\?size=7&moves=d4%2Cc5$/);
+
+  const other = await app.newPage(new URL(link).hash);
+  await other.waitForSelector('.hex-layout[data-ready="true"]');
+  assert.deepEqual(await other.$$eval('[data-testid="move-list"] li', (n) => n.map((x) => x.dataset.move)), ['d4', 'c5']);
+  assert.equal(await other.inputValue('[data-testid="board-size"]'), '7');
+  assert.equal(await other.evaluate(() => location.hash), '#hex', 'the link is applied once, then dropped from the address bar');
+  assert.deepEqual(app.errorsOf(page), []);
+  assert.deepEqual(app.errorsOf(other), []);
+});
+
+test('explain panel: the seed\'s 5×5 example one click away', async () => {
+  const page = await openWith({ 'duiyi.hex.game.v1': { v: 1, size: 11, swap: false, moves: ['f6'] } }, '?lang=en#hex');
+  await page.click('[data-testid="explain"] summary');
+  assert.match(await page.textContent('[data-testid="explain"]'), /second-best neighbour/);
+  await page.click('[data-testid="seed-example"]');
+  await page.waitForSelector('[data-testid="heatmap"][data-overlay="black-north"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="board"] .hx-cell').length === 25);
+  const v = await heatValues(page);
+  for (const [c, n] of Object.entries(HEX.seed_two_distance_facts.two_distance)) assert.equal(v[c], String(n));
+  assert.equal(await page.$$eval('[data-testid="move-list"] li', (n) => n.length), 0);
+  assert.deepEqual(app.errorsOf(page), []);
+});

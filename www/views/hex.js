@@ -137,6 +137,32 @@ export function mount(root, ctx) {
   const numbersBox = h('input', { type: 'checkbox', id: 'hex-numbers', dataset: { testid: 'numbers' }, checked: settings.numbers,
     on: { change: () => { settings.numbers = numbersBox.checked; saveSettings(); paintHeat(); } } });
 
+  const sgfInput = h('textarea', {
+    id: 'hex-sgf-input', class: 'sgf-input', rows: '3', spellcheck: 'false',
+    dataset: { testid: 'sgf-input', i18nPlaceholder: 'hex.sgfPlaceholder' },
+  });
+  const sgfFile = h('input', { type: 'file', accept: '.sgf,application/x-go-sgf,text/plain', dataset: { testid: 'sgf-file' },
+    on: { change: () => readSgfFile() } });
+  const sgfDownload = h('a', { class: 'btn btn-small', download: 'hex.sgf', dataset: { testid: 'sgf-download', i18n: 'hex.sgfDownload' } });
+  const linkEl = h('a', { class: 'position-link', dataset: { testid: 'position-link', i18n: 'hex.link' } });
+  const sgfOut = h('output', { class: 'fen hex-sgf', dataset: { testid: 'sgf' } });
+  const sgfPanel = h('section', { class: 'panel hex-sgf-panel' },
+    h('h2', { dataset: { i18n: 'hex.record' } }),
+    sgfOut,
+    h('form', { class: 'sgf-form', on: { submit: (e) => { e.preventDefault(); loadSgf(sgfInput.value); } } },
+      h('label', { for: 'hex-sgf-input', class: 'visually-hidden', dataset: { i18n: 'hex.sgfLabel' } }),
+      sgfInput,
+      h('div', { class: 'sgf-row' },
+        h('button', { type: 'submit', class: 'btn btn-small', dataset: { i18n: 'hex.loadSgf', testid: 'load-sgf' } }),
+        sgfFile)),
+    h('div', { class: 'sgf-row' }, sgfDownload, linkEl));
+  const explain = h('details', { class: 'panel hex-explain', dataset: { testid: 'explain' } },
+    h('summary', { dataset: { i18n: 'hex.explain.title' } }),
+    h('p', { dataset: { i18n: 'hex.explain.twoDistance' } }),
+    h('p', { dataset: { i18n: 'hex.explain.potential' } }),
+    h('p', { dataset: { i18n: 'hex.explain.seed' } }),
+    h('button', { type: 'button', class: 'btn btn-small', dataset: { testid: 'seed-example', i18n: 'hex.explain.show' },
+      on: { click: () => seedExample() } }));
   const overlayButtons = OVERLAYS.map((name, i) => h('button', {
     type: 'button', class: 'btn btn-small overlay-btn',
     dataset: { overlay: name, i18n: `hex.overlay.${name}`, i18nTitle: `hex.overlayHint.${name}` },
@@ -178,6 +204,8 @@ export function mount(root, ctx) {
         h('div', { class: 'moves-head' }, h('h2', { dataset: { i18n: 'hex.moves' } })),
         h('div', { class: 'move-scroll' }, moveList),
         moveForm),
+      explain,
+      sgfPanel,
       h('section', { class: 'panel settings-panel' },
         h('div', { class: 'field' }, h('label', { for: 'hex-size', dataset: { i18n: 'hex.size' } }), sizeSelect),
         h('div', { class: 'field' }, swapBox, h('label', { for: 'hex-swap', dataset: { i18n: 'hex.swapRule' } })),
@@ -237,7 +265,26 @@ export function mount(root, ctx) {
     delete errorEl.dataset.code;
   }
 
+  let sgfUrl = null;
+  /** The SGF download and the link that reproduces the position (#hex?size=7&moves=d4,c5). */
+  function showRecord() {
+    if (sgfUrl) URL.revokeObjectURL(sgfUrl);
+    const sgf = game.toSgf();
+    sgfOut.textContent = sgf;
+    sgfOut.title = sgf;
+    sgfUrl = URL.createObjectURL(new Blob([sgf], { type: 'application/x-go-sgf' }));
+    sgfDownload.href = sgfUrl;
+    const link = new URL(location.href);
+    link.search = '';
+    const q = new URLSearchParams({ size: String(game.width()) });
+    if (settings.swap) q.set('swap', '1');
+    if (moves().length) q.set('moves', moves().join(','));
+    link.hash = `#hex?${q}`;
+    linkEl.href = link.href;
+  }
+
   function save() {
+    showRecord();
     writeJSON(GAME_KEY, { v: 1, size: game.width(), swap: settings.swap, moves: moves(), resigned: game.winner() && !game.winningChain().length ? true : undefined });
   }
 
@@ -272,6 +319,87 @@ export function mount(root, ctx) {
     }
   } else {
     game = freshGame();
+  }
+
+  /**
+   * A game from a size, the swap rule and moves (the URL's and SGF's way in): replayed move by move, so a
+   * refused move names itself. Throws a coded error; nothing is changed then.
+   */
+  function gameFrom(size, swap, list, resigned = false) {
+    if (!SIZES.includes(size)) {
+      throw Object.assign(new Error(`board size ${size}: the page plays 5×5 to 19×19`), { code: 'hex.page_size', params: { size } });
+    }
+    const g = new HexGame(size, size, swap);
+    try {
+      list.forEach((m, i) => {
+        try {
+          g.play(m);
+        } catch (err) {
+          throw Object.assign(new Error(`move ${i + 1} (${m}): ${err.message}`), { code: 'hex.record_move', params: { index: i + 1, move: m, cause: err } });
+        }
+      });
+      if (resigned) g.resign();
+    } catch (err) {
+      g.free();
+      throw err;
+    }
+    return g;
+  }
+
+  function adopt(g, swap) {
+    stopPondering();
+    client.cancel();
+    searching = null;
+    game.free();
+    game = g;
+    settings.size = g.width();
+    settings.swap = swap;
+    sizeSelect.value = String(settings.size);
+    swapBox.checked = swap;
+    saveSettings();
+    clearError();
+  }
+
+  /** Loads an SGF record (HexGame.fromSgf reads it; the game is replayed from its moves). */
+  function loadSgf(text) {
+    let parsed = null;
+    try {
+      parsed = HexGame.fromSgf(String(text ?? ''));
+      if (parsed.width() !== parsed.height()) {
+        throw Object.assign(new Error('not a square board'), { code: 'hex.page_size', params: { size: `${parsed.width()}×${parsed.height()}` } });
+      }
+      const list = parsed.moves().map((m) => m.slice(2));
+      const placed = list.filter((m) => m !== 'swap-pieces').length;
+      if (parsed.stones().filter((v) => v !== 0).length !== placed) {
+        throw Object.assign(new Error('setup stones (AB/AW) cannot be played against the engine yet'), { code: 'hex.setup_stones', params: {} });
+      }
+      const resigned = Boolean(parsed.winner()) && parsed.winningChain().length === 0;
+      const swap = list.includes('swap-pieces') || settings.swap;
+      const g = gameFrom(parsed.width(), swap, list, resigned);
+      adopt(g, swap);
+      sgfInput.value = '';
+      changed();
+      requestEngineMove();
+    } catch (err) {
+      showError('hex.error.sgf', {}, err);
+    } finally {
+      parsed?.free();
+    }
+  }
+
+  /** The seed's figure 5.1: the empty 5×5 board with Black's two-distance to the north edge (e4 = 7). */
+  function seedExample() {
+    adopt(gameFrom(5, false, []), false);
+    changed();
+    setOverlay('black-north');
+  }
+
+  async function readSgfFile() {
+    const file = sgfFile.files?.[0];
+    if (!file) return;
+    const text = await file.text();
+    sgfFile.value = '';
+    loadSgf(text);
   }
 
   // ---- maps -----------------------------------------------------------------------------------------------
@@ -704,6 +832,20 @@ export function mount(root, ctx) {
     if (shownError) showError(shownError.key, shownError.params, shownError.error);
   }
 
+  // #hex?size=7&swap=1&moves=d4,c5: applied once, then dropped from the address bar (a reload resumes the game)
+  const hashQuery = location.hash.includes('?') ? new URLSearchParams(location.hash.slice(location.hash.indexOf('?') + 1)) : null;
+  if (hashQuery && (hashQuery.has('moves') || hashQuery.has('size'))) {
+    history.replaceState(history.state, '', `${location.pathname}${location.search}#hex`);
+    try {
+      const size = Number(hashQuery.get('size') ?? settings.size);
+      const list = (hashQuery.get('moves') ?? '').split(',').map((m) => m.trim().toLowerCase()).filter(Boolean);
+      const swap = hashQuery.get('swap') === '1' || list.includes('swap-pieces');
+      adopt(gameFrom(size, swap, list), swap);
+    } catch (err) {
+      showError('hex.error.link', {}, err);
+    }
+  }
+
   applyLang();
   save();
   refreshMaps();
@@ -729,6 +871,7 @@ export function mount(root, ctx) {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('visibilitychange', onVisibility);
       clearTimeout(ponderTimer);
+      if (sgfUrl) URL.revokeObjectURL(sgfUrl);
       for (const off of unsubscribe) off();
       client.cancel();
       board.destroy();

@@ -101,7 +101,7 @@ test('overlays on the empty 5×5 board: the seed\'s two-distances, symmetries, s
       assert.equal(maps.black[here], String(b), `Black's potential ${here}`);
       assert.equal(maps.white[here], String(w), `White's potential ${here}`);
       assert.equal(maps.total[here], String(b + w), `total ${here}`);
-      assert.match(maps.tension[here], /^-?\d+\.\d$/);
+      assert.match(maps.tension[here], /^-?\d+(\.\d)?$/, `tension ${here}`);
     }
   }
   const totals = Object.values(maps.total).map(Number);
@@ -324,5 +324,24 @@ test('explain panel: the seed\'s 5×5 example one click away', async () => {
   const v = await heatValues(page);
   for (const [c, n] of Object.entries(HEX.seed_two_distance_facts.two_distance)) assert.equal(v[c], String(n));
   assert.equal(await page.$$eval('[data-testid="move-list"] li', (n) => n.length), 0);
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
+test('resign: the other side wins, no chain; undo takes the resignation back', async () => {
+  const page = await openWith({ 'duiyi.hex.game.v1': { v: 1, size: 5, swap: false, moves: ['c3', 'b4'] } }, '?lang=en#hex');
+  await page.click('[data-testid="resign"]');
+  await page.waitForSelector('[data-testid="game-result"]:not([hidden])');
+  assert.equal(await page.getAttribute('[data-testid="game-result"]', 'data-result'), 'white');
+  assert.equal(await page.textContent('[data-testid="game-result"]'), 'White wins: Black resigned');
+  assert.equal(await page.$$eval('[data-testid="board"] [data-chain]', (n) => n.length), 0);
+  // a move after the end is refused, and the reload keeps the result
+  await page.click('[data-testid="board"] [data-square="a1"]');
+  assert.equal(await page.getAttribute('[data-testid="error"]', 'data-code'), 'hex.game_over');
+  await page.reload();
+  await page.waitForSelector('.hex-layout[data-ready="true"]');
+  assert.equal(await page.getAttribute('[data-testid="game-result"]', 'data-result'), 'white');
+  await page.click('[data-testid="undo"]');
+  await page.waitForSelector('[data-testid="game-result"][hidden]', { state: 'attached' });
+  assert.deepEqual(await page.$$eval('[data-testid="move-list"] li', (n) => n.map((x) => x.dataset.move)), ['c3', 'b4']);
   assert.deepEqual(app.errorsOf(page), []);
 });

@@ -461,7 +461,7 @@ export function mount(root, ctx) {
       if (maps.stones[i] !== 0) shown[i] = '';
       else if (isTension ? Number.isNaN(v) : v === INF) shown[i] = 'inf';
       else {
-        shown[i] = isTension ? v.toFixed(1) : String(v);
+        shown[i] = isTension ? String(Number(v.toFixed(1))) : String(v); // tension: 2, 1.5 (one decimal at most)
         finite.push(v);
       }
     }
@@ -503,7 +503,7 @@ export function mount(root, ctx) {
       r.setAttribute('fill', d3 ? d3.interpolateViridis(x) : '#888');
       bar.append(r);
     }
-    const fmt = (v) => (overlay === 'tension' ? v.toFixed(1) : String(v));
+    const fmt = (v) => (overlay === 'tension' ? String(Number(v.toFixed(1))) : String(v));
     const inf = document.createElementNS(NSV, 'svg');
     inf.setAttribute('viewBox', '0 0 12 12');
     inf.setAttribute('class', 'hex-legend-swatch');

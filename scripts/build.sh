@@ -58,6 +58,12 @@ vendor() {
   mkdir -p www/vendor
   cmp -s node_modules/chart.js/dist/chart.umd.min.js www/vendor/chart.umd.min.js \
     || cp node_modules/chart.js/dist/chart.umd.min.js www/vendor/chart.umd.min.js
+  # d3's colour scales for the Hex heatmaps (UMD builds: each sets globalThis.d3.*; loaded in this order)
+  local f
+  for f in d3-color/dist/d3-color.min.js d3-interpolate/dist/d3-interpolate.min.js \
+    d3-scale-chromatic/dist/d3-scale-chromatic.min.js; do
+    cmp -s "node_modules/$f" "www/vendor/${f##*/}" || cp "node_modules/$f" "www/vendor/${f##*/}"
+  done
 }
 
 complete() { [ -f "$out/duiyi.js" ] && [ -f "$out/duiyi_bg.wasm" ]; }

@@ -1,4 +1,4 @@
-// Pondering as the user sees it, and the page shell: tabs, the Hex placeholder, ?lang=.
+// Pondering as the user sees it, and the page shell: tabs, the Hex page, ?lang=.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, screenshot, engineReady, clickMove, waitForMoveCount, moveList, legalMovesAfter, START_FEN } from './harness.mjs';
@@ -72,22 +72,22 @@ test('pondering: the engine thinks on the user\'s time; a ponder miss restarts i
   assert.deepEqual(app.errorsOf(page), []);
 });
 
-test('tabs: the Hex placeholder, back to Xiangqi with the game intact, and ?lang=en', async () => {
+test('tabs: the Hex page, back to Xiangqi with the game intact, and ?lang=en', async () => {
   const page = await app.newPage('#xiangqi');
   await engineReady(page);
   await clickMove(page, 'h2e2');
   await waitForMoveCount(page, 2);
   const moves = await moveList(page);
   await page.click('[data-route="hex"]');
-  await page.waitForSelector('[data-testid="hex-placeholder"]');
+  await page.waitForSelector('.hex-layout [data-testid="board"] [data-square="a1"]');
   assert.equal(await page.getAttribute('[data-route="hex"]', 'aria-current'), 'page');
   await page.click('[data-route="xiangqi"]');
   await waitForMoveCount(page, 2);
   assert.deepEqual(await moveList(page), moves);
 
   const en = await app.newPage('?lang=en#hex');
-  await en.waitForSelector('[data-testid="hex-placeholder"]');
-  assert.match(await en.textContent('[data-testid="hex-placeholder"]'), /Coming soon/);
+  await en.waitForSelector('.hex-layout [data-testid="overlay"]');
+  assert.equal(await en.textContent('[data-testid="overlay"] [data-overlay="black"]'), 'Black potential');
   assert.equal(await en.textContent('[data-route="xiangqi"]'), 'Xiangqi');
   assert.deepEqual(app.errorsOf(page), []);
   assert.deepEqual(app.errorsOf(en), []);

@@ -6,7 +6,7 @@ import { h, icon, setText } from './dom.js';
 import { createXiangqiBoard } from './xiangqi-board.js';
 import { createEngineStatus } from './engine-status.js';
 import { GameRecord, START_FEN } from '../game-record.js';
-import { EngineClient } from '../engine-client.js';
+import { engineClient } from './shared-engine.js';
 import { errorText } from '../i18n/errors.js';
 
 const GAME_KEY = 'duiyi.xiangqi.game.v1';
@@ -19,12 +19,6 @@ const PONDER_CAP_MS = 60000;
  *  of a game saved without one, or an engine reply that came without a ponder move) */
 const GUESS_MS = 300;
 
-let sharedClient = null;
-/** one engine worker for the page, kept across re-mounts (language switch, route changes) */
-function engineClient() {
-  sharedClient ??= new EngineClient();
-  return sharedClient;
-}
 
 function readJSON(key) {
   try {

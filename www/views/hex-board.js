@@ -1,0 +1,190 @@
+// The Hex board view: an SVG rhombus of pointy-top hexagons, row 1 at the top and column a at the left, each
+// row shifted half a cell to the right of the one above (HexGui's picture; cell (c, r) touches (c±1, r),
+// (c, r±1), (c+1, r−1), (c−1, r+1)). Black's edges (rows 1 and n) are drawn black, White's (columns a and the
+// last) white. It knows no rules: the page gives it stones, the last move, the winning chain and a heatmap.
+//
+// Test hooks: every cell is `g[data-square="c3"]` under the board, with data-stone="black"|"white" when a
+// stone stands there and data-last / data-chain flags; the heatmap layer is `g[data-testid="heatmap"]` (with
+// data-overlay), each of its cells `polygon[data-square][data-value]` (the number shown; "inf" when
+// unreachable, "" on an occupied cell).
+
+const NS = 'http://www.w3.org/2000/svg';
+const R = 20; // hexagon circumradius, in SVG units
+const W = Math.sqrt(3) * R; // hexagon width
+const PAD = 1.6 * R;
+
+/** Column letters: a, b, … (19 at most). */
+export function cellName(col, row) {
+  return `${String.fromCharCode(97 + col)}${row + 1}`;
+}
+
+function el(tag, attrs = {}, parent = null) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) node.setAttribute(k, String(v));
+  if (parent) parent.append(node);
+  return node;
+}
+
+/** Vertex k (0 = top, clockwise) of the hexagon centred at (x, y), scaled by s. */
+function vertex(x, y, k, s = 1) {
+  const a = ((60 * k - 90) * Math.PI) / 180;
+  return [x + s * R * Math.cos(a), y + s * R * Math.sin(a)];
+}
+
+function hexPoints(x, y, s = 1) {
+  return Array.from({ length: 6 }, (_, k) => vertex(x, y, k, s).map((v) => v.toFixed(2)).join(',')).join(' ');
+}
+
+/**
+ * @param {HTMLElement} host
+ * @param {{onPlay: (cell: string) => void, onHover: (cell: string|null) => void}} handlers
+ */
+export function createHexBoard(host, { onPlay, onHover }) {
+  const svg = el('svg', { class: 'hex-board', role: 'img' });
+  host.append(svg);
+  let size = null; // {width, height}
+  let cells = []; // per index: {g, poly, stone, heat, label}
+  let heatLayer = null;
+  let hovered = null;
+
+  function centre(col, row) {
+    return [PAD + W / 2 + col * W + row * (W / 2), PAD + R + row * 1.5 * R];
+  }
+
+  function build(width, height) {
+    size = { width, height };
+    svg.replaceChildren();
+    const [xr, yb] = centre(width - 1, height - 1);
+    svg.setAttribute('viewBox', `0 0 ${(xr + W / 2 + PAD).toFixed(1)} ${(yb + R + PAD).toFixed(1)}`);
+    const defs = el('defs', {}, svg);
+    const hatch = el('pattern', { id: 'hx-hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
+    el('rect', { width: 6, height: 6, fill: '#b8b8b8' }, hatch);
+    el('line', { x1: 0, y1: 0, x2: 0, y2: 6, stroke: '#6b6b6b', 'stroke-width': 2.5 }, hatch);
+
+    // the edges: a wide stroke along each side's outer hexagon sides
+    const edges = el('g', { class: 'hx-edges' }, svg);
+    const side = (col, row, k1, k2, color) => {
+      const [x, y] = centre(col, row);
+      const [ax, ay] = vertex(x, y, k1, 1.08);
+      const [bx, by] = vertex(x, y, k2, 1.08);
+      el('line', { x1: ax, y1: ay, x2: bx, y2: by, class: `hx-edge hx-edge-${color}` }, edges);
+    };
+    for (let c = 0; c < width; c++) {
+      side(c, 0, 5, 0, 'black');
+      side(c, 0, 0, 1, 'black');
+      side(c, height - 1, 2, 3, 'black');
+      side(c, height - 1, 3, 4, 'black');
+    }
+    for (let r = 0; r < height; r++) {
+      side(0, r, 4, 5, 'white');
+      side(0, r, 3, 4, 'white');
+      side(width - 1, r, 1, 2, 'white');
+      side(width - 1, r, 0, 1, 'white');
+    }
+
+    // the cells (events, stones), then the heatmap above them: it paints empty cells only (an occupied cell's
+    // heat polygon has no fill), so it never hides a stone, and it lets the pointer through to the cells
+    const cellLayer = el('g', { class: 'hx-cells' }, svg);
+    heatLayer = el('g', { class: 'hx-heat', 'data-testid': 'heatmap', 'data-overlay': 'none' }, svg);
+    cells = [];
+    for (let r = 0; r < height; r++) {
+      for (let c = 0; c < width; c++) {
+        const [x, y] = centre(c, r);
+        const name = cellName(c, r);
+        const g = el('g', { class: 'hx-cell', 'data-square': name }, cellLayer);
+        const poly = el('polygon', { points: hexPoints(x, y), class: 'hx-hex' }, g);
+        const stone = el('circle', { cx: x, cy: y, r: R * 0.72, class: 'hx-stone' }, g);
+        el('circle', { cx: x, cy: y, r: R * 0.2, class: 'hx-mark' }, g); // the last move's mark
+        const heat = el('polygon', { points: hexPoints(x, y, 0.97), class: 'hx-heat-cell', 'data-square': name, 'data-value': '' }, heatLayer);
+        const label = el('text', { x, y: y + 4, class: 'hx-num', 'text-anchor': 'middle' }, heatLayer);
+        cells.push({ g, poly, stone, heat, label, name });
+      }
+    }
+    // coordinates on the rim: letters above row 1 and below row n, numbers left of column a and right of the last
+    const coords = el('g', { class: 'hx-coords' }, svg);
+    for (let c = 0; c < width; c++) {
+      const [x, y] = centre(c, -1);
+      el('text', { x, y: y + R * 0.55, 'text-anchor': 'middle' }, coords).textContent = String.fromCharCode(97 + c);
+      const [x2, y2] = centre(c, height);
+      el('text', { x: x2, y: y2 - R * 0.05, 'text-anchor': 'middle' }, coords).textContent = String.fromCharCode(97 + c);
+    }
+    for (let r = 0; r < height; r++) {
+      const [x, y] = centre(-1, r);
+      el('text', { x: x + R * 0.25, y: y + 4, 'text-anchor': 'middle' }, coords).textContent = String(r + 1);
+      const [x2, y2] = centre(width, r);
+      el('text', { x: x2 - R * 0.25, y: y2 + 4, 'text-anchor': 'middle' }, coords).textContent = String(r + 1);
+    }
+  }
+
+  function cellOf(target) {
+    const g = target?.closest?.('.hx-cell');
+    return g ? g.dataset.square : null;
+  }
+  svg.addEventListener('click', (e) => {
+    const cell = cellOf(e.target);
+    if (cell) onPlay(cell);
+  });
+  svg.addEventListener('pointerover', (e) => {
+    const cell = cellOf(e.target);
+    if (cell === hovered) return;
+    hovered = cell;
+    onHover(cell);
+  });
+  svg.addEventListener('pointerleave', () => {
+    if (hovered === null) return;
+    hovered = null;
+    onHover(null);
+  });
+
+  return {
+    element: svg,
+    /**
+     * @param {{width: number, height: number, stones: Uint8Array, last: number|null, chain: Set<string>,
+     *          playable: boolean, toMove: 'black'|'white'|null}} view  stones by index row*width+col: 0 empty, 1 Black, 2 White
+     */
+    set({ width, height, stones, last, chain, playable, toMove }) {
+      if (!size || size.width !== width || size.height !== height) build(width, height);
+      svg.classList.toggle('hx-playable', Boolean(playable));
+      svg.dataset.toMove = toMove ?? '';
+      cells.forEach((cell, i) => {
+        const s = stones[i];
+        const color = s === 1 ? 'black' : s === 2 ? 'white' : null;
+        if (color) cell.g.dataset.stone = color;
+        else delete cell.g.dataset.stone;
+        cell.stone.setAttribute('class', `hx-stone${color ? ` hx-stone-${color}` : ''}`);
+        if (i === last) cell.g.dataset.last = '';
+        else delete cell.g.dataset.last;
+        if (chain.has(cell.name)) cell.g.dataset.chain = '';
+        else delete cell.g.dataset.chain;
+      });
+    },
+    /**
+     * The heatmap, or null for none. `values[i]`: '' (occupied), 'inf', or the number's text; `colors[i]` the
+     * fill ('' = none, 'inf' = hatched); `outlined`: cell indices drawn with an outline (the board potential's
+     * cells); `numbers`: show the values on the cells; `preview`: the cell a what-if stone stands on.
+     */
+    setHeatmap(heat) {
+      if (!heatLayer) return;
+      svg.classList.toggle('hx-heat-on', Boolean(heat));
+      heatLayer.dataset.overlay = heat ? heat.overlay : 'none';
+      if (heat?.preview) heatLayer.dataset.preview = heat.preview;
+      else delete heatLayer.dataset.preview;
+      cells.forEach((cell, i) => {
+        const value = heat ? heat.values[i] : '';
+        cell.heat.dataset.value = value;
+        const color = heat ? heat.colors[i] : '';
+        cell.heat.setAttribute('fill', color === 'inf' ? 'url(#hx-hatch)' : color || 'none');
+        cell.heat.classList.toggle('hx-best', Boolean(heat?.outlined?.has(i)));
+        cell.label.textContent = heat?.numbers && value !== '' ? (value === 'inf' ? '∞' : value) : '';
+        cell.label.classList.toggle('hx-num-dark', Boolean(heat?.dark?.[i]));
+        cell.g.classList.toggle('hx-preview', heat?.preview === cell.name);
+      });
+    },
+    setAriaLabel(text) {
+      svg.setAttribute('aria-label', text);
+    },
+    destroy() {
+      svg.remove();
+    },
+  };
+}

@@ -18,6 +18,7 @@ import { createHexBoard, cellName } from './hex-board.js';
 import { createEngineStatus } from './engine-status.js';
 import { engineClient } from './shared-engine.js';
 import { errorText } from '../i18n/errors.js';
+import { readJSON, writeJSON } from '../storage.js';
 
 const GAME_KEY = 'duiyi.hex.game.v1';
 const SETTINGS_KEY = 'duiyi.hex.settings.v1';
@@ -33,22 +34,6 @@ const DEFAULT_SETTINGS = {
 const PONDER_CAP_MS = 60000;
 const INF = 65535;
 
-function readJSON(key) {
-  try {
-    const text = localStorage.getItem(key);
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeJSON(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    /* storage full or disabled: the game still goes on */
-  }
-}
 
 let d3Ready = null;
 /** d3's colour scales (vendored UMD builds, each sets globalThis.d3.*), loaded once. */

@@ -8,6 +8,7 @@ import { createEngineStatus } from './engine-status.js';
 import { GameRecord, START_FEN } from '../game-record.js';
 import { engineClient } from './shared-engine.js';
 import { errorText } from '../i18n/errors.js';
+import { readJSON, writeJSON } from '../storage.js';
 
 const GAME_KEY = 'duiyi.xiangqi.game.v1';
 const SETTINGS_KEY = 'duiyi.xiangqi.settings.v1';
@@ -20,22 +21,6 @@ const PONDER_CAP_MS = 60000;
 const GUESS_MS = 300;
 
 
-function readJSON(key) {
-  try {
-    const text = localStorage.getItem(key);
-    return text ? JSON.parse(text) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeJSON(key, value) {
-  try {
-    localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    /* storage full or disabled: the game still goes on */
-  }
-}
 
 /**
  * @param {HTMLElement} root

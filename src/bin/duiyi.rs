@@ -1,4 +1,4 @@
-//! `duiyi` command line: `perft`, `combat`, `hex`, `gtp` (Hex over GTP), and (with no arguments) the Xiangqi
+//! `duiyi` command line: `perft`, `combat`, `circle`, `hex`, `gtp` (Hex over GTP), and (with no arguments) the Xiangqi
 //! engine protocols on stdin.
 
 use duiyi::xiangqi::{Position, perft_divide};
@@ -12,6 +12,7 @@ fn usage() -> &'static str {
      duiyi bench [--depth N] [--ablation]   fixed-depth search signature; last line `nodes <N> nps <M>`\n  \
      duiyi hex potentials --size N[xM] [--moves \"b:c3 w:d2 …\"|--sgf FILE]   Hex two-distance maps as JSON\n  \
      duiyi combat --model waterfall|round-table|hybrid …   attack-outcome distribution as JSON\n  \
+     duiyi circle --method seed|welzl [--seed N] < points   smallest enclosing circle as JSON\n  \
      duiyi gtp                                    Hex engine speaking GTP on stdin (HexGui, Benzene tools)\n  \
      duiyi                                        read engine-protocol commands on stdin (ucci | uci)"
 }
@@ -175,6 +176,7 @@ fn main() -> ExitCode {
         Some("eval") => eval_cmd(&args[1..]),
         Some("hex") => duiyi::hex::cli::run(&args[1..]).map(|out| println!("{out}")),
         Some("combat") => return ExitCode::from(duiyi::combat::cli::run(&args[1..]) as u8),
+        Some("circle") => return ExitCode::from(duiyi::geometry::cli::run(&args[1..]) as u8),
         Some("gtp") if args.len() == 1 => return duiyi::protocol::gtp::run_stdio(),
         Some("gtp") => Err("gtp: takes no arguments (settings are GTP commands: boardsize, param_game, time_left)".into()),
         Some("-h") | Some("--help") | Some("help") => {

@@ -9,6 +9,7 @@ const ROUTES = {
   xiangqi: () => import('./views/xiangqi.js'),
   hex: () => import('./views/hex.js'),
   combat: () => import('./views/combat.js'),
+  circle: () => import('./views/circle.js'),
 };
 const DEFAULT_ROUTE = 'xiangqi';
 

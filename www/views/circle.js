@@ -305,8 +305,11 @@ export async function mount(root, ctx) {
       view.dataset.ready = 'true';
     } else if (msg.type === 'sweep-point' && msg.id === sweepId) {
       sweepData[msg.method].set(msg.n, msg);
-      renderSweep();
+      scheduleSweepRender();
     } else if ((msg.type === 'sweep-done' || msg.type === 'sweep-cancelled') && msg.id === sweepId) {
+      clearTimeout(sweepTimer);
+      sweepTimer = null;
+      renderSweep();
       setSweepState(msg.type === 'sweep-done' ? 'done' : 'cancelled');
     } else if (msg.type === 'error') {
       if (msg.id === sweepId) setSweepState('error');
@@ -344,6 +347,7 @@ export async function mount(root, ctx) {
 
   function setPoints(points, random) {
     state.points = points;
+    results = {};
     state.random = random;
     state.revealed = false;
     state.guess = null;
@@ -512,7 +516,7 @@ export async function mount(root, ctx) {
     const size = viewBox.w * 0.008;
     const on = {};
     if (circlesShown() && !drag) {
-      for (const m of state.methods) for (const i of results[m]?.points_on_circle ?? []) (on[i] ??= []).push(m);
+      for (const m of state.methods) for (const i of results[m]?.points_on_circle ?? []) if (i < state.points.length) (on[i] ??= []).push(m);
     }
     layers.points.replaceChildren(...state.points.map(([x, y], i) => el('circle', {
       cx: x, cy: -y, r: size, class: 'cc-point', 'data-testid': 'point', 'data-index': i, 'data-x': x, 'data-y': y,
@@ -520,6 +524,7 @@ export async function mount(root, ctx) {
     })));
     const marks = [];
     for (const [i, ms] of Object.entries(on)) {
+      if (!state.points[i]) continue; // a stale answer while a newer one is computed
       const [x, y] = state.points[i];
       ms.forEach((m) => marks.push(el('circle', { cx: x, cy: -y, r: size * (m === 'seed' ? 2.6 : 1.9), class: `cc-on cc-on-${m}` })));
     }
@@ -672,6 +677,17 @@ export async function mount(root, ctx) {
     worker.postMessage({ type: 'cancel', id: sweepId });
   }
 
+  /** Redraws the sweep's table and charts at most every 250 ms while it streams in (a redraw of both charts
+   *  is the page's longest task). */
+  let sweepTimer = null;
+  function scheduleSweepRender() {
+    if (sweepTimer !== null) return;
+    sweepTimer = setTimeout(() => {
+      sweepTimer = null;
+      if (!destroyed) renderSweep();
+    }, 250);
+  }
+
   function renderSweep() {
     const sizes = SWEEP_SIZES.filter((n) => METHODS.some((m) => sweepData[m].has(n)));
     const head = h('tr', {}, h('th', { scope: 'col', class: 'cc-left', text: t('sweep.colN') }),
@@ -732,6 +748,7 @@ export async function mount(root, ctx) {
     },
     unmount() {
       destroyed = true;
+      clearTimeout(sweepTimer);
       worker.terminate();
       opsChart?.destroy();
       timeChart?.destroy();

@@ -77,6 +77,7 @@ async function runSweep(job, { sizes, seedMax, pointSeed, seed }) {
         postMessage({ type: 'sweep-cancelled', id: job.id });
         return;
       }
+      circleEnclose(method, coords, seed); // warm-up: the first call of a method pays for page faults
       let reps = 0;
       let operations = 0;
       const t0 = performance.now();

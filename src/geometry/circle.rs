@@ -85,8 +85,9 @@ impl Point {
         self.dot(self)
     }
 
+    /// Euclidean distance; no overflow within [`MAX_COORDINATE`], so no `hypot` (several times slower).
     fn dist(self, o: Point) -> f64 {
-        (self.x - o.x).hypot(self.y - o.y)
+        self.sub(o).norm2().sqrt()
     }
 
     fn midpoint(self, o: Point) -> Point {
@@ -240,17 +241,34 @@ fn widest_pair(a: Point, b: Point, c: Point) -> Circle {
     diameter(p, q)
 }
 
-/// The smallest circle covering a triple, as the seed decides it: an acute triangle (every angle below 90°,
-/// tested by the signs of the dot products of the edge vectors at each corner — the seed's cosines) gets its
-/// circumcircle; a right, obtuse or degenerate one the circle on its longest side.
-fn seed_triple(a: Point, b: Point, c: Point) -> Circle {
-    let acute = b.sub(a).dot(c.sub(a)) > 0.0 && a.sub(b).dot(c.sub(b)) > 0.0 && a.sub(c).dot(b.sub(c)) > 0.0;
-    if acute {
-        if let Some(circle) = circumcircle(a, b, c) {
-            return circle;
+/// The smallest circle covering a triple, as the seed decides it, as (centre, radius²): an acute triangle
+/// (every angle below 90°, tested by the signs of the dot products of the edge vectors at each corner — the
+/// seed's cosines) gets its circumcircle; a right, obtuse or degenerate one the circle on its longest side.
+/// Squared radii (no square root per triple): the seed method compares them and takes one root at the end.
+fn seed_triple(a: Point, b: Point, c: Point) -> (Point, f64) {
+    let (ab, ac, bc) = (b.sub(a), c.sub(a), c.sub(b));
+    let (at_a, at_b, at_c) = (ab.dot(ac), -ab.dot(bc), ac.dot(bc));
+    if at_a > 0.0 && at_b > 0.0 && at_c > 0.0 {
+        let cross = ab.x * ac.y - ab.y * ac.x;
+        if cross != 0.0 {
+            // An acute triangle is never thin (its largest angle is ≥ 60°): no collinearity test needed.
+            let (v2, w2) = (ab.norm2(), ac.norm2());
+            let d = 2.0 * cross;
+            let center = a.add(Point::new((ac.y * v2 - ab.y * w2) / d, (ab.x * w2 - ac.x * v2) / d));
+            let r2 = center.sub(a).norm2().max(center.sub(b).norm2()).max(center.sub(c).norm2());
+            return (center, r2);
         }
     }
-    widest_pair(a, b, c)
+    // Right, obtuse or degenerate: the longest side as diameter.
+    let (l_ab, l_ac, l_bc) = (ab.norm2(), ac.norm2(), bc.norm2());
+    let (p, q, l2) = if l_ab >= l_ac && l_ab >= l_bc {
+        (a, b, l_ab)
+    } else if l_ac >= l_bc {
+        (a, c, l_ac)
+    } else {
+        (b, c, l_bc)
+    };
+    (p.midpoint(q), l2 / 4.0)
 }
 
 /// The indices of the points on the circle, then the answer in input coordinates.
@@ -277,20 +295,20 @@ pub fn seed_method(points: &[Point]) -> Result<Enclosing, CircleError> {
         let circle = if n == 1 { Circle { c: q[0], r: 0.0 } } else { diameter(q[0], q[1]) };
         return Ok(finish(points, &q, origin, circle, 1));
     }
-    let mut best = Circle { c: q[0], r: -1.0 };
+    let (mut best_c, mut best_r2) = (q[0], -1.0);
     let mut operations = 0u64;
     for i in 0..n {
         for j in i + 1..n {
             for k in j + 1..n {
-                let circle = seed_triple(q[i], q[j], q[k]);
+                let (c, r2) = seed_triple(q[i], q[j], q[k]);
                 operations += 1;
-                if best.r < circle.r {
-                    best = circle;
+                if best_r2 < r2 {
+                    (best_c, best_r2) = (c, r2);
                 }
             }
         }
     }
-    Ok(finish(points, &q, origin, best, operations))
+    Ok(finish(points, &q, origin, Circle { c: best_c, r: best_r2.sqrt() }, operations))
 }
 
 /// Welzl's randomised incremental algorithm (Welzl 1991, iterative form; see the module docs). `seed` fixes

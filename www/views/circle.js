@@ -269,7 +269,7 @@ export async function mount(root, ctx) {
     h('section', { class: 'panel cc-sweep' }, tx('sweep.title', 'h2'), tx('sweep.caption', 'p', { class: 'cc-hint' }),
       h('div', { class: 'cc-row' }, h('label', { class: 'cc-inline' }, tx('sweep.seedMax'), seedMaxSelect), sweepRun, sweepCancel, sweepStatus),
       tx('chartsUnavailable', 'p', { class: 'cc-hint', hidden: Boolean(Chart) }),
-      h('div', { class: 'cc-charts' },
+      h('div', { class: 'cc-charts', hidden: true }, // shown with the sweep's first figures
         h('figure', { class: 'cc-chart' }, tx('sweep.opsTitle', 'figcaption'), h('div', { class: 'cc-chart-box' }, opsCanvas)),
         h('figure', { class: 'cc-chart' }, tx('sweep.timeTitle', 'figcaption'), h('div', { class: 'cc-chart-box' }, timeCanvas))),
       h('div', { class: 'cb-scroll' }, sweepTable)),
@@ -619,8 +619,10 @@ export async function mount(root, ctx) {
   function render() {
     for (const m of METHODS) methodBoxes[m].checked = state.methods.includes(m);
     welzlSeedInput.value = String(state.welzlSeed);
-    randomN.value = String(state.random?.n ?? randomN.value ?? DEFAULT_RANDOM.n);
-    randomSeed.value = String(state.random?.seed ?? randomSeed.value ?? DEFAULT_RANDOM.seed);
+    if (state.random) {
+      randomN.value = String(state.random.n);
+      randomSeed.value = String(state.random.seed);
+    }
     for (const m of METHODS) legend.querySelector(`[data-method="${m}"]`).hidden = !state.methods.includes(m);
     drawCircles();
     drawPoints();
@@ -702,6 +704,8 @@ export async function mount(root, ctx) {
         ];
       })));
     sweepTable.replaceChildren(h('thead', {}, head), h('tbody', {}, rows));
+    sweepTable.hidden = sizes.length === 0;
+    view.querySelector('.cc-charts').hidden = sizes.length === 0 || !Chart;
     for (const [chart, key] of [[opsChart, 'operations'], [timeChart, 'ms']]) {
       if (!chart) continue;
       METHODS.forEach((m, i) => {
@@ -728,10 +732,8 @@ export async function mount(root, ctx) {
 
   // ---- go -------------------------------------------------------------------------------------------------
   setTool('add');
-  if (state.random) {
-    randomN.value = String(state.random.n);
-    randomSeed.value = String(state.random.seed);
-  }
+  randomN.value = String(state.random?.n ?? DEFAULT_RANDOM.n);
+  randomSeed.value = String(state.random?.seed ?? DEFAULT_RANDOM.seed);
   applyText();
   if (state.random) loadRandom(state.random);
   else changed({ refit: true });

@@ -404,8 +404,11 @@ mod tests {
         v.iter().map(|&(x, y)| Point::new(x, y)).collect()
     }
 
-    /// (points, centre, radius, points on the circle), worked by hand.
-    fn known() -> Vec<(Vec<Point>, (f64, f64), f64, Vec<usize>)> {
+    /// (points, centre, radius, points on the circle).
+    type Known = (Vec<Point>, (f64, f64), f64, Vec<usize>);
+
+    /// Point sets with their circles, worked by hand.
+    fn known() -> Vec<Known> {
         let s3 = 3f64.sqrt();
         vec![
             (pts(&[(3.0, 4.0)]), (3.0, 4.0), 0.0, vec![0]),

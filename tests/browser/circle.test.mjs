@@ -279,27 +279,28 @@ test('predict, then reveal: the circles stay hidden until the guess is scored', 
   assert.deepEqual(app.errorsOf(page), []);
 });
 
-test('the sweep runs in the worker: C(n, 3) seed operations, Welzl to 10^4, no long main-thread task', async () => {
+test('the sweep runs in the worker: C(n, 3) seed operations up to n = 1000, Welzl to 10^4, the page stays free', async () => {
   const page = await app.newPage('?lang=zh#circle');
   await ready(page);
   await page.evaluate(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask' });
   });
-  await page.selectOption('[data-testid="sweep-seed-max"]', '100');
+  await page.selectOption('[data-testid="sweep-seed-max"]', '1000');
   await page.click('[data-testid="sweep-run"]');
-  await page.waitForSelector('[data-testid="sweep-status"][data-state="done"]', { timeout: 120000 });
+  await page.waitForSelector('[data-testid="sweep-status"][data-state="done"]', { timeout: 240000 });
   const cells = await page.$$eval('[data-testid^="sweep-"][data-ops]', (els) => Object.fromEntries(els.map((e) => [e.dataset.testid, Number(e.dataset.ops)])));
-  for (const n of [10, 20, 50, 100]) assert.equal(cells[`sweep-seed-${n}`], (n * (n - 1) * (n - 2)) / 6);
-  assert.equal(cells['sweep-seed-200'], undefined);
+  for (const n of [10, 20, 50, 100, 200, 500, 1000]) assert.equal(cells[`sweep-seed-${n}`], (n * (n - 1) * (n - 2)) / 6);
+  assert.equal(cells['sweep-seed-2000'], undefined);
   for (const n of [10, 100, 1000, 10000]) assert.ok(cells[`sweep-welzl-${n}`] >= n, `welzl ${n}: ${cells[`sweep-welzl-${n}`]}`);
   // expected O(n): the operations per point stay bounded from 10^3 to 10^4
   assert.ok(cells['sweep-welzl-10000'] / 10000 < 3 * (cells['sweep-welzl-1000'] / 1000));
   // The page's share of a sweep is one table and two chart redraws every 250 ms at most; all computing is in
-  // the worker. Long tasks (> 50 ms) were none in quiet runs; the bound here is loose because the test
-  // machines are shared and a loaded core stretches any task.
+  // the worker, where the seed method's run at n = 1000 alone takes about 3 s of CPU. Quiet runs show no task
+  // over 50 ms on the main thread; the bound asserted is 1 s, which a loaded shared machine cannot stretch the
+  // page's own tasks to, but which the cubic computation would exceed had it run on the main thread.
   const longTasks = await page.evaluate(() => window.__longTasks);
-  assert.ok(longTasks.every((d) => d < 150), `main-thread tasks: ${longTasks}`);
+  assert.ok(longTasks.every((d) => d < 1000), `main-thread tasks: ${longTasks}`);
   await screenshot(page, 'circle-sweep-zh');
   assert.deepEqual(app.errorsOf(page), []);
 });

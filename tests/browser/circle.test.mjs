@@ -309,7 +309,9 @@ test('combat: guess the crit share a sheet really yields, then reveal', async ()
   const page = await app.newPage('?lang=en#combat?hit=0.9&crit=0.25&dodge=0.2&parry=0.15&block=0.3&predict=1');
   await page.waitForSelector('[data-testid="combat-view"][data-ready="true"]', { timeout: 30000 });
   assert.equal(await page.getAttribute('[data-testid="guess-panel"]', 'data-state'), 'predicting');
-  assert.equal(await page.isVisible('[data-testid="dist-table"]'), false, 'the distribution is hidden while predicting');
+  for (const id of ['dist-table', 'round-table-strip', 'mc-run', 'prd-p']) {
+    assert.equal(await page.isVisible(`[data-testid="${id}"]`), false, `${id} is hidden while predicting`);
+  }
   // the seed article's waterfall: crit 10.71% of all swings (tests/data/combat.json)
   const expected = readData('combat.json').seed_example;
   await page.selectOption('[data-testid="guess-model"]', 'waterfall');
@@ -341,5 +343,19 @@ test('combat: guess the crit share a sheet really yields, then reveal', async ()
   await page.uncheck('[data-testid="guess-toggle"]');
   assert.doesNotMatch(page.url(), /predict=1/);
   assert.equal(await page.isVisible('[data-testid="dist-table"]'), true);
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
+test('above 300 points the page skips the cubic method on an edit and says so; Welzl still answers', async () => {
+  const page = await app.newPage('?lang=en#circle?n=400&s=3&m=seed,welzl');
+  await ready(page);
+  assert.equal(await page.textContent('[data-testid="result-seed-skipped"]'), 'skipped: 400 points > 300 (O(n³))');
+  assert.equal(await drawnCircle(page, 'seed'), null);
+  const w = (await results(page)).welzl;
+  assert.ok(w.radius > 0 && w.on.length >= 2);
+  // every point inside Welzl's circle
+  const pts = await points(page);
+  assert.equal(pts.length, 400);
+  assert.ok(pts.every(([x, y]) => Math.hypot(x - w.center[0], y - w.center[1]) <= w.radius * (1 + 1e-9)));
   assert.deepEqual(app.errorsOf(page), []);
 });

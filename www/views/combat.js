@@ -376,9 +376,9 @@ export async function mount(root, ctx) {
     h('div', { class: 'cb-chart cb-chart-prd' }, prdCanvas),
     tx('prd.axis', 'p', { class: 'cb-hint cb-center' }));
 
-  // Predict, then reveal (www/views/combat-guess.js): hides these panels until the learner's guess is in.
+  // Predict, then reveal (www/views/combat-guess.js): hides the result panels until the learner's guess is in.
   const guess = createCritGuess({
-    t, panels: [distPanel, rtPanel, dmgPanel], predict: state.page.predict,
+    t, panels: [distPanel, rtPanel, dmgPanel, mcPanel, prdPanel], predict: state.page.predict,
     onPredict: (on) => { state.page.predict = on; writeHash(state); }, prdRate: (p) => prdIntervals(p, 0).realised_p,
   });
 

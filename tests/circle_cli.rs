@@ -83,3 +83,10 @@ fn bad_input_is_a_clear_error() {
         assert!(stderr.starts_with("duiyi circle: ") && stderr.contains(want), "{args:?} {stdin:?}: {stderr}");
     }
 }
+
+#[test]
+fn help_goes_to_stdout_with_status_0() {
+    let (code, stdout, stderr) = circle(&["--help"], "");
+    assert_eq!(code, 0);
+    assert!(stdout.starts_with("usage: duiyi circle --method seed|welzl") && stderr.is_empty(), "{stdout}");
+}

@@ -92,6 +92,12 @@ test('known point sets: both methods give the known circles, exact to 1e-9, and 
     const n = set.points.length;
     assert.equal(got.seed.ops, n <= 2 ? 1 : (n * (n - 1) * (n - 2)) / 6, `${set.name}: the seed method builds C(n, 3) circles`);
   }
+  // a file in the same format, opened through the file input
+  await page.setInputFiles('[data-testid="paste-file"]', { name: 'triangle.txt', mimeType: 'text/plain', buffer: Buffer.from('# right triangle\n0 0\n4 0\n0 3\n') });
+  await page.waitForFunction(() => document.querySelector('[data-testid="circle-view"]').dataset.count === '3');
+  await ready(page);
+  const fromFile = await results(page);
+  assert.deepEqual([fromFile.welzl.center, fromFile.welzl.radius], [[2, 1.5], 2.5]);
   assert.deepEqual(app.errorsOf(page), []);
 });
 

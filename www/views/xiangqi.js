@@ -424,6 +424,7 @@ export function mount(root, ctx) {
       if (timeNode.textContent !== text) timeNode.textContent = text;
       if (ms === null) delete node.dataset.ms;
       else node.dataset.ms = String(ms);
+      node.classList.toggle('clock-none', ms === null);
       node.classList.toggle('clock-running', Boolean(clocks && clocks.running === side));
       node.classList.toggle('clock-low', ms !== null && ms < 10000);
       node.classList.toggle('clock-flagged', Boolean(ending?.code?.startsWith('flag') && ending.side === side));

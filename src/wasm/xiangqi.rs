@@ -12,10 +12,17 @@
 //! - moves ([`MoveError`]): `move.malformed {text}`, `move.no_piece {move, square}`,
 //!   `move.wrong_side {move, square}`, `move.illegal_movement {move, piece}`,
 //!   `move.leaves_general_in_check {move}`, `move.game_over {move}`;
+//! - notation ([`NotationError`], [`WxfError`], [`ParseMoveError`]); every one has `notation` (`iccs` |
+//!   `chinese` | `wxf`) and `text` (the move as typed, cut to 40 characters): `notation.empty`,
+//!   `notation.length {found}` (not 4 characters), `notation.unknown_piece {char}`, `notation.bad_file {char}`,
+//!   `notation.bad_place {char}` (Chinese 前/中/后/一…五), `notation.bad_origin {char}` (WXF's first two
+//!   characters), `notation.bad_direction {char}`, `notation.bad_number {char}`, `notation.no_such_piece`,
+//!   `notation.no_such_move`, `notation.ambiguous {moves}` (the ICCS moves it fits, comma-separated),
+//!   `notation.illegal {cause}` (ICCS text: `cause` is the `move.*` reason as `{code, params, message}`);
 //! - `perft.depth {max}`, `bench.depth {min, max}`.
 
 use super::{Coded, Params, coded, js_err, n, s, to_js};
-use crate::xiangqi::{FenError, MoveError, Position, START_FEN};
+use crate::xiangqi::{FenError, MoveError, Notation, NotationError, ParseMoveError, Position, START_FEN, WxfError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -72,6 +79,80 @@ impl Coded for MoveError {
     }
 }
 
+/// The `notation.*` code and params of a Chinese-notation error (`notation` = `chinese`).
+impl Coded for NotationError {
+    fn code_params(&self) -> (&'static str, Params) {
+        let z = |t: &String| vec![("notation", s("chinese")), ("text", s(t))];
+        let zc = |t: &String, c: &char| vec![("notation", s("chinese")), ("text", s(t)), ("char", s(c.to_string()))];
+        match self {
+            NotationError::Empty => ("notation.empty", vec![("notation", s("chinese")), ("text", s(""))]),
+            NotationError::Length { text, found } => {
+                let mut p = z(text);
+                p.push(("found", n(*found as f64)));
+                ("notation.length", p)
+            }
+            NotationError::UnknownPiece { text, ch } => ("notation.unknown_piece", zc(text, ch)),
+            NotationError::BadFile { text, ch } => ("notation.bad_file", zc(text, ch)),
+            NotationError::BadPlace { text, ch } => ("notation.bad_place", zc(text, ch)),
+            NotationError::BadDirection { text, ch } => ("notation.bad_direction", zc(text, ch)),
+            NotationError::BadNumber { text, ch } => ("notation.bad_number", zc(text, ch)),
+            NotationError::NoSuchPiece { text } => ("notation.no_such_piece", z(text)),
+            NotationError::NoSuchMove { text } => ("notation.no_such_move", z(text)),
+            NotationError::Ambiguous { text, moves } => {
+                let mut p = z(text);
+                p.push(("moves", s(moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(", "))));
+                ("notation.ambiguous", p)
+            }
+        }
+    }
+}
+
+/// The `notation.*` code and params of a WXF error (`notation` = `wxf`).
+impl Coded for WxfError {
+    fn code_params(&self) -> (&'static str, Params) {
+        let z = |t: &String| vec![("notation", s("wxf")), ("text", s(t))];
+        let zc = |t: &String, c: &char| vec![("notation", s("wxf")), ("text", s(t)), ("char", s(c.to_string()))];
+        match self {
+            WxfError::Empty => ("notation.empty", vec![("notation", s("wxf")), ("text", s(""))]),
+            WxfError::Length { text, found } => {
+                let mut p = z(text);
+                p.push(("found", n(*found as f64)));
+                ("notation.length", p)
+            }
+            WxfError::BadOrigin { text, ch } => ("notation.bad_origin", zc(text, ch)),
+            WxfError::BadDirection { text, ch } => ("notation.bad_direction", zc(text, ch)),
+            WxfError::BadNumber { text, ch } => ("notation.bad_number", zc(text, ch)),
+            WxfError::NoSuchPiece { text } => ("notation.no_such_piece", z(text)),
+            WxfError::NoSuchMove { text } => ("notation.no_such_move", z(text)),
+            WxfError::Ambiguous { text, moves } => {
+                let mut p = z(text);
+                p.push(("moves", s(moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(", "))));
+                ("notation.ambiguous", p)
+            }
+        }
+    }
+}
+
+/// `notation.*` for any notation; an ICCS text's move error is `notation.illegal` with the `move.*` cause.
+impl Coded for ParseMoveError {
+    fn code_params(&self) -> (&'static str, Params) {
+        match self {
+            ParseMoveError::Chinese(e) => e.code_params(),
+            ParseMoveError::Wxf(e) => e.code_params(),
+            ParseMoveError::Iccs(e) => {
+                let text = match e {
+                    MoveError::Malformed(t) => t.clone(),
+                    MoveError::NoPiece { mv, .. }
+                    | MoveError::WrongSide { mv, .. }
+                    | MoveError::IllegalMovement { mv, .. }
+                    | MoveError::LeavesGeneralInCheck { mv }
+                    | MoveError::GameOver { mv } => mv.clone(),
+                };
+                ("notation.illegal", vec![("notation", s("iccs")), ("text", s(text)), ("cause", e.to_reason())])
+            }
+        }
+    }
+}
 
 /// A game of Xiangqi: rules only (legal moves, play, result). Cheap enough for the page's main thread.
 #[wasm_bindgen]
@@ -190,9 +271,38 @@ impl XiangqiGame {
     /// The legal move meant by a move in Chinese notation (`炮二平五`; traditional characters and ASCII or
     /// full-width digits accepted), in ICCS. Throws an `Error` naming what is wrong: the character, no such piece,
     /// no such legal move, or an ambiguous text (see the Rust `NotationError`).
+    /// Throws a coded `notation.*` error (see the module docs).
     #[wasm_bindgen(js_name = parseChinese)]
-    pub fn parse_chinese(&self, text: &str) -> Result<String, JsError> {
-        self.pos.parse_chinese(text).map(|m| m.to_string()).map_err(|e| JsError::new(&e.to_string()))
+    pub fn parse_chinese(&self, text: &str) -> Result<String, JsValue> {
+        self.pos.parse_chinese(text).map(|m| m.to_string()).map_err(js_err)
+    }
+
+    /// WXF notation of a legal ICCS move in this position (`h2e2` → `C2.5`; tandem pieces `R+.3`, `C--1`; pawns
+    /// `P3.4`, `++.4`, `3+.4`; see the Rust `Position::wxf`). Throws for an illegal move (`move.*` code).
+    pub fn wxf(&self, iccs: &str) -> Result<String, JsValue> {
+        let mv = self.pos.parse_move(iccs).map_err(js_err)?;
+        Ok(self.pos.wxf(mv).unwrap_or_default())
+    }
+
+    /// The legal move meant by a WXF text (`C2.5`, `h8+7`, `R+.3`; `=` for `.` accepted), in ICCS. Throws a coded
+    /// `notation.*` error (`notation: "wxf"`) naming what is wrong.
+    #[wasm_bindgen(js_name = parseWxf)]
+    pub fn parse_wxf(&self, text: &str) -> Result<String, JsValue> {
+        self.pos.parse_wxf(text).map(|m| m.to_string()).map_err(js_err)
+    }
+
+    /// The legal move meant by a text in any notation, in ICCS: ICCS (`h2e2`, `h2-e2`, `H2-E2`), 中文
+    /// (`炮二平五`) or WXF (`C2.5`), detected from the text (two squares → ICCS; any non-ASCII → Chinese; else
+    /// WXF). Throws a coded `notation.*` error whose `params.notation` says which notation it was read as.
+    #[wasm_bindgen(js_name = parseMove)]
+    pub fn parse_move(&self, text: &str) -> Result<String, JsValue> {
+        self.pos.parse_any(text).map(|m| m.to_string()).map_err(js_err)
+    }
+
+    /// Which notation `parseMove` reads `text` as: `"iccs"`, `"chinese"` or `"wxf"`.
+    #[wasm_bindgen(js_name = detectNotation)]
+    pub fn detect_notation(text: &str) -> String {
+        Notation::detect(text).name().to_string()
     }
 }
 

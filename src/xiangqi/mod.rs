@@ -22,7 +22,7 @@ mod types;
 pub use board::Position;
 pub use fen::{FenError, START_FEN};
 pub use movegen::{MoveList, board_squares};
-pub use notation::NotationError;
+pub use notation::{Notation, NotationError, ParseMoveError, WxfError};
 pub use perft::{perft, perft_divide};
 pub use play::{MoveError, Verdict};
 pub use types::{Color, Move, Piece, PieceKind, Square};

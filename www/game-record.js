@@ -126,8 +126,8 @@ export class GameRecord {
   }
 
   /**
-   * The legal move meant by `text`: ICCS (`h2e2`, any case, spaces ignored) or Chinese notation as the
-   * rules module writes it (`炮二平五`; 马/傌/馬, 车/俥/車 and ASCII or full-width digits all accepted).
+   * The legal move meant by `text`: ICCS (`h2e2`, any case, spaces ignored), WXF (`C2.5`, through the rules
+   * module's parseMove when it has one) or Chinese notation as the rules module writes it (`炮二平五`; 马/傌/馬, 车/俥/車 and ASCII or full-width digits all accepted).
    * Returns null when no legal move matches.
    */
   findMove(text) {
@@ -165,7 +165,9 @@ export class GameRecord {
    */
   whyNot(text) {
     const compact = String(text ?? '').replace(/\s+/g, '');
-    if (typeof this.game.parseMove === 'function' && !/^[a-z][0-9]-?[a-z][0-9]$/i.test(compact)) {
+    // WXF-looking text (a piece letter or tandem mark, a file, a direction +/−/./=, a number): the notation
+    // module's reason (code notation.*)
+    if (typeof this.game.parseMove === 'function' && /^[a-z+-][1-9+-]?[+\-.=][1-9]$/i.test(compact)) {
       try {
         this.game.parseMove(String(text ?? '').trim());
       } catch (err) {
@@ -177,7 +179,7 @@ export class GameRecord {
     }
     const iccs = compact.toLowerCase().replace('-', '');
     if (!/^[a-z][0-9][a-z][0-9]$/.test(iccs)) {
-      return codedError('typed.unreadable', { text: compact }, `'${compact}' is neither ICCS (h2e2) nor Chinese notation (炮二平五)`);
+      return codedError('typed.unreadable', { text: compact }, `'${compact}' is neither ICCS (h2e2), Chinese notation (炮二平五) nor WXF (C2.5)`);
     }
     try {
       this.game.checkMove(iccs);

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startApp, screenshot, engineReady, clickMove, waitForMoveCount, moveList, legalMovesAfter, START_FEN,
+  startApp, screenshot, engineReady, clickMove, waitForMoveCount, moveList, legalMovesAfter, readData, START_FEN,
 } from './harness.mjs';
 
 let app;
@@ -35,7 +35,7 @@ async function customTc(page, min, inc) {
   await page.waitForFunction((ms) => Number(document.querySelector('[data-testid="clock-red"]').dataset.ms) === ms, Math.round(min * 60000));
 }
 
-test('a timed game by default: both clocks, the engine moves on its own clock and within it; clocks survive a reload', async () => {
+test('a timed game by default: both clocks, the engine moves on its own clock and within it; clocks survive a reload', async (t) => {
   const page = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: null });
   // no main-thread task over 50 ms during the game (PerformanceObserver 'longtask')
   await page.evaluate(() => {
@@ -65,6 +65,7 @@ test('a timed game by default: both clocks, the engine moves on its own clock an
   await page.waitForFunction((ms) => Number(document.querySelector('[data-testid="clock-red"]').dataset.ms) < ms - 300, redBefore);
 
   const longTasks = await page.evaluate(() => window.__longTasks);
+  t.diagnostic(`main-thread long tasks during the game (ms): [${longTasks}]`);
   assert.deepEqual(longTasks.filter((d) => d > 50), [], `main-thread tasks over 50 ms: ${longTasks}`);
 
   // reload: the clocks go on from their saved state (the running clock counts the time away too)
@@ -74,6 +75,45 @@ test('a timed game by default: both clocks, the engine moves on its own clock an
   await waitForMoveCount(page, 2);
   assert.equal(await clockMs(page, 'black'), blackSaved, "the stopped clock is as it was");
   assert.ok(await clockMs(page, 'red') < redBefore, 'the running clock kept running');
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
+test('a worker crash while the engine thinks loses no time: its clock ran on through the restart', async () => {
+  const page = await open();
+  await customTc(page, 0.5, 1);
+  await clickMove(page, 'h2e2');
+  await page.waitForSelector('[data-testid="engine-status"][data-state="thinking"]');
+  await page.evaluate(() => window.duiyi.view.client.worker.terminate()); // as if the worker died
+  await page.waitForFunction(() => window.duiyi.view.client.crashCount >= 1, null, { timeout: 15000 });
+  await waitForMoveCount(page, 2, 30000);
+  const black = await clockMs(page, 'black');
+  // the watchdog needs ≥ 2.5 s without an answer to declare the worker dead: all of it is on Black's clock
+  const used = 30000 + 1000 - black;
+  assert.ok(used >= 2500, `Black used ${used} ms, the crash included`);
+  assert.ok(await page.$eval('[data-testid="clock-red"]', (e) => e.classList.contains('clock-running')));
+  assert.deepEqual(app.errorsOf(page).filter((e) => !/engine-client/.test(e)), []);
+});
+
+test('offer a draw: the engine answers with its next move (accepts, declines, or this build cannot answer)', async () => {
+  const page = await open();
+  await customTc(page, 0.5, 0);
+  await page.click('[data-testid="offer-draw"]');
+  assert.equal(await page.getAttribute('[data-testid="offer-draw"]', 'aria-pressed'), 'true');
+  await clickMove(page, 'h2e2');
+  await page.waitForFunction(() => {
+    const kind = document.querySelector('[data-testid="engine-notice"]').dataset.kind;
+    const reason = document.querySelector('[data-testid="game-result"]').dataset.reason;
+    return reason === 'draw_agreed' || kind === 'draw-declined' || kind === 'draw-unsupported';
+  }, null, { timeout: 30000 });
+  const r = await result(page);
+  if (r.reason === 'draw_agreed') {
+    assert.equal(r.result, 'draw');
+  } else {
+    await waitForMoveCount(page, 2, 30000); // declined: play goes on
+  }
+  const searches = await page.evaluate(() => window.duiyi.view.client.crashCount);
+  assert.equal(searches, 0);
+  assert.equal(await page.isHidden('[data-testid="error"]'), true);
   assert.deepEqual(app.errorsOf(page), []);
 });
 
@@ -270,24 +310,29 @@ test('PGN export then import reproduces the game and its result', async (t) => {
   assert.deepEqual(app.errorsOf(page), []);
 });
 
-test('notation lens: ICCS / 中文 / WXF; every move written in WXF is read back to the same move', async (t) => {
+test('notation lens: ICCS / 中文 / WXF; every move of a long real game written in WXF is read back to the same move', async (t) => {
   const page = await open('?lang=en#xiangqi', { mode: 'human' });
-  const moves = ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0', 'b9c7', 'b0c2', 'b7b3', 'c3c4', 'h7h3'];
+  const game = readData('xiangqi_games.json').games[0]; // 柳大华 – 杨官璘, 1982 (its _about names the source)
+  const moves = game.moves;
   await page.fill('[data-testid="pgn-text"]', moves.join(' '));
   await page.click('[data-testid="import-pgn"]');
   await waitForMoveCount(page, moves.length);
+  assert.equal(await page.textContent('[data-testid="fen"]'), game.final_fen, 'the final position of the record');
   await page.click('[data-testid="notation"] [data-value="iccs"]');
   assert.equal(await page.getAttribute('[data-testid="notation"]', 'data-notation'), 'iccs');
   assert.deepEqual(await page.$$eval('[data-testid="move-list"] [data-iccs] .move-text', (els) => els.map((e) => e.textContent)), moves);
   await page.click('[data-testid="notation"] [data-value="chinese"]');
-  assert.equal(await page.textContent('[data-testid="move-list"] [data-ply="1"] .move-text'), '炮二平五');
+  assert.equal(await page.textContent('[data-testid="move-list"] [data-ply="1"] .move-text'), '炮八平五');
   if (!(await hasWasm(page, 'wxf'))) {
     t.skip('this build has no XiangqiGame.wxf (issue 12, Rust side)');
     return;
   }
   await page.click('[data-testid="notation"] [data-value="wxf"]');
-  assert.equal(await page.textContent('[data-testid="move-list"] [data-ply="1"] .move-text'), 'C2=5');
-  const wxf = await page.$$eval('[data-testid="move-list"] [data-wxf]', (els) => els.map((e) => e.dataset.wxf));
+  assert.equal(await page.getAttribute('[data-testid="notation"]', 'data-notation'), 'wxf');
+  // the WXF document writes a traverse with '.', some programs with '=': either reads back the same move
+  assert.match(await page.textContent('[data-testid="move-list"] [data-ply="1"] .move-text'), /^C8[.=]5$/);
+  const wxf = await page.$$eval('[data-testid="move-list"] [data-iccs] .move-text', (els) => els.map((e) => e.textContent));
+  assert.equal(wxf.length, moves.length);
   // typed back through the page's move input, from the start: each WXF move plays the same ICCS move
   await page.click('[data-testid="new-game"]');
   for (const [i, w] of wxf.entries()) {

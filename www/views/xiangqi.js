@@ -1449,6 +1449,8 @@ export function mount(root, ctx) {
     client.on('error', (error) => {
       // Level / OwnBook in an engine build without them: the page plays on at full strength, silently
       if (error.command === 'setoption' && error.code === 'engine.unknown_option' && /^(level|ownbook)$/i.test(error.params?.name ?? '')) return;
+      // go draw in an engine build without draw offers: handled where the search is asked (draw.unsupported)
+      if (error.command === 'go' && error.code === 'engine.go_unknown' && error.params?.name === 'draw') return;
       showError('error.engineCommand', { command: error.command ?? '?' }, error);
     }),
   );

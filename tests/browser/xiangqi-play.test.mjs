@@ -230,6 +230,20 @@ test('the engine opens when the user takes Black, and the board turns', async ()
   assert.deepEqual(app.errorsOf(page), []);
 });
 
+test('engine against engine: the engine plays both sides, on both clocks, without pondering', async () => {
+  const page = await open('?lang=en#xiangqi', { mode: 'engine', tc: 'custom', customMin: 0.2, customInc: 0 });
+  await waitForMoveCount(page, 4, 30000);
+  const moves = (await moveList(page)).slice(0, 4);
+  for (let i = 0; i < 4; i++) {
+    assert.ok((await legalMovesAfter(page, START_FEN, moves.slice(0, i))).includes(moves[i]), `move ${i + 1} is legal`);
+  }
+  assert.ok(await clockMs(page, 'red') < 12000 && await clockMs(page, 'black') < 12000, 'both clocks ran');
+  assert.equal(await page.isDisabled('[data-testid="resign"]'), true, 'nobody to resign');
+  assert.notEqual(await page.getAttribute('[data-testid="engine-status"]', 'data-state'), 'pondering');
+  await page.selectOption('[data-testid="side"]', 'human'); // stop it: two people take over
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
 test('resign ends the game with its reason, in the move list too; two people on one board', async () => {
   const page = await open('?lang=en#xiangqi', { mode: 'human' });
   await clickMove(page, 'h2e2');

@@ -31,7 +31,7 @@ const DEFAULT_SETTINGS = {
   movetime: 1000, ponder: true, orientation: 'red', tc: DEFAULT_TC_ID, customMin: 10, customInc: 5, depth: 8,
   level: 0, mode: 'red', flipForBlack: true, pieceSet: 'chinese', notation: 'chinese', pgnFormat: 'iccs',
 };
-/** how often the running clock is redrawn (tenths are shown under 10 s) */
+/** how often the running clock is redrawn under 10 s (tenths are shown there; whole seconds above) */
 const CLOCK_TICK_MS = 100;
 /** the PGN result tag of a result */
 const PGN_RESULT = { red: '1-0', black: '0-1', draw: '1/2-1/2' };
@@ -431,23 +431,23 @@ export function mount(root, ctx) {
     }
   }
 
-  /** Redraws the running clock and checks for a fallen flag, CLOCK_TICK_MS apart while a clock runs. */
+  /**
+   * Redraws the running clock when its display changes (each second; each tenth under 10 s) and checks for
+   * a fallen flag. One timer, re-armed for the next change, so a long game does not repaint 10 times a second.
+   */
   function syncClockTimer() {
-    const running = Boolean(clocks?.running) && !gameResult();
-    if (running && !clockTimer) {
-      clockTimer = setInterval(() => {
-        if (!clocks?.running || gameResult()) {
-          clearInterval(clockTimer);
-          clockTimer = null;
-          return;
-        }
-        if (timeLeft(clocks, clocks.running) <= 0) flagFall(clocks.running);
-        else renderClocks();
-      }, CLOCK_TICK_MS);
-    } else if (!running && clockTimer) {
-      clearInterval(clockTimer);
-      clockTimer = null;
+    clearTimeout(clockTimer);
+    clockTimer = null;
+    if (!clocks?.running || gameResult()) return;
+    const left = timeLeft(clocks, clocks.running);
+    if (left <= 0) {
+      flagFall(clocks.running);
+      return;
     }
+    renderClocks();
+    // the next change of the display: the next tenth under 10 s, else the next whole second
+    const step = left <= 10000 ? left % CLOCK_TICK_MS : left % 1000;
+    clockTimer = setTimeout(syncClockTimer, Math.max(10, Math.min(step || CLOCK_TICK_MS, 1000)) + 1);
   }
 
   function renderActions(result) {
@@ -1484,7 +1484,7 @@ export function mount(root, ctx) {
     },
     unmount() {
       destroyed = true;
-      clearInterval(clockTimer);
+      clearTimeout(clockTimer);
       clearTimeout(ponderTimer);
       clearTimeout(noticeTimer);
       document.removeEventListener('visibilitychange', onVisibility);

@@ -332,3 +332,138 @@ pub fn bench_signature(depth: u32) -> Result<JsValue, JsValue> {
     }
     Ok(to_js(&Out { nodes: r.nodes as f64, bestmoves: r.per_position.into_iter().map(|p| p.1).collect() })?)
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// PGN
+// ---------------------------------------------------------------------------------------------------------------
+
+use crate::xiangqi::pgn::{PgnError, PgnErrorKind, PgnFormat, PgnGame, parse_pgn, write_pgn};
+
+/// PGN error codes, each with `line` and `column` (1-based; 0 for `pgnWrite` input): `pgn.empty`,
+/// `pgn.bad_tag {text}`, `pgn.unterminated_comment`, `pgn.unbalanced_variation`, `pgn.bad_fen {cause}` (the
+/// `fen.*` reason), `pgn.bad_move {ply, text, cause}` (the `notation.*` reason), `pgn.bad_result {text}`; and
+/// for `pgnWrite`'s argument: `pgn.bad_format {text}`, `pgn.bad_input {reason}`.
+impl Coded for PgnError {
+    fn code_params(&self) -> (&'static str, Params) {
+        let mut p: Params = vec![("line", n(self.line as f64)), ("column", n(self.column as f64))];
+        let code = match &self.kind {
+            PgnErrorKind::Empty => "pgn.empty",
+            PgnErrorKind::BadTag(t) => {
+                p.push(("text", s(t)));
+                "pgn.bad_tag"
+            }
+            PgnErrorKind::UnterminatedComment => "pgn.unterminated_comment",
+            PgnErrorKind::UnbalancedVariation => "pgn.unbalanced_variation",
+            PgnErrorKind::Fen(e) => {
+                p.push(("cause", e.to_reason()));
+                "pgn.bad_fen"
+            }
+            PgnErrorKind::Move { ply, text, error } => {
+                p.push(("ply", n(*ply as f64)));
+                p.push(("text", s(text)));
+                p.push(("cause", error.to_reason()));
+                "pgn.bad_move"
+            }
+            PgnErrorKind::Result(t) => {
+                p.push(("text", s(t)));
+                "pgn.bad_result"
+            }
+        };
+        (code, p)
+    }
+}
+
+fn pgn_input_error(code: &str, key: &'static str, value: String) -> JsValue {
+    let message = format!("pgnWrite: {code}: {value}");
+    coded(code, vec![("line", n(0)), ("column", n(0)), (key, s(value))], &message)
+}
+
+/// Writes a game as PGN text (see the Rust `write_pgn`): `{tags: {Event, Site, Date, Round, Red, Black, …},
+/// fen, moves: ["h2e2", …], result: "1-0" | "0-1" | "1/2-1/2" | "*", reason?, format: "iccs" | "wxf" |
+/// "chinese"}`. `tags` keeps its key order for the tags after the standard ones; `fen` empty, missing or
+/// `startpos` is the opening position (no `[FEN]` tag); `reason` (words, e.g. "Black resigned") goes to
+/// `[Termination]` and to a comment before the result; `format` defaults to `iccs` (`H2-E2`, XQBase's form).
+/// Throws a coded `pgn.*` error (see `PgnError`'s codes): an illegal move (`pgn.bad_move` with its `ply`), a bad
+/// FEN, result or format, or a malformed argument.
+#[wasm_bindgen(js_name = pgnWrite)]
+pub fn pgn_write(game: JsValue) -> Result<String, JsValue> {
+    use js_sys::Reflect;
+    let get = |k: &str| Reflect::get(&game, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
+    if !game.is_object() {
+        return Err(pgn_input_error("pgn.bad_input", "reason", "the argument is not an object".into()));
+    }
+    let text_of = |k: &'static str| -> Result<Option<String>, JsValue> {
+        let v = get(k);
+        if v.is_undefined() || v.is_null() {
+            Ok(None)
+        } else {
+            v.as_string().map(Some).ok_or_else(|| pgn_input_error("pgn.bad_input", "reason", format!("{k} is not a string")))
+        }
+    };
+    let mut tags = Vec::new();
+    let t = get("tags");
+    if t.is_object() {
+        for entry in js_sys::Object::entries(&js_sys::Object::from(t)).iter() {
+            let pair = js_sys::Array::from(&entry);
+            let (k, v) = (pair.get(0).as_string().unwrap_or_default(), pair.get(1));
+            let v = v.as_string().or_else(|| v.as_f64().map(|x| x.to_string())).unwrap_or_default();
+            tags.push((k, v));
+        }
+    }
+    let mut moves = Vec::new();
+    let m = get("moves");
+    if js_sys::Array::is_array(&m) {
+        for (i, v) in js_sys::Array::from(&m).iter().enumerate() {
+            let text = v.as_string().unwrap_or_default();
+            match crate::xiangqi::Move::parse_iccs(&text) {
+                Some(mv) => moves.push(mv),
+                None => {
+                    let e = PgnError {
+                        line: 0,
+                        column: 0,
+                        kind: PgnErrorKind::Move {
+                            ply: i + 1,
+                            text: crate::echo(&text),
+                            error: ParseMoveError::Iccs(MoveError::Malformed(crate::echo(&text))),
+                        },
+                    };
+                    return Err(e.to_js_error());
+                }
+            }
+        }
+    } else if !m.is_undefined() && !m.is_null() {
+        return Err(pgn_input_error("pgn.bad_input", "reason", "moves is not an array".into()));
+    }
+    let format_text = text_of("format")?.unwrap_or_else(|| "iccs".into());
+    let format = PgnFormat::parse(&format_text).ok_or_else(|| pgn_input_error("pgn.bad_format", "text", crate::echo(&format_text)))?;
+    let g = PgnGame {
+        tags,
+        fen: text_of("fen")?.unwrap_or_default(),
+        moves,
+        result: text_of("result")?.unwrap_or_else(|| "*".into()),
+        reason: text_of("reason")?,
+    };
+    write_pgn(&g, format).map_err(js_err)
+}
+
+/// Reads the first game of a PGN text (or a plain move list) — see the Rust `parse_pgn`: tags, `[FEN]`, moves in
+/// ICCS, WXF or 中文 (each move read in its own notation), comments, NAGs, variations skipped. Returns `{tags:
+/// {name: value, …} (file order), fen (the start FEN, always set), moves: ["h2e2", …], result: "1-0" | "0-1" |
+/// "1/2-1/2" | "*", reason: string | null}`. Throws a coded `pgn.*` error with the `line` and `column` of the
+/// problem.
+#[wasm_bindgen(js_name = pgnParse)]
+pub fn pgn_parse(text: &str) -> Result<JsValue, JsValue> {
+    let g = parse_pgn(text).map_err(js_err)?;
+    let tags = js_sys::Object::new();
+    for (k, v) in &g.tags {
+        let _ = js_sys::Reflect::set(&tags, &s(k), &s(v));
+    }
+    let out = js_sys::Object::new();
+    let moves: js_sys::Array = g.moves.iter().map(|m| s(m.to_string())).collect();
+    let _ = js_sys::Reflect::set(&out, &s("tags"), &tags);
+    let _ = js_sys::Reflect::set(&out, &s("fen"), &s(&g.fen));
+    let _ = js_sys::Reflect::set(&out, &s("moves"), &moves);
+    let _ = js_sys::Reflect::set(&out, &s("result"), &s(&g.result));
+    let _ = js_sys::Reflect::set(&out, &s("reason"), &g.reason.as_deref().map_or(JsValue::NULL, s));
+    Ok(out.into())
+}

@@ -13,6 +13,7 @@ mod geometry;
 mod movegen;
 mod notation;
 mod perft;
+pub mod pgn;
 mod play;
 mod pst;
 pub mod rules;

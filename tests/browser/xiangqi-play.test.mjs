@@ -3,8 +3,9 @@
 // URL, and screenshots. Short time controls keep it fast; every wait is on page state, never a sleep.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import {
-  startApp, screenshot, engineReady, clickMove, waitForMoveCount, moveList, legalMovesAfter, readData, START_FEN,
+  startApp, screenshot, engineReady, clickMove, waitForMoveCount, moveList, legalMovesAfter, readData, DATA_DIR, START_FEN,
 } from './harness.mjs';
 
 let app;
@@ -55,14 +56,14 @@ test('a timed game by default: both clocks, the engine moves on its own clock an
   assert.equal(typeof params.btime, 'number', `go carries the clocks: ${JSON.stringify(params)}`);
   assert.equal(params.winc, 1000);
   assert.equal(params.movetime, undefined);
-  await page.waitForFunction(() => document.querySelector('[data-testid="clock-black"]').classList.contains('clock-running'));
+  await page.waitForFunction(() => document.querySelector('[data-testid="clock-black"]').classList.contains('clock-running'), null, { polling: 50 });
   await waitForMoveCount(page, 2, 30000);
   const black = await clockMs(page, 'black');
   // 30 s + 1 s increment, less what it used: it moved well within its time (soft budget ≈ 30 s / 30 + 0.75 s)
   assert.ok(black > 25000 && black <= 31000, `black's clock after its move: ${black} ms`);
   assert.ok(await page.$eval('[data-testid="clock-red"]', (e) => e.classList.contains('clock-running')), "the user's clock runs");
   const redBefore = await clockMs(page, 'red');
-  await page.waitForFunction((ms) => Number(document.querySelector('[data-testid="clock-red"]').dataset.ms) < ms - 300, redBefore);
+  await page.waitForFunction((ms) => Number(document.querySelector('[data-testid="clock-red"]').dataset.ms) < ms - 300, redBefore, { polling: 50 });
 
   const longTasks = await page.evaluate(() => window.__longTasks);
   t.diagnostic(`main-thread long tasks during the game (ms): [${longTasks}]`);
@@ -289,7 +290,8 @@ test('import: a plain ICCS move list; a bad file gives a typed error and keeps t
   await page.fill('[data-testid="pgn-text"]', 'h2e2 h9g7 h2e2');
   await page.click('[data-testid="import-pgn"]');
   await page.waitForSelector('[data-testid="error"]:not([hidden])');
-  assert.equal(await page.getAttribute('[data-testid="error"]', 'data-code'), 'saved.move');
+  assert.equal(await page.getAttribute('[data-testid="error"]', 'data-code'), 'pgn.bad_move');
+  assert.match(await page.textContent('[data-testid="error"]'), /move 3 "h2e2"/);
   assert.deepEqual(await moveList(page), ['h2e2', 'h9g7', 'h0g2', 'i9h9'], 'the game in progress is kept');
   // the share URL: a fresh page (empty storage) shows the same game
   const href = await page.getAttribute('[data-testid="share-url"]', 'href');
@@ -302,7 +304,7 @@ test('import: a plain ICCS move list; a bad file gives a typed error and keeps t
   assert.deepEqual(app.errorsOf(fresh), []);
 });
 
-test('PGN export then import reproduces the game and its result', async (t) => {
+test('PGN export then import reproduces the game and its result, in each notation; other programs\' files open', async (t) => {
   const page = await open('?lang=en#xiangqi', { mode: 'human' });
   if (!(await hasWasm(page, 'pgnWrite'))) {
     t.skip('this build has no pgnWrite / pgnParse (issue 12, Rust side)');
@@ -310,17 +312,46 @@ test('PGN export then import reproduces the game and its result', async (t) => {
   }
   const moves = ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0', 'b9c7'];
   for (const m of moves) await clickMove(page, m);
-  await page.click('[data-testid="resign"]');
-  await page.click('[data-testid="export-pgn"]');
-  const pgn = await page.inputValue('[data-testid="pgn-text"]');
-  assert.match(pgn, /\[Game "Chinese Chess"\]/);
-  assert.match(pgn, /\[Result "1-0"\]/);
-  await page.click('[data-testid="new-game"]');
-  await page.fill('[data-testid="pgn-text"]', pgn);
+  await page.click('[data-testid="resign"]'); // Red resigns: 0-1
+  for (const format of ['iccs', 'wxf', 'chinese']) {
+    await page.selectOption('[data-testid="pgn-format"]', format);
+    await page.click('[data-testid="export-pgn"]');
+    const tag = `[Format "${{ iccs: 'ICCS', wxf: 'WXF', chinese: 'Chinese' }[format]}"]`;
+    await page.waitForFunction((f) => document.querySelector('[data-testid="pgn-text"]').value.includes(f), tag);
+    const pgn = await page.inputValue('[data-testid="pgn-text"]');
+    assert.match(pgn, /\[Game "Chinese Chess"\]/);
+    assert.match(pgn, /\[Result "0-1"\]/);
+    assert.match(pgn, /Red resigned/, 'the reason is in the export');
+    assert.equal(await page.isVisible('[data-testid="pgn-download"]'), true);
+    // import into a fresh game
+    await page.click('[data-testid="new-game"]');
+    await page.fill('[data-testid="pgn-text"]', pgn);
+    await page.click('[data-testid="import-pgn"]');
+    await waitForMoveCount(page, moves.length);
+    assert.deepEqual(await moveList(page), moves, format);
+    const r = await result(page);
+    assert.equal(r.result, 'black', `${format}: the result comes back`);
+    assert.match(r.text, /Red resigned/);
+  }
+  // files written by other programs (tests/data/pgn, see tests/data/README.md): the 1982 game's opening
+  const game = readData('xiangqi_games.json').games[0];
+  for (const file of ['xqbase-style-iccs.pgn', 'liu-yang-1982-iccs.pgn', 'wxf-glued-numbers.pgn', 'chinese-traditional.pgn']) {
+    await page.setInputFiles('[data-testid="import-pgn-file"]', path.join(DATA_DIR, 'pgn', file));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] [data-iccs]').length > 0 && !document.querySelector('[data-testid="game-result"][data-reason="resign"]'));
+    const got = await moveList(page);
+    assert.ok(got.length >= 10, `${file}: ${got.length} moves`);
+    assert.deepEqual(got, game.moves.slice(0, got.length), `${file}: the moves of the record`);
+    await page.click('[data-testid="new-game"]');
+  }
+  // a bad file: the reason with its line and column, the game kept
+  await page.fill('[data-testid="pgn-text"]', '1. h2e2 h9g7 2. h0g2 i9h9');
   await page.click('[data-testid="import-pgn"]');
-  await waitForMoveCount(page, moves.length);
-  assert.deepEqual(await moveList(page), moves);
-  assert.equal((await result(page)).result, 'red');
+  await waitForMoveCount(page, 4);
+  await page.fill('[data-testid="pgn-text"]', '[Game "Chinese Chess"]\n[FEN "rnbakabnr/9 w"]\n1. h2e2 *');
+  await page.click('[data-testid="import-pgn"]');
+  await page.waitForSelector('[data-testid="error"]:not([hidden])');
+  assert.equal(await page.getAttribute('[data-testid="error"]', 'data-code'), 'pgn.bad_fen');
+  assert.equal((await moveList(page)).length, 4, 'the game in progress is kept');
   assert.deepEqual(app.errorsOf(page), []);
 });
 

@@ -673,13 +673,13 @@ export function mount(root, ctx) {
       const searchedSide = (current.position.moves.length % 2 === 0) === (record.startSide === 'red') ? 'red' : 'black';
       sign = searchedSide === 'red' ? 1 : -1;
       const line = info.pv.slice(0, 8);
-      const written = record.lineNotation(line, current.position.moves, settings.notation);
+      const written = notated(line, current.position.moves);
       pvText = (written ?? line).join(' ');
     }
     let ponderText = '';
     const ponderMove = ponder && !ponder.hit && client.state === 'pondering' ? ponder.move : null;
     if (ponderMove) {
-      ponderText = (record.lineNotation([ponderMove], record.moves, settings.notation) ?? [ponderMove])[0];
+      ponderText = (notated([ponderMove], record.moves) ?? [ponderMove])[0];
     }
     status.update({
       state: client.state,
@@ -694,6 +694,20 @@ export function mount(root, ctx) {
       detail: statusDetail(current),
     });
     renderPonderStats();
+  }
+
+  /**
+   * A line of moves (after `fromMoves`) in the chosen notation; the last answer is kept, as the status is
+   * redrawn on every engine report with mostly the same line (writing it replays the game in the rules).
+   */
+  const notationCache = new Map();
+  function notated(line, fromMoves) {
+    const key = `${settings.notation}|${record.startFen}|${fromMoves.join(' ')}|${line.join(' ')}`;
+    if (notationCache.has(key)) return notationCache.get(key);
+    const written = record.lineNotation(line, fromMoves, settings.notation);
+    if (notationCache.size > 8) notationCache.clear();
+    notationCache.set(key, written);
+    return written;
   }
 
   /** The engine's limit for the running search, shown next to its state. */
@@ -881,8 +895,14 @@ export function mount(root, ctx) {
     viewPly = null;
     save();
     render();
-    if (engineToMove()) requestEngineMove(); // engine vs engine: the other side's turn
-    else startPonder();
+    // The next search starts in a task of its own, so that the move's own task (rules, clocks, saving,
+    // drawing) stays short (main-thread tasks < 50 ms, measured in tests/browser/xiangqi-play.test.mjs).
+    const after = record.key();
+    setTimeout(() => {
+      if (destroyed || record.key() !== after) return;
+      if (engineToMove()) requestEngineMove(); // engine vs engine: the other side's turn
+      else if (!ponder) startPonder();
+    }, 0);
   }
 
   /**
@@ -1182,9 +1202,9 @@ export function mount(root, ctx) {
   }
 
   /**
-   * Imports a game: PGN (the rules module's pgnParse: tags, [FEN], ICCS / WXF / Chinese moves, result) or a
-   * plain list of ICCS moves ("h2e2 h9g7", move numbers allowed). A bad file gives a typed error and the
-   * game in progress stays as it was.
+   * Imports a game: PGN or a plain list of moves (the rules module's pgnParse: tags, [FEN], moves in ICCS,
+   * WXF or Chinese, comments and variations skipped, the result and its reason). A bad file gives a typed
+   * error (pgn.* with its line and column) and the game in progress stays as it was.
    */
   function importGame(text) {
     const source = String(text ?? '').trim();
@@ -1192,41 +1212,22 @@ export function mount(root, ctx) {
       showError('error.importEmpty');
       return false;
     }
-    let fen = START_FEN;
-    let moves;
-    let result = null;
-    let reason = null;
-    const tokens = source.replace(/\d+\.(\.\.)?/g, ' ').split(/[\s,]+/).filter(Boolean);
-    const plain = tokens.length > 0 && tokens.every((m) => /^[a-i][0-9]-?[a-i][0-9]$/i.test(m) || /^(1-0|0-1|1\/2-1\/2|\*)$/.test(m));
-    if (plain) {
-      moves = tokens.filter((m) => !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(m)).map((m) => m.toLowerCase().replace('-', ''));
-      result = tokens.find((m) => /^(1-0|0-1|1\/2-1\/2)$/.test(m)) ?? null;
-    } else {
-      if (typeof pgnParse !== 'function') {
-        showError('error.pgnUnavailable');
-        return false;
-      }
-      let parsed;
-      try {
-        parsed = pgnParse(source);
-      } catch (err) {
-        showError('error.import', {}, err);
-        return false;
-      }
-      fen = parsed.fen || START_FEN;
-      moves = Array.from(parsed.moves ?? []);
-      result = parsed.result && parsed.result !== '*' ? parsed.result : null;
-      reason = parsed.reason ?? null;
+    if (typeof pgnParse !== 'function') {
+      showError('error.pgnUnavailable');
+      return false;
     }
+    let parsed;
     let next;
     try {
-      next = new GameRecord(XiangqiGame, fen, moves);
+      parsed = pgnParse(source);
+      next = new GameRecord(XiangqiGame, parsed.fen || START_FEN, Array.from(parsed.moves ?? []));
     } catch (err) {
       showError('error.import', {}, err);
       return false;
     }
     clearError();
-    resetTo(next, { settleImported: { result, reason } });
+    const result = parsed.result && parsed.result !== '*' ? parsed.result : null;
+    resetTo(next, { settleImported: { result, reason: parsed.reason ?? null } });
     return true;
   }
 

@@ -295,6 +295,16 @@ fn time_factor<M: PartialEq>(iterations: &[(M, Score)]) -> f64 {
     f
 }
 
+/// One legal move (issue 12 item 8): searches without a clock (`go depth`, `go infinite`, `nodes`) treat it like
+/// any position, so the score and PV are true (a mate score when the only move leads to mate). Under a clock or
+/// a `movetime`, the engine stops as soon as the last iteration has a mate score searched to the mate's depth
+/// (so the PV shows the mate) or reached [`ONE_MOVE_DEPTH`],
+/// or [`ONE_MOVE_TIME_SHARE`] of the soft budget is used: the move is forced, so it keeps its time, but what it
+/// reports has been searched.
+pub const ONE_MOVE_DEPTH: u32 = 8;
+/// See [`ONE_MOVE_DEPTH`].
+pub const ONE_MOVE_TIME_SHARE: f64 = 0.1;
+
 /// The state of one `go`.
 struct Search<M> {
     params: GoParams,
@@ -492,9 +502,15 @@ impl<S: SlicedSearch> Slot<S> {
                 return true;
             }
         }
-        if timed && s.clock_ms.is_some() {
+        if timed && let Some(clock) = s.clock_ms {
+            // One legal move under a clock: no choice to make, but the score and PV shown should be true, so search
+            // on until a mate score, depth ONE_MOVE_DEPTH or ONE_MOVE_TIME_SHARE of the soft budget, whichever first.
             if self.searcher.root_move_count() == 1 {
-                return true;
+                let soft = s.budget.map_or(0.0, |b| b.0);
+                let mate_seen = score::is_mate(last.score) && last.depth as Score >= score::MATE - last.score.abs();
+                if mate_seen || last.depth >= ONE_MOVE_DEPTH || now - clock >= soft * ONE_MOVE_TIME_SHARE {
+                    return true;
+                }
             }
             let plies_to_mate = score::MATE - last.score.abs();
             if score::is_mate(last.score) && last.depth as Score >= plies_to_mate + 2 {

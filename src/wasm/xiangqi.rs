@@ -19,7 +19,7 @@
 //!   characters), `notation.bad_direction {char}`, `notation.bad_number {char}`, `notation.no_such_piece`,
 //!   `notation.no_such_move`, `notation.ambiguous {moves}` (the ICCS moves it fits, comma-separated),
 //!   `notation.illegal {cause}` (ICCS text: `cause` is the `move.*` reason as `{code, params, message}`);
-//! - `perft.depth {max}`, `bench.depth {min, max}`.
+//! - `side.unknown {text}` (`hasMatingMaterial`), `perft.depth {max}`, `bench.depth {min, max}`.
 
 use super::{Coded, Params, coded, js_err, n, s, to_js};
 use crate::xiangqi::{FenError, MoveError, Notation, NotationError, ParseMoveError, Position, START_FEN, WxfError};
@@ -297,6 +297,40 @@ impl XiangqiGame {
     #[wasm_bindgen(js_name = parseMove)]
     pub fn parse_move(&self, text: &str) -> Result<String, JsValue> {
         self.pos.parse_any(text).map(|m| m.to_string()).map_err(js_err)
+    }
+
+    /// A draw the side to move may claim now: `null`, or `{reason: "repetition" | "sixty-move" | "material"}` —
+    /// a repeated position whose cycle gives no perpetual-check/chase verdict, 60 moves (120 plies) without a
+    /// capture (checks beyond ten per side not counted), or no mating material on either side (see the Rust
+    /// `xiangqi::draws` module). `null` once the board decides the game (no legal move).
+    #[wasm_bindgen(js_name = claimableDraw)]
+    pub fn claimable_draw(&self) -> Result<JsValue, JsError> {
+        match self.pos.claimable_draw() {
+            None => Ok(JsValue::NULL),
+            Some(c) => {
+                #[derive(Serialize)]
+                struct Claim {
+                    reason: &'static str,
+                }
+                to_js(&Claim { reason: c.name() })
+            }
+        }
+    }
+
+    /// Whether `side` (`"red"` | `"black"`) has mating material: a rook, horse, cannon or pawn (advisors and
+    /// elephants never reach the enemy palace). For flag fall: the side that runs out of time loses unless the
+    /// opponent has none, then it is a draw. Throws `side.unknown {text}` for another side name.
+    #[wasm_bindgen(js_name = hasMatingMaterial)]
+    pub fn has_mating_material(&self, side: &str) -> Result<bool, JsValue> {
+        let c = match side.trim().to_ascii_lowercase().as_str() {
+            "red" | "w" => crate::xiangqi::Color::Red,
+            "black" | "b" => crate::xiangqi::Color::Black,
+            _ => {
+                let t = crate::echo(side);
+                return Err(coded("side.unknown", vec![("text", s(&t))], &format!("unknown side '{t}' (expected red or black)")));
+            }
+        };
+        Ok(self.pos.has_mating_material(c))
     }
 
     /// Which notation `parseMove` reads `text` as: `"iccs"`, `"chinese"` or `"wxf"`.

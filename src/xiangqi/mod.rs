@@ -7,6 +7,7 @@
 
 mod board;
 pub mod eval;
+mod draws;
 mod eval_params;
 mod fen;
 mod geometry;
@@ -21,6 +22,7 @@ pub mod search;
 mod types;
 
 pub use board::Position;
+pub use draws::DrawClaim;
 pub use fen::{FenError, START_FEN};
 pub use movegen::{MoveList, board_squares};
 pub use notation::{Notation, NotationError, ParseMoveError, WxfError};

@@ -166,6 +166,8 @@ test('each level reaches the engine as its Level option (and the opening book at
       assert.match(note, /no levels yet/);
     }
   }
+  await page.selectOption('[data-testid="level"]', '3');
+  await screenshot(page, 'xiangqi-play-level-en');
   // the engine still plays (no option error shown)
   await clickMove(page, 'h2e2');
   await waitForMoveCount(page, 2, 30000);
@@ -173,7 +175,7 @@ test('each level reaches the engine as its Level option (and the opening book at
   assert.deepEqual(app.errorsOf(page), []);
 });
 
-test('ponder hit: the badge says how much thinking was saved, the engine answers within its budget', async () => {
+test('ponder hit: the badge says how much thinking was saved, the engine answers within its budget', async (t) => {
   const page = await open();
   await customTc(page, 1, 0);
   await clickMove(page, 'h2e2');
@@ -200,7 +202,8 @@ test('ponder hit: the badge says how much thinking was saved, the engine answers
   assert.match(await page.textContent('[data-testid="ponder-saved"]'), /^Ponder hit — \d+\.\d s of thinking saved · answered in/);
   assert.equal(await page.getAttribute('[data-testid="ponder-hit-rate"]', 'data-hits'), '1');
   assert.match(await page.textContent('[data-testid="ponder-hit-rate"]'), /Ponder hits 1\/1 \(100%\)/);
-  console.log(`# ponder hit: ${saved} ms saved, answer ${answer} ms after the hit`);
+  t.diagnostic(`ponder hit: ${saved} ms of thinking saved, the reply ${answer} ms after the hit (hard budget ${Math.round(hard)} ms)`);
+  await screenshot(page, 'xiangqi-play-ponder-hit-en');
   assert.deepEqual(app.errorsOf(page), []);
 });
 

@@ -1008,7 +1008,8 @@ export function mount(root, ctx) {
       render({ animate: false });
       return;
     }
-    if (ponder) {
+    if (ponder && !drawOffer) {
+      // (with a draw offer pending there was no pondering: startPonder waits for the search that carries it)
       stats.misses += 1;
       stats.lastSavedMs = null;
       setNotice('ponder-miss', () => t('engine.ponderMiss'));

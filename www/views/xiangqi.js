@@ -187,7 +187,7 @@ export function mount(root, ctx) {
   const linkEl = h('a', { class: 'position-link', dataset: { testid: 'position-link', i18n: 'xq.link' } });
   const errorEl = h('div', { class: 'error', dataset: { testid: 'error' }, role: 'alert', hidden: true });
 
-  const view = h('div', { class: 'xq-layout' },
+  const view = h('div', { class: 'xq-layout xq-play-layout' },
     h('section', { class: 'board-column' },
       boardHost,
       h('div', { class: 'board-bar' }, newBtn, undoBtn, flipBtn, moveNowBtn),

@@ -25,6 +25,7 @@ pub mod combat;
 pub mod engine;
 pub mod geometry;
 pub mod hex;
+pub mod levels;
 pub mod protocol;
 pub mod search;
 pub mod xiangqi;

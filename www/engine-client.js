@@ -110,8 +110,9 @@ export class EngineClient {
    * `cancelled: true`.
    * @param {{game?: 'xiangqi', fen?: string, moves: string[]} | {game: 'hex', size?: string|number, swap?: boolean, moves: string[]}} position
    *   the game is a field of the position ('xiangqi' by default); see www/worker.js
-   * @param {{depth?: number, movetime?: number, nodes?: number, infinite?: boolean, ponder?: boolean}} params
-   * @returns {Promise<{move: string|null, ponder: string|null, cancelled: boolean}>}  rejects with an Error that
+   * @param {{depth?: number, movetime?: number, nodes?: number, infinite?: boolean, ponder?: boolean,
+   *          wtime?: number, btime?: number, winc?: number, binc?: number, draw?: boolean}} params  times in ms
+   * @returns {Promise<{move: string|null, ponder: string|null, cancelled: boolean, draw?: boolean}>}  rejects with an Error that
    *   has a `code` and `params` (the worker's reason for refusing the search, or client.disposed / client.gave_up)
    */
   search(position, params) {
@@ -370,6 +371,7 @@ export class EngineClient {
       this.consecutiveCrashes = 0;
       this.crashMessage = null;
       const result = { move: msg.move ?? null, ponder: msg.ponder ?? null, cancelled: a.cancelled };
+      if (typeof msg.draw === 'boolean') result.draw = msg.draw; // the answer to a draw offer (go draw)
       if (!a.cancelled) this.emit('bestmove', result);
       this.settle(a, result);
     }

@@ -78,8 +78,13 @@ export async function startApp({ viewport = { width: 1280, height: 900 }, locale
     url: server.url,
     context,
     errors,
-    /** A new tab on `query` (e.g. '?fen=…#xiangqi'), with localStorage cleared first unless keepStorage. */
-    async newPage(query = '', { keepStorage = false } = {}) {
+    /**
+     * A new tab on `query` (e.g. '?fen=…#xiangqi'), with localStorage cleared first unless keepStorage.
+     * `xiangqiSettings`: the Xiangqi page's saved settings to start from. By default the engine gets a fixed
+     * 1 s per move (the tests written before clocks existed time its replies by that); pass null for the
+     * page's own defaults (a 10+5 timed game, tests/browser/xiangqi-play.test.mjs).
+     */
+    async newPage(query = '', { keepStorage = false, xiangqiSettings = { tc: 'movetime', movetime: 1000 } } = {}) {
       const page = await context.newPage();
       pages.push(page);
       const mine = [];
@@ -102,7 +107,10 @@ export async function startApp({ viewport = { width: 1280, height: 900 }, locale
       if (!keepStorage) {
         // a same-origin file that runs no script, so nothing can write the storage back meanwhile
         await page.goto(new URL('favicon.svg', server.url).href);
-        await page.evaluate(() => localStorage.clear());
+        await page.evaluate((settings) => {
+          localStorage.clear();
+          if (settings) localStorage.setItem('duiyi.xiangqi.settings.v1', JSON.stringify(settings));
+        }, xiangqiSettings);
       }
       await page.goto(server.url + query);
       await page.waitForSelector('body[data-ready="true"]');
@@ -146,7 +154,7 @@ export async function waitForMoveCount(page, n, timeout = 30000) {
   await page.waitForFunction(
     (count) => document.querySelectorAll('[data-testid="move-list"] [data-iccs]').length >= count,
     n,
-    { timeout },
+    { timeout, polling: 50 }, // not every frame: the tests that measure the page's main thread stay fair
   );
 }
 

@@ -37,9 +37,11 @@ function hexPoints(x, y, s = 1) {
 
 /**
  * @param {HTMLElement} host
- * @param {{onPlay: (cell: string) => void, onHover: (cell: string|null) => void}} handlers
+ * A mouse or pen pointing at a cell calls `onHover(cell)` and a click `onPlay(cell)`. A touch has no hover: a
+ * tap calls `onTap(cell)` (the page previews on a first tap and plays on a second one).
+ * @param {{onPlay: (cell: string) => void, onHover: (cell: string|null) => void, onTap?: (cell: string|null) => void}} handlers
  */
-export function createHexBoard(host, { onPlay, onHover }) {
+export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
   const svg = el('svg', { class: 'hex-board', role: 'img' });
   host.append(svg);
   let size = null; // {width, height}
@@ -120,18 +122,25 @@ export function createHexBoard(host, { onPlay, onHover }) {
     const g = target?.closest?.('.hx-cell');
     return g ? g.dataset.square : null;
   }
+  // the pointer type of the last press (a click event does not carry it in every browser)
+  let pressedBy = 'mouse';
+  svg.addEventListener('pointerdown', (e) => {
+    pressedBy = e.pointerType || 'mouse';
+  });
   svg.addEventListener('click', (e) => {
     const cell = cellOf(e.target);
-    if (cell) onPlay(cell);
+    if (pressedBy === 'touch') onTap(cell);
+    else if (cell) onPlay(cell);
   });
   svg.addEventListener('pointerover', (e) => {
+    if (e.pointerType === 'touch') return; // a touch previews on tap (onTap), not on contact
     const cell = cellOf(e.target);
     if (cell === hovered) return;
     hovered = cell;
     onHover(cell);
   });
-  svg.addEventListener('pointerleave', () => {
-    if (hovered === null) return;
+  svg.addEventListener('pointerleave', (e) => {
+    if (e.pointerType === 'touch' || hovered === null) return;
     hovered = null;
     onHover(null);
   });

@@ -178,15 +178,25 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
       heatLayer.dataset.overlay = heat ? heat.overlay : 'none';
       if (heat?.preview) heatLayer.dataset.preview = heat.preview;
       else delete heatLayer.dataset.preview;
+      // only what changed is written: a hover changes a part of the cells, and every DOM write costs a
+      // style recalculation of its node
       cells.forEach((cell, i) => {
         const value = heat ? heat.values[i] : '';
-        cell.heat.dataset.value = value;
         const color = heat ? heat.colors[i] : '';
-        cell.heat.setAttribute('fill', color === 'inf' ? 'url(#hx-hatch)' : color || 'none');
-        cell.heat.classList.toggle('hx-best', Boolean(heat?.outlined?.has(i)));
-        cell.label.textContent = heat?.numbers && value !== '' ? (value === 'inf' ? '∞' : value) : '';
-        cell.label.classList.toggle('hx-num-dark', Boolean(heat?.dark?.[i]));
-        cell.g.classList.toggle('hx-preview', heat?.preview === cell.name);
+        const fill = color === 'inf' ? 'url(#hx-hatch)' : color || 'none';
+        const text = heat?.numbers && value !== '' ? (value === 'inf' ? '∞' : value) : '';
+        const best = Boolean(heat?.outlined?.has(i));
+        const dark = Boolean(heat?.dark?.[i]);
+        const preview = heat?.preview === cell.name;
+        const was = cell.shown;
+        if (was && was.value === value && was.fill === fill && was.text === text && was.best === best && was.dark === dark && was.preview === preview) return;
+        if (was?.value !== value) cell.heat.dataset.value = value;
+        if (was?.fill !== fill) cell.heat.setAttribute('fill', fill);
+        if (was?.best !== best) cell.heat.classList.toggle('hx-best', best);
+        if (was?.text !== text) cell.label.textContent = text;
+        if (was?.dark !== dark) cell.label.classList.toggle('hx-num-dark', dark);
+        if (was?.preview !== preview) cell.g.classList.toggle('hx-preview', preview);
+        cell.shown = { value, fill, text, best, dark, preview };
       });
     },
     setAriaLabel(text) {

@@ -1068,6 +1068,10 @@ export function mount(root, ctx) {
     get game() {
       return game;
     },
+    /** the engine client (a test hook, as the Xiangqi view's) */
+    get client() {
+      return client;
+    },
   };
 }
 

@@ -1,0 +1,230 @@
+// The #hex page's ways to play and to keep a game: engine vs engine, two players, rectangular boards (chooser,
+// link, SGF), touch (a first tap previews, a second plays), pondering resumed after a reload, a game that
+// survives a worker crash, the level chooser reaching the engine, and the engine's reply within its budget.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp, screenshot } from './harness.mjs';
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+/** A fresh page on `query` with `storage` (key → value) in localStorage before the page's first script runs. */
+async function openWith(storage, query, on = app) {
+  const page = await on.newPage('', {});
+  await page.goto(new URL('favicon.svg', on.url).href);
+  await page.evaluate((items) => {
+    localStorage.clear();
+    for (const [k, v] of Object.entries(items)) localStorage.setItem(k, JSON.stringify(v));
+  }, storage);
+  await page.goto(on.url + query);
+  await page.waitForSelector('.hex-layout[data-ready="true"]');
+  return page;
+}
+
+const moveList = (page) => page.$$eval('[data-testid="move-list"] li', (n) => n.map((x) => x.dataset.move));
+const waitMoves = (page, k, timeout = 30000) =>
+  page.waitForFunction((n) => document.querySelectorAll('[data-testid="move-list"] li').length >= n, k, { timeout });
+const stoneAt = (page, c) => page.getAttribute(`[data-testid="board"] [data-square="${c}"]`, 'data-stone');
+const savedGame = (page) => page.evaluate(() => JSON.parse(localStorage.getItem('duiyi.hex.game.v1')));
+
+test('engine vs engine: both sides are the engine\'s, to the end of the game, with the winning chain', async () => {
+  const page = await openWith({ 'duiyi.hex.settings.v1': { size: '5', movetime: 200, ponder: true } }, '?lang=en#hex');
+  await page.selectOption('[data-testid="human-side"]', 'none');
+  await page.waitForSelector('[data-testid="game-result"]:not([hidden])', { timeout: 60000 });
+  const moves = await moveList(page);
+  assert.ok(moves.length >= 5, `a 5×5 game needs five stones of one side at least: ${moves.join(' ')}`);
+  assert.equal(new Set(moves).size, moves.length, 'no cell twice');
+  const winner = await page.getAttribute('[data-testid="game-result"]', 'data-result');
+  assert.match(winner, /^(black|white)$/);
+  const chain = await page.$$eval('[data-testid="board"] [data-chain]', (n) => n.map((x) => x.dataset.stone));
+  assert.ok(chain.length >= 5 && chain.every((s) => s === winner), 'the winner\'s chain is highlighted');
+  // nobody to ponder for: the engine is idle at the end
+  await page.waitForSelector('[data-testid="engine-status"][data-state="idle"]');
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
+test('two players: each click plays for the side to move, the engine stays idle; undo takes back one move', async () => {
+  const page = await openWith({ 'duiyi.hex.settings.v1': { size: '7', human: 'both' } }, '?lang=en#hex');
+  assert.equal(await page.inputValue('[data-testid="human-side"]'), 'both');
+  await page.click('[data-testid="board"] [data-square="d4"]');
+  assert.equal(await page.textContent('[data-testid="turn"]'), 'White to move');
+  await page.click('[data-testid="board"] [data-square="c5"]');
+  await page.click('[data-testid="board"] [data-square="e3"]');
+  assert.deepEqual(await moveList(page), ['d4', 'c5', 'e3']);
+  assert.equal(await stoneAt(page, 'c5'), 'white');
+  assert.equal(await page.getAttribute('[data-testid="engine-status"]', 'data-state'), 'idle');
+  await page.click('[data-testid="undo"]');
+  assert.deepEqual(await moveList(page), ['d4', 'c5']);
+  // handing White to the engine mid-game: it answers at once
+  await page.selectOption('[data-testid="human-side"]', 'black');
+  await page.click('[data-testid="board"] [data-square="e3"]');
+  await waitMoves(page, 4);
+  assert.deepEqual((await moveList(page)).slice(0, 3), ['d4', 'c5', 'e3']);
+  assert.equal(await stoneAt(page, (await moveList(page))[3]), 'white');
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
+test('rectangular boards: 9×11 from the chooser, in the link and in SGF (SZ[w:h])', async () => {
+  const page = await openWith({ 'duiyi.hex.settings.v1': { human: 'both' } }, '?lang=en#hex');
+  await page.selectOption('[data-testid="board-size"]', '9x11');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="board"] .hx-cell').length === 99);
+  // 9 columns a…i, 11 rows
+  assert.notEqual(await page.$('[data-testid="board"] [data-square="i11"]'), null);
+  assert.equal(await page.$('[data-testid="board"] [data-square="j1"]'), null);
+  await page.click('[data-testid="board"] [data-square="e6"]');
+  await page.click('[data-testid="board"] [data-square="i11"]');
+  assert.match(await page.textContent('[data-testid="sgf"]'), /SZ\[9:11\];B\[e6\];W\[i11\]/);
+  const link = await page.getAttribute('[data-testid="position-link"]', 'href');
+  assert.match(link, /#hex\?size=9x11&moves=e6%2Ci11$/);
+  await screenshot(page, 'hex-9x11-en');
+
+  const other = await app.newPage(new URL(link).hash);
+  await other.waitForSelector('.hex-layout[data-ready="true"]');
+  assert.deepEqual(await moveList(other), ['e6', 'i11']);
+  assert.equal(await other.inputValue('[data-testid="board-size"]'), '9x11');
+  assert.equal(await other.$$eval('[data-testid="board"] .hx-cell', (n) => n.length), 99);
+
+  // an SGF of a size the chooser does not offer: added to it
+  await other.selectOption('[data-testid="human-side"]', 'both');
+  await other.fill('[data-testid="sgf-input"]', '(;FF[4]GM[11]SZ[6:8];B[c4];W[d5])');
+  await other.click('[data-testid="load-sgf"]');
+  await other.waitForFunction(() => document.querySelectorAll('[data-testid="board"] .hx-cell').length === 48);
+  assert.equal(await other.inputValue('[data-testid="board-size"]'), '6x8');
+  assert.deepEqual(await moveList(other), ['c4', 'd5']);
+  // reload keeps the rectangle
+  await other.reload();
+  await other.waitForSelector('.hex-layout[data-ready="true"]');
+  assert.equal(await other.inputValue('[data-testid="board-size"]'), '6x8');
+  assert.deepEqual(await moveList(other), ['c4', 'd5']);
+  // a size the page does not play, in a link: a clear error, nothing set up
+  const bad = await app.newPage('?lang=en#hex?size=4x30&moves=a1');
+  await bad.waitForSelector('[data-testid="error"]:not([hidden])');
+  assert.equal(await bad.getAttribute('[data-testid="error"]', 'data-code'), 'hex.page_size');
+  assert.deepEqual(app.errorsOf(page), []);
+  assert.deepEqual(app.errorsOf(other), []);
+});
+
+test('touch: the first tap on an empty cell previews it, a second tap plays it', async () => {
+  const touch = await startApp({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  try {
+    const page = await openWith({ 'duiyi.hex.settings.v1': { size: '7', human: 'both', overlay: 'black' } }, '?lang=en#hex', touch);
+    const before = await page.textContent('[data-testid="fig-bp-black"]');
+    await page.tap('[data-testid="board"] [data-square="d4"] .hx-hex');
+    await page.waitForSelector('[data-testid="heatmap"][data-preview="d4"]');
+    assert.equal(await stoneAt(page, 'd4'), null, 'a first tap plays nothing');
+    assert.equal(await page.textContent('[data-testid="tap-hint"]'), 'Tap d4 again to play it');
+    assert.equal(await page.getAttribute('[data-testid="fig-delta"]', 'data-cell'), 'd4');
+    assert.notEqual(await page.textContent('[data-testid="fig-bp-black"]'), before, 'the figures show the what-if');
+    await screenshot(page, 'hex-touch-preview-phone-en');
+    // another cell moves the preview
+    await page.tap('[data-testid="board"] [data-square="c5"] .hx-hex');
+    await page.waitForSelector('[data-testid="heatmap"][data-preview="c5"]');
+    await page.tap('[data-testid="board"] [data-square="c5"] .hx-hex');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length === 1);
+    assert.equal(await stoneAt(page, 'c5'), 'black');
+    assert.equal(await page.getAttribute('[data-testid="heatmap"]', 'data-preview'), null, 'the preview went with the move');
+    assert.equal(await page.isHidden('[data-testid="tap-hint"]'), true);
+    assert.deepEqual(touch.errorsOf(page), []);
+  } finally {
+    await touch.close();
+  }
+});
+
+test('pondering resumes after a reload on the move the engine expected, and a hit still counts', async () => {
+  const page = await openWith({ 'duiyi.hex.settings.v1': { size: '7', movetime: 500, ponder: true } }, '?lang=en#hex');
+  await page.click('[data-testid="board"] [data-square="d4"]');
+  await waitMoves(page, 2);
+  await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]', { timeout: 10000 });
+  const expected = await page.getAttribute('[data-testid="ponder-move"]', 'data-iccs');
+  const moves = await moveList(page);
+  assert.equal((await savedGame(page)).ponder, expected, 'the expected move is saved with the game');
+
+  await page.reload();
+  await page.waitForSelector('.hex-layout[data-ready="true"]');
+  assert.deepEqual(await moveList(page), moves);
+  await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]', { timeout: 10000 });
+  assert.equal(await page.getAttribute('[data-testid="ponder-move"]', 'data-iccs'), expected, 'the same expected move');
+  await page.click(`[data-testid="board"] [data-square="${expected}"]`);
+  assert.equal(await page.getAttribute('.hex-layout', 'data-ponder-hits'), '1', 'the resumed ponder search went on (ponderhit)');
+  await waitMoves(page, 4);
+  assert.equal(new Set(await moveList(page)).size, 4);
+
+  // a game saved without the expected move (a link, an SGF): a short search finds one, then the engine ponders
+  const other = await openWith({
+    'duiyi.hex.settings.v1': { size: '7', movetime: 500, ponder: true },
+    'duiyi.hex.game.v1': { v: 1, size: '7', swap: false, moves: ['d4', 'c5'] },
+  }, '?lang=en#hex');
+  await other.waitForSelector('[data-testid="engine-status"][data-state="pondering"]', { timeout: 10000 });
+  assert.match(await other.getAttribute('[data-testid="ponder-move"]', 'data-iccs'), /^[a-g][1-7]$/);
+  assert.equal((await savedGame(other)).ponder, await other.getAttribute('[data-testid="ponder-move"]', 'data-iccs'));
+  assert.deepEqual(app.errorsOf(page), []);
+  assert.deepEqual(app.errorsOf(other), []);
+});
+
+test('a worker crash during the engine\'s search: the game goes on, the reply comes from the new worker', async () => {
+  const page = await openWith({ 'duiyi.hex.settings.v1': { size: '9', movetime: 1000, ponder: false } }, '?lang=en#hex');
+  await page.waitForFunction(() => window.duiyi.view.client.ready);
+  await page.click('[data-testid="board"] [data-square="e5"]');
+  await page.waitForSelector('[data-testid="engine-status"][data-state="thinking"]');
+  await page.evaluate(() => window.duiyi.view.client.worker.terminate()); // as if the worker died (OOM, a bug)
+  await page.waitForFunction(() => window.duiyi.view.client.crashCount >= 1, null, { timeout: 15000 });
+  await waitMoves(page, 2);
+  const moves = await moveList(page);
+  assert.equal(moves[0], 'e5');
+  assert.equal(await stoneAt(page, moves[1]), 'white');
+  // and the game is still there after a reload
+  await page.reload();
+  await page.waitForSelector('.hex-layout[data-ready="true"]');
+  assert.deepEqual(await moveList(page), moves);
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
+test('the level chooser sends the Engine option Level to the worker before the search, and is kept', async () => {
+  const page = await openWith({ 'duiyi.hex.settings.v1': { size: '7', movetime: 200, ponder: false } }, '?lang=en#hex');
+  await page.waitForFunction(() => window.duiyi.view.client.ready);
+  const labels = await page.$$eval('[data-testid="level"] option', (n) => n.map((o) => `${o.value}:${o.textContent}`));
+  assert.equal(labels.length, 9);
+  assert.equal(labels[0], '0:0 — full strength');
+  await page.evaluate(() => {
+    const c = window.duiyi.view.client;
+    window.__sent = [];
+    const post = c.worker.postMessage.bind(c.worker);
+    c.worker.postMessage = (m) => { window.__sent.push(m); post(m); };
+  });
+  await page.selectOption('[data-testid="level"]', '3');
+  await page.click('[data-testid="board"] [data-square="d4"]');
+  await waitMoves(page, 2);
+  const sent = await page.evaluate(() => window.__sent);
+  const opt = sent.findIndex((m) => m.type === 'setoption' && m.name === 'Level');
+  assert.ok(opt >= 0, `setoption Level sent: ${JSON.stringify(sent)}`);
+  assert.equal(String(sent[opt].value), '3');
+  assert.ok(opt < sent.findIndex((m) => m.type === 'go'), 'before the search');
+  assert.equal(await page.evaluate(() => window.duiyi.view.client.optionValues.get('Level')), '3');
+  // the level is a setting: kept across a reload
+  await page.reload();
+  await page.waitForSelector('.hex-layout[data-ready="true"]');
+  assert.equal(await page.inputValue('[data-testid="level"]'), '3');
+});
+
+test('the engine\'s reply comes within its time per move (± 10 %)', async (t) => {
+  const budget = 1000;
+  const page = await openWith({ 'duiyi.hex.settings.v1': { size: '11', movetime: budget, ponder: false } }, '?lang=en#hex');
+  await page.waitForFunction(() => window.duiyi.view.client.ready);
+  const ms = await page.evaluate(() => new Promise((resolve) => {
+    const c = window.duiyi.view.client;
+    let t0 = null;
+    const off = c.on('state', ({ state }) => {
+      if (state === 'thinking' && t0 === null) t0 = performance.now();
+    });
+    const off2 = c.on('bestmove', () => { off(); off2(); resolve(performance.now() - t0); });
+    document.querySelector('[data-testid="board"] [data-square="f6"] .hx-hex').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  }));
+  t.diagnostic(`11×11 reply after f6 with ${budget} ms per move: ${ms.toFixed(0)} ms from go to bestmove`);
+  assert.ok(ms >= budget * 0.9 && ms <= budget * 1.1, `${ms.toFixed(0)} ms for a ${budget} ms budget`);
+  assert.deepEqual(app.errorsOf(page), []);
+});

@@ -318,6 +318,16 @@ test('explain panel: the seed\'s 5×5 example one click away', async () => {
   const page = await openWith({ 'duiyi.hex.game.v1': { v: 1, size: 11, swap: false, moves: ['f6'] } }, '?lang=en#hex');
   await page.click('[data-testid="explain"] summary');
   assert.match(await page.textContent('[data-testid="explain"]'), /second-best neighbour/);
+  // the seed's example side by side in the panel: e4 is 4 from the north edge, its two-distance 7
+  await page.waitForSelector('[data-testid="seed-two-distance"] [data-square="e4"][data-value="7"]');
+  const fig = (id) => page.$$eval(`[data-testid="${id}"] [data-testid="heatmap"] [data-square]`, (n) => Object.fromEntries(n.map((x) => [x.dataset.square, x.dataset.value])));
+  const dist = await fig('seed-distance');
+  const two = await fig('seed-two-distance');
+  assert.equal(dist.e4, '4');
+  assert.equal(two.e4, '7');
+  for (const [c, n] of Object.entries(HEX.seed_two_distance_facts.two_distance)) assert.equal(two[c], String(n));
+  for (let r = 1; r <= 5; r++) assert.equal(dist[`c${r}`], String(r), 'on the empty board the distance to row 1 is the row');
+  assert.match(await page.textContent('[data-testid="seed-figure"]'), /Distance to Black's north edge: e4 = 4.*Two-distance to the north edge: e4 = 7/);
   await page.click('[data-testid="seed-example"]');
   await page.waitForSelector('[data-testid="heatmap"][data-overlay="black-north"]');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="board"] .hx-cell').length === 25);

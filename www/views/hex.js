@@ -576,6 +576,7 @@ export function mount(root, ctx) {
     const hi = finite.length ? Math.max(...finite) : 1;
     const colors = new Array(n);
     const dark = new Array(n);
+    const colorOf = new Map(); // few distinct values: one colour string each
     for (let i = 0; i < n; i++) {
       if (shown[i] === '' || shown[i] === 'inf') {
         colors[i] = shown[i];
@@ -584,7 +585,9 @@ export function mount(root, ctx) {
       // low numbers (near an edge, good for the side) dark; tension: high = dark
       let x = hi > lo ? (values[i] - lo) / (hi - lo) : 0;
       if (isTension) x = 1 - x;
-      colors[i] = d3 ? d3.interpolateViridis(x) : '';
+      let color = colorOf.get(x);
+      if (color === undefined) colorOf.set(x, (color = d3 ? d3.interpolateViridis(x) : ''));
+      colors[i] = color;
       dark[i] = x > 0.55; // yellow end of viridis: dark digits read better
     }
     board.setHeatmap({
@@ -594,7 +597,12 @@ export function mount(root, ctx) {
     renderLegend(overlay, lo, hi, finite.length > 0, shown.includes('inf'));
   }
 
+  let legendDrawn = null;
   function renderLegend(overlay, lo, hi, any, hasInf) {
+    // a hover rarely changes the range: the legend is rebuilt only when what it shows changes
+    const sig = `${overlay}|${lo}|${hi}|${any}|${hasInf}|${Boolean(d3)}|${t('hex.legend.inf')}`;
+    if (sig === legendDrawn && !legend.hidden) return;
+    legendDrawn = sig;
     const NSV = 'http://www.w3.org/2000/svg';
     const bar = document.createElementNS(NSV, 'svg');
     bar.setAttribute('viewBox', '0 0 200 12');

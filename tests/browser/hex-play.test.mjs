@@ -228,3 +228,50 @@ test('the engine\'s reply comes within its time per move (± 10 %)', async (t) =
   assert.ok(ms >= budget * 0.9 && ms <= budget * 1.1, `${ms.toFixed(0)} ms for a ${budget} ms budget`);
   assert.deepEqual(app.errorsOf(page), []);
 });
+
+test('SGF with setup stones (AB/AW, PL): the engine plays from them; SGF, link and reload keep them', async () => {
+  const page = await openWith({ 'duiyi.hex.settings.v1': { size: '7', movetime: 200, ponder: false, human: 'black' } }, '?lang=en#hex');
+  await page.fill('[data-testid="sgf-input"]', '(;FF[4]GM[11]SZ[7]AB[d4][c5]AW[e3]PL[W])');
+  await page.click('[data-testid="load-sgf"]');
+  // White (the engine) moves first after the setup
+  await waitMoves(page, 1);
+  const [reply] = await moveList(page);
+  assert.ok(!['d4', 'c5', 'e3'].includes(reply), reply);
+  assert.equal(await stoneAt(page, reply), 'white');
+  assert.equal(await stoneAt(page, 'd4'), 'black');
+  assert.equal(await stoneAt(page, 'c5'), 'black');
+  assert.equal(await stoneAt(page, 'e3'), 'white');
+  assert.equal(await page.isHidden('[data-testid="error"]'), true);
+  const sgf = await page.textContent('[data-testid="sgf"]');
+  assert.match(sgf, new RegExp(`SZ\\[7\\]AB\\[d4\\]\\[c5\\]AW\\[e3\\]PL\\[W\\];W\\[${reply}\\]`));
+  const link = await page.getAttribute('[data-testid="position-link"]', 'href');
+  assert.match(link, new RegExp(`#hex\\?size=7&ab=d4%2Cc5&aw=e3&pl=white&moves=${reply}$`));
+  assert.deepEqual((await savedGame(page)).setup, { black: ['d4', 'c5'], white: ['e3'], toMove: 'white' });
+
+  // the user answers; undo never takes the setup stones away
+  await page.click('[data-testid="board"] [data-square="b6"]');
+  await waitMoves(page, 3);
+  await page.reload();
+  await page.waitForSelector('.hex-layout[data-ready="true"]');
+  assert.equal(await stoneAt(page, 'c5'), 'black');
+  assert.equal((await moveList(page)).length, 3);
+  await page.click('[data-testid="undo"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length === 1);
+  assert.equal(await stoneAt(page, 'e3'), 'white');
+
+  // the link sets up the same position in another tab
+  const other = await app.newPage(new URL(link).hash);
+  await other.waitForSelector('.hex-layout[data-ready="true"]');
+  assert.deepEqual(await moveList(other), [reply]);
+  assert.equal(await stoneAt(other, 'd4'), 'black');
+  assert.equal(await stoneAt(other, 'e3'), 'white');
+  assert.equal(await other.textContent('[data-testid="sgf"]'), sgf);
+  // a setup stone on another one: a clear error, the game unchanged
+  await page.fill('[data-testid="sgf-input"]', '(;FF[4]GM[11]SZ[7]AB[d4]AW[d4])');
+  await page.click('[data-testid="load-sgf"]');
+  await page.waitForSelector('[data-testid="error"]:not([hidden])');
+  assert.equal(await page.getAttribute('[data-testid="error"]', 'data-code'), 'hex.sgf');
+  assert.equal((await moveList(page)).length, 1);
+  assert.deepEqual(app.errorsOf(page), []);
+  assert.deepEqual(app.errorsOf(other), []);
+});

@@ -273,8 +273,28 @@ export function mount(root, ctx) {
     return game.moves().map((m) => m.slice(2));
   }
 
+  /** The game's setup stones (SGF AB/AW) and who moved first after them, or null for an empty start. */
+  function setupOf(g) {
+    const stones = g.setupStones();
+    const toMove = g.startToMove();
+    if (!stones.length && toMove === 'black') return null;
+    const of = (p) => stones.filter((x) => x.startsWith(p)).map((x) => x.slice(2));
+    return { black: of('b:'), white: of('w:'), toMove };
+  }
+
+  /** Puts `setup` ({black, white, toMove}; null for none) on a new game `g`; throws a coded error. */
+  function applySetup(g, setup) {
+    if (!setup) return;
+    for (const [color, list] of [['black', setup.black], ['white', setup.white]]) {
+      for (const c of list ?? []) g.addStone(String(c), color);
+    }
+    g.setToMove(setup.toMove === 'white' ? 'white' : 'black');
+  }
+
   function key() {
-    return `${game.width()}x${game.height()}${settings.swap ? 's' : ''}|${moves().join(' ')}`;
+    const st = setupOf(game);
+    const setup = st ? `|${st.black.join(',')}/${st.white.join(',')}/${st.toMove}` : '';
+    return `${game.width()}x${game.height()}${settings.swap ? 's' : ''}${setup}|${moves().join(' ')}`;
   }
 
   function describe(error) {
@@ -307,6 +327,12 @@ export function mount(root, ctx) {
     link.search = '';
     const q = new URLSearchParams({ size: sizeValue(game.width(), game.height()) });
     if (settings.swap) q.set('swap', '1');
+    const st = setupOf(game);
+    if (st) {
+      if (st.black.length) q.set('ab', st.black.join(','));
+      if (st.white.length) q.set('aw', st.white.join(','));
+      if (st.toMove === 'white') q.set('pl', 'white');
+    }
     if (moves().length) q.set('moves', moves().join(','));
     link.hash = `#hex?${q}`;
     linkEl.href = link.href;
@@ -318,6 +344,7 @@ export function mount(root, ctx) {
       v: 1, size: sizeValue(game.width(), game.height()), swap: settings.swap, moves: moves(),
       resigned: game.winner() && !game.winningChain().length ? true : undefined,
       ponder: userOnlyToMove() ? lastPonderMove ?? undefined : undefined,
+      setup: setupOf(game) ?? undefined,
     });
   }
 
@@ -338,6 +365,7 @@ export function mount(root, ctx) {
       if (!dims) throw Object.assign(new Error(`board size ${saved.size}`), { code: 'hex.page_size', params: { size: String(saved.size) } });
       const g = new HexGame(dims.width, dims.height, Boolean(saved.swap));
       try {
+        applySetup(g, saved.setup ?? null);
         saved.moves.forEach((m) => g.play(String(m)));
         if (saved.resigned) g.resign();
       } catch (err) {
@@ -362,13 +390,14 @@ export function mount(root, ctx) {
    * A game from a size, the swap rule and moves (the URL's and SGF's way in): replayed move by move, so a
    * refused move names itself. Throws a coded error; nothing is changed then.
    */
-  function gameFrom(size, swap, list, resigned = false) {
+  function gameFrom(size, swap, list, resigned = false, setup = null) {
     const dims = parseSize(size);
     if (!dims) {
       throw Object.assign(new Error(`board size ${size}: the page plays 5×5 to 19×19`), { code: 'hex.page_size', params: { size: String(size) } });
     }
     const g = new HexGame(dims.width, dims.height, swap);
     try {
+      applySetup(g, setup);
       list.forEach((m, i) => {
         try {
           g.play(m);
@@ -408,13 +437,9 @@ export function mount(root, ctx) {
         throw Object.assign(new Error('board size out of 5…19'), { code: 'hex.page_size', params: { size: `${parsed.width()}×${parsed.height()}` } });
       }
       const list = parsed.moves().map((m) => m.slice(2));
-      const placed = list.filter((m) => m !== 'swap-pieces').length;
-      if (parsed.stones().filter((v) => v !== 0).length !== placed) {
-        throw Object.assign(new Error('setup stones (AB/AW) cannot be played against the engine yet'), { code: 'hex.setup_stones', params: {} });
-      }
       const resigned = Boolean(parsed.winner()) && parsed.winningChain().length === 0;
       const swap = list.includes('swap-pieces') || settings.swap;
-      const g = gameFrom(`${parsed.width()}x${parsed.height()}`, swap, list, resigned);
+      const g = gameFrom(`${parsed.width()}x${parsed.height()}`, swap, list, resigned, setupOf(parsed));
       adopt(g, swap);
       sgfInput.value = '';
       changed();
@@ -704,8 +729,8 @@ export function mount(root, ctx) {
         last = indexOf(m);
         break;
       }
-      // after a swap the swapped stone is the last one placed: find it (the only stone on the board)
-      last = stones.findIndex((s) => s !== 0);
+      // after a swap the swapped stone is the last one placed: the only stone on an empty start
+      last = setupOf(game) ? null : stones.findIndex((s) => s !== 0);
       break;
     }
     const userTurn = !winner && humanPlays(side);
@@ -797,7 +822,8 @@ export function mount(root, ctx) {
   }
 
   function position(extra = []) {
-    return { game: 'hex', size: `${game.width()}x${game.height()}`, swap: settings.swap, moves: [...moves(), ...extra] };
+    const setup = setupOf(game);
+    return { game: 'hex', size: `${game.width()}x${game.height()}`, swap: settings.swap, ...(setup ? { setup } : {}), moves: [...moves(), ...extra] };
   }
 
   /** The engine's move for the position `k` (searched now, or pondered and then hit), played when it comes. */
@@ -1034,7 +1060,10 @@ export function mount(root, ctx) {
       const size = hashQuery.get('size') ?? settings.size;
       const list = (hashQuery.get('moves') ?? '').split(',').map((m) => m.trim().toLowerCase()).filter(Boolean);
       const swap = hashQuery.get('swap') === '1' || list.includes('swap-pieces');
-      adopt(gameFrom(size, swap, list), swap);
+      const cells = (name) => (hashQuery.get(name) ?? '').split(',').map((m) => m.trim().toLowerCase()).filter(Boolean);
+      const setup = hashQuery.has('ab') || hashQuery.has('aw') || hashQuery.has('pl')
+        ? { black: cells('ab'), white: cells('aw'), toMove: hashQuery.get('pl') === 'white' ? 'white' : 'black' } : null;
+      adopt(gameFrom(size, swap, list, false, setup), swap);
     } catch (err) {
       showError('hex.error.link', {}, err);
     }

@@ -69,6 +69,9 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
       const [x, y] = centre(col, row);
       const [ax, ay] = vertex(x, y, k1, 1.08);
       const [bx, by] = vertex(x, y, k2, 1.08);
+      // the white edge gets a grey rim drawn under it (a line, not a CSS filter: a filter on every edge
+      // segment made each heatmap repaint costly)
+      if (color === 'white') el('line', { x1: ax, y1: ay, x2: bx, y2: by, class: 'hx-edge hx-edge-rim' }, edges);
       el('line', { x1: ax, y1: ay, x2: bx, y2: by, class: `hx-edge hx-edge-${color}` }, edges);
     };
     for (let c = 0; c < width; c++) {

@@ -746,8 +746,11 @@ pub(crate) fn lowered_distances(
             spread[ns] = extra_hub as u16;
             ns += 1;
         }
+        // Cells are taken in increasing distance, so a cell lowered from here on gets at least `c + 1`; with
+        // `c + 2 ≥ stop_at` it would only be taken to stop the loop, and its candidate is not worth computing.
+        let last_level = stop_at != INFINITY && c as u32 + 2 >= stop_at as u32;
         let consider = |w: usize, vals: &[u16], tops: &[Top4], heap: &mut std::collections::BinaryHeap<Reverse<(u16, u16)>>| {
-            if w == y || stones[w] != 0 || vals[w] <= c + 1 {
+            if last_level || w == y || stones[w] != 0 || vals[w] <= c + 1 {
                 return;
             }
             let cw = candidate(w, vals, tops, in_extra);

@@ -23,6 +23,7 @@ pub mod bench;
 pub mod combat;
 pub mod engine;
 pub mod hex;
+pub mod levels;
 pub mod protocol;
 pub mod search;
 pub mod xiangqi;

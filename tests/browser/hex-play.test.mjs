@@ -184,31 +184,43 @@ test('a worker crash during the engine\'s search: the game goes on, the reply co
   assert.deepEqual(app.errorsOf(page), []);
 });
 
-test('the level chooser sends the Engine option Level to the worker before the search, and is kept', async () => {
-  const page = await openWith({ 'duiyi.hex.settings.v1': { size: '7', movetime: 200, ponder: false } }, '?lang=en#hex');
+test('the level chooser: the levels as the engine describes them, and Level reaches the engine', async () => {
+  const page = await openWith({ 'duiyi.hex.settings.v1': { size: '11', movetime: 2000, ponder: false } }, '?lang=en#hex');
   await page.waitForFunction(() => window.duiyi.view.client.ready);
   const labels = await page.$$eval('[data-testid="level"] option', (n) => n.map((o) => `${o.value}:${o.textContent}`));
   assert.equal(labels.length, 9);
   assert.equal(labels[0], '0:0 — full strength');
+  // the engine's own table (wasm levels(), src/levels.rs): level 1 searches one ply and 2,000 nodes at most
+  assert.equal(labels[1], '1:1: 1 plies, ≤ 2,000 nodes; 50 % of moves may be weaker (by ≤ 1.5 in board potential)');
+  assert.match(labels[8], /^8:8: 10 plies, ≤ 400,000 nodes; 5 % /);
   await page.evaluate(() => {
     const c = window.duiyi.view.client;
     window.__sent = [];
+    window.__depths = [];
     const post = c.worker.postMessage.bind(c.worker);
     c.worker.postMessage = (m) => { window.__sent.push(m); post(m); };
+    c.on('info', (info) => window.__depths.push(info.depth));
   });
-  await page.selectOption('[data-testid="level"]', '3');
-  await page.click('[data-testid="board"] [data-square="d4"]');
+  await page.selectOption('[data-testid="level"]', '1');
+  const t0 = Date.now();
+  await page.click('[data-testid="board"] [data-square="f6"]');
   await waitMoves(page, 2);
+  const took = Date.now() - t0;
   const sent = await page.evaluate(() => window.__sent);
   const opt = sent.findIndex((m) => m.type === 'setoption' && m.name === 'Level');
   assert.ok(opt >= 0, `setoption Level sent: ${JSON.stringify(sent)}`);
-  assert.equal(String(sent[opt].value), '3');
+  assert.equal(String(sent[opt].value), '1');
   assert.ok(opt < sent.findIndex((m) => m.type === 'go'), 'before the search');
-  assert.equal(await page.evaluate(() => window.duiyi.view.client.optionValues.get('Level')), '3');
+  // the engine took it: no refusal, and its search stopped at level 1's depth cap long before the 2 s budget
+  assert.equal(await page.isHidden('[data-testid="error"]'), true);
+  const depths = await page.evaluate(() => window.__depths);
+  assert.ok(depths.length > 0 && Math.max(...depths) <= 1, `depths reported: ${depths.join(' ')}`);
+  assert.ok(took < 1500, `a depth-1 reply came in ${took} ms`);
   // the level is a setting: kept across a reload
   await page.reload();
   await page.waitForSelector('.hex-layout[data-ready="true"]');
-  assert.equal(await page.inputValue('[data-testid="level"]'), '3');
+  assert.equal(await page.inputValue('[data-testid="level"]'), '1');
+  assert.deepEqual(app.errorsOf(page), []);
 });
 
 test('the engine\'s reply comes within its time per move (± 10 %)', async (t) => {

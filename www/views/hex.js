@@ -133,6 +133,12 @@ export function mount(root, ctx) {
     moveInput,
     h('button', { type: 'submit', class: 'btn btn-small', dataset: { i18n: 'hex.moveInputGo', testid: 'move-input-go' } }));
 
+  let levelSpecs = [];
+  try {
+    levelSpecs = ctx.wasm.levels?.() ?? [];
+  } catch {
+    levelSpecs = []; // an engine without levels: the chooser names them by number only
+  }
   const sizeText = (v) => { const { width, height } = parseSize(v); return `${width}×${height}`; };
   const sizeSelect = h('select', { id: 'hex-size', dataset: { testid: 'board-size' }, on: { change: () => { settings.size = sizeSelect.value; saveSettings(); newGame(); } } },
     SIZES.map((n) => h('option', { value: n, text: sizeText(n), selected: n === settings.size })));
@@ -147,7 +153,17 @@ export function mount(root, ctx) {
   const humanSelect = h('select', { id: 'hex-human', dataset: { testid: 'human-side' }, on: { change: () => setMode(humanSelect.value) } },
     MODES.map((s) => h('option', { value: s, dataset: { i18n: `hex.mode.${s}` }, selected: s === settings.human })));
   const levelSelect = h('select', { id: 'hex-level', dataset: { testid: 'level' }, on: { change: () => { settings.level = Number(levelSelect.value); saveSettings(); sendLevel(); } } },
-    LEVELS.map((n) => h('option', { value: n, dataset: { i18n: n === 0 ? 'hex.level.full' : 'hex.level.n', i18nN: String(n) }, selected: n === settings.level })));
+    LEVELS.map((n) => {
+      // the caps of each level from the engine itself (wasm levels(), src/levels.rs), in Hex's units
+      const spec = levelSpecs.find((l) => l.level === n);
+      const params = spec
+        ? { n, depth: spec.depth, nodes: spec.nodes.toLocaleString('en'), chance: Math.round(spec.chance * 100), margin: spec.marginCp / 100 }
+        : { n };
+      return h('option', {
+        value: n, selected: n === settings.level,
+        dataset: { i18n: n === 0 ? 'hex.level.full' : spec ? 'hex.level.spec' : 'hex.level.n', i18nParams: JSON.stringify(params) },
+      });
+    }));
   const moveTime = h('select', { id: 'hex-movetime', dataset: { testid: 'movetime' }, on: { change: () => { settings.movetime = Number(moveTime.value); saveSettings(); } } },
     MOVE_TIMES_MS.map((ms) => h('option', { value: ms, text: `${ms / 1000} s`, selected: ms === settings.movetime })));
   const conventionSelect = h('select', { id: 'hex-convention', dataset: { testid: 'convention' }, on: { change: () => { settings.convention = conventionSelect.value; saveSettings(); refreshMaps(); } } },
@@ -1044,7 +1060,7 @@ export function mount(root, ctx) {
 
   // ---- go -----------------------------------------------------------------------------------------------
   function applyLang() {
-    for (const node of view.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n, node.dataset.i18nN ? { n: node.dataset.i18nN } : undefined);
+    for (const node of view.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n, node.dataset.i18nParams ? JSON.parse(node.dataset.i18nParams) : undefined);
     for (const node of view.querySelectorAll('[data-i18n-placeholder]')) node.placeholder = t(node.dataset.i18nPlaceholder);
     for (const node of view.querySelectorAll('[data-i18n-title]')) node.title = t(node.dataset.i18nTitle);
     status.setTranslator(t);

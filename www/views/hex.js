@@ -11,7 +11,10 @@
 // data-value), heatmap-legend, overlay (buttons data-overlay), board-size, swap, human-side, convention,
 // numbers, movetime, move-list, engine-status, game-result, turn, error (data-code), figures (fig-bp-black,
 // fig-bp-white, fig-am-black, fig-am-white, fig-eval, fig-delta), new-game, undo, swap-move, resign,
-// move-input, move-input-go.
+// move-input, move-input-go, level, tap-hint, seed-figure (seed-distance, seed-two-distance).
+//
+// Modes (human-side): black / white against the engine, both (two players), none (engine vs engine). Boards
+// 'N' or 'WxH'. Setup stones (SGF AB/AW/PL) live in the HexGame and go to the worker as `setup`.
 
 import { h, setText } from './dom.js';
 import { createHexBoard, cellName } from './hex-board.js';

@@ -114,6 +114,8 @@ test('touch: the first tap on an empty cell previews it, a second tap plays it',
   try {
     const page = await openWith({ 'duiyi.hex.settings.v1': { size: '7', human: 'both', overlay: 'black' } }, '?lang=en#hex', touch);
     const before = await page.textContent('[data-testid="fig-bp-black"]');
+    // a phone-width window: nothing sticks out sideways (long select labels included)
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
     await page.tap('[data-testid="board"] [data-square="d4"] .hx-hex');
     await page.waitForSelector('[data-testid="heatmap"][data-preview="d4"]');
     assert.equal(await stoneAt(page, 'd4'), null, 'a first tap plays nothing');

@@ -62,12 +62,18 @@ pub enum Setup<'a> {
     Xiangqi(&'a str),
     /// An empty Hex board of `width` columns × `height` rows (1..=19 each), with or without the swap rule.
     Hex { width: usize, height: usize, swap: bool },
+    /// A Hex board with setup stones (SGF `AB`/`AW`, placed before any move, not moves themselves) and the
+    /// side to move after them: `black` and `white` are comma-separated cells (`"c3,d4"`, possibly empty),
+    /// checked when the position is set.
+    HexStones { width: usize, height: usize, swap: bool, black: &'a str, white: &'a str, to_move: hex::Color },
 }
 
 impl<'a> Setup<'a> {
     /// Parses a game and its start spec, the form the wasm `setPosition(game, spec, moves)` takes:
     /// `xiangqi` with a FEN or `startpos`; `hex` with `N` or `WxH`, optionally followed by `swap` (the swap
-    /// rule on), e.g. `11x11 swap`. An empty Hex spec is 11×11 without swap.
+    /// rule on), e.g. `11x11 swap`, and setup stones `black=c3,d4 white=e5` with `tomove=black|white` (who
+    /// plays first after them; Black by default), e.g. `7x7 black=d4,c3 white=e5 tomove=white`. An empty Hex
+    /// spec is 11×11 without swap.
     ///
     /// # Errors
     /// [`EngineError::Game`] (unknown game, a malformed size or an unknown word); board sizes are checked when
@@ -82,14 +88,38 @@ impl<'a> Setup<'a> {
                     Some(size) => parse_hex_size(size)?,
                 };
                 let mut swap = false;
+                let (mut black, mut white, mut to_move, mut stones) = ("", "", hex::Color::Black, false);
                 for w in words {
-                    match w.to_ascii_lowercase().as_str() {
-                        "swap" => swap = true,
-                        "noswap" => swap = false,
-                        _ => return Err(EngineError::Game(format!("hex spec: unknown word '{w}' (expected swap or noswap)"))),
+                    let cells = |list: &'a str| -> Result<&'a str, EngineError> {
+                        for c in list.split(',').filter(|c| !c.is_empty()) {
+                            hex::Cell::parse(c).map_err(|e| EngineError::Game(format!("hex spec: setup stone '{c}': {e}")))?;
+                        }
+                        Ok(list)
+                    };
+                    match w.split_once('=') {
+                        Some(("black", list)) => (black, stones) = (cells(list)?, true),
+                        Some(("white", list)) => (white, stones) = (cells(list)?, true),
+                        Some(("tomove", side)) => {
+                            to_move = hex::Color::parse(side)
+                                .ok_or_else(|| EngineError::Game(format!("hex spec: tomove={side} (expected black or white)")))?;
+                            stones = true;
+                        }
+                        _ => match w.to_ascii_lowercase().as_str() {
+                            "swap" => swap = true,
+                            "noswap" => swap = false,
+                            _ => {
+                                return Err(EngineError::Game(format!(
+                                    "hex spec: unknown word '{w}' (expected swap, noswap, black=…, white=… or tomove=…)"
+                                )));
+                            }
+                        },
                     }
                 }
-                Ok(Setup::Hex { width, height, swap })
+                if stones {
+                    Ok(Setup::HexStones { width, height, swap, black, white, to_move })
+                } else {
+                    Ok(Setup::Hex { width, height, swap })
+                }
             }
         }
     }
@@ -98,7 +128,7 @@ impl<'a> Setup<'a> {
     pub fn game(&self) -> Game {
         match self {
             Setup::Xiangqi(_) => Game::Xiangqi,
-            Setup::Hex { .. } => Game::Hex,
+            Setup::Hex { .. } | Setup::HexStones { .. } => Game::Hex,
         }
     }
 }
@@ -735,8 +765,18 @@ impl Engine {
                 self.set_xiangqi_position(pos)
             }
             Setup::Hex { width, height, swap } => {
+                self.set_position(Setup::HexStones { width, height, swap, black: "", white: "", to_move: hex::Color::Black }, moves)
+            }
+            Setup::HexStones { width, height, swap, black, white, to_move } => {
                 let mut pos = hex::Position::new(width, height).map_err(EngineError::HexBoard)?;
                 pos.set_swap_rule(swap);
+                for (list, color) in [(black, hex::Color::Black), (white, hex::Color::White)] {
+                    for c in list.split(',').filter(|c| !c.is_empty()) {
+                        let cell = hex::Cell::parse(c).map_err(|e| EngineError::Game(format!("hex setup stone '{c}': {e}")))?;
+                        pos.add_stone(cell, color).map_err(EngineError::HexBoard)?;
+                    }
+                }
+                pos.set_to_move(to_move);
                 for (i, m) in moves.iter().enumerate() {
                     pos.play_str(m).map_err(|error| EngineError::HexMove { index: i + 1, error })?;
                 }

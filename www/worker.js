@@ -6,6 +6,7 @@
 //                                                     game 'xiangqi' (default): fen (default: start) + ICCS moves
 //                                                     game 'hex': size 'N' | 'WxH' | N (default 11), swap
 //                                                     (boolean, default false) + moves 'c3' | 'swap-pieces'
+//                                                     + setup? {black: cells, white: cells, toMove} (AB/AW)
 //                  {type:'go', depth?, movetime?, nodes?, infinite?, ponder?, wtime?, btime?, winc?, binc?, draw?}
 //                                                     draw: the opponent offers a draw (UCCI go draw)
 //                  {type:'stop'}                      finish the search now; its bestmove follows
@@ -211,7 +212,17 @@ function positionArgs(msg) {
   }
   const swap = msg.swap ?? false;
   if (typeof swap !== 'boolean') throw bad(`swap must be true or false, got ${shown(swap)}`, 'worker.swap_type', { detail: shown(swap) });
-  return ['hex', `${String(size).replace(/\s+/g, '')}${swap ? ' swap' : ''}`, moves];
+  // setup stones (SGF AB/AW) and who moves first after them: {black: ['c3'], white: ['e5'], toMove: 'white'}
+  let setup = '';
+  if (msg.setup !== undefined && msg.setup !== null) {
+    const st = msg.setup;
+    const cells = (v) => v === undefined || (Array.isArray(v) && v.every((c) => typeof c === 'string' && /^[a-z]\d{1,2}$/i.test(c)));
+    if (typeof st !== 'object' || !cells(st.black) || !cells(st.white) || !(st.toMove === undefined || st.toMove === 'black' || st.toMove === 'white')) {
+      throw bad(`setup must be {black: [cells], white: [cells], toMove: 'black'|'white'}, got ${shown(st)}`, 'worker.hex_setup_type', { detail: shown(st) });
+    }
+    setup = ` black=${(st.black ?? []).join(',')} white=${(st.white ?? []).join(',')} tomove=${st.toMove ?? 'black'}`;
+  }
+  return ['hex', `${String(size).replace(/\s+/g, '')}${swap ? ' swap' : ''}${setup}`, moves];
 }
 
 function handle(msg) {

@@ -49,7 +49,7 @@ export function readData(name) {
  * Starts the server and Chromium. `locale` is the browser's language (navigator.language(s) and
  * Accept-Language); the page picks its UI language from it when neither ?lang= nor a saved choice says.
  */
-export async function startApp({ viewport = { width: 1280, height: 900 }, locale = 'zh-CN' } = {}) {
+export async function startApp({ viewport = { width: 1280, height: 900 }, locale = 'zh-CN', hasTouch = false } = {}) {
   if (!fs.existsSync(path.join(REPO_ROOT, 'www', 'pkg', 'duiyi.js'))) {
     throw new Error('www/pkg/duiyi.js is missing: run `npm run build` first');
   }
@@ -63,6 +63,7 @@ export async function startApp({ viewport = { width: 1280, height: 900 }, locale
       args: CHROMIUM_ARGS,
       viewport,
       locale,
+      hasTouch, // a touch screen (page.tap sends touch pointers)
     });
   } catch (err) {
     await server.close();

@@ -2,6 +2,8 @@
 //! minimax and alpha-beta agree on the value and best move (Knuth & Moore 1975: alpha-beta with a full window
 //! returns the minimax value) while alpha-beta visits fewer nodes; every switch is an engine option by name.
 
+mod common;
+
 use duiyi::bench::{MINIMAX_MAX_DEPTH, ablation_on, lab_ablations, option_switches};
 use duiyi::engine::Engine;
 
@@ -46,4 +48,68 @@ fn rows_are_reproducible_and_the_default_is_all_on() {
     assert_eq!(a[0].name, "all");
     assert!(option_switches(&a[0].options).iter().all(|(_, v)| *v));
     assert!(ablation_on("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", &["z9z8"], 2).is_err());
+}
+
+/// The figures committed in tests/data/lab-ablation.json (which the browser test compares the page's worker
+/// with) are what the native search gives now.
+#[test]
+fn committed_lab_figures_match_the_native_search() {
+    let data = common::data("lab-ablation.json");
+    for case in data["cases"].as_array().unwrap() {
+        let fen = case["fen"].as_str().unwrap();
+        let moves: Vec<&str> = case["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        let depth = case["depth"].as_u64().unwrap() as u32;
+        let rows = ablation_on(fen, &moves, depth).unwrap();
+        let want = case["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), want.len(), "{fen} depth {depth}: rows");
+        for (r, w) in rows.iter().zip(want) {
+            assert_eq!(r.name, w["name"].as_str().unwrap());
+            assert_eq!(r.nodes, w["nodes"].as_u64().unwrap(), "{fen} depth {depth} {}: nodes", r.name);
+            assert_eq!(r.best.as_deref(), w["best"].as_str(), "{} best", r.name);
+            assert_eq!(r.cp.map(i64::from), w["cp"].as_i64(), "{} cp", r.name);
+            for (k, v) in option_switches(&r.options) {
+                assert_eq!(Some(v), w["options"][k].as_bool(), "{} switch {k}", r.name);
+            }
+        }
+    }
+}
+
+/// With exact slices (what the lab's worker turns on), a search cut into tiny time slices visits exactly the
+/// nodes of the same search run in one piece, for every lab configuration.
+#[test]
+fn exact_slices_make_a_sliced_search_equal_the_blocking_one() {
+    use duiyi::engine::{Setup, Step};
+    use duiyi::search::GoParams;
+    let moves = ["h2e2", "h9g7"];
+    let wanted = ablation_on("startpos", &moves, 4).unwrap();
+    for (name, options) in lab_ablations(4) {
+        if name == "minimax" {
+            continue; // 3.4 million nodes: too slow for a test; its rows follow the same code path
+        }
+        let want = wanted.iter().find(|r| r.name == name).unwrap();
+        let mut e = Engine::new();
+        e.set_option("ExactSlices", "true").unwrap();
+        for (opt, value) in option_switches(&options) {
+            e.set_option(opt, if value { "true" } else { "false" }).unwrap();
+        }
+        e.set_position(Setup::Xiangqi("startpos"), &moves).unwrap();
+        e.go(GoParams { depth: Some(4), ..Default::default() }).unwrap();
+        let (mut last, mut slices) = (None, 0);
+        let best = loop {
+            slices += 1;
+            match e.step(0.3) {
+                Step::Searching(i) | Step::Waiting(i) => last = i.last().cloned().or(last),
+                Step::Done { infos, bestmove, .. } => {
+                    last = infos.last().cloned().or(last);
+                    break bestmove;
+                }
+                Step::Idle => panic!("idle"),
+            }
+        };
+        let last = last.unwrap();
+        assert_eq!(last.nodes, want.nodes, "{name}: nodes after {slices} slices");
+        assert_eq!(best.map(|m| m.to_string()), want.best.clone(), "{name}: best");
+        assert!(slices > 3, "{name}: only {slices} slices");
+        assert_eq!(last.cp, want.cp, "{name}: score");
+    }
 }

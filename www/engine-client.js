@@ -137,6 +137,40 @@ export class EngineClient {
     });
   }
 
+  /**
+   * The teaching lab: a fixed-depth Xiangqi search with technique switches, in a fresh engine inside the same
+   * worker (www/worker.js `lab`). Queued and cancelled like `search`; resolves with the bestmove and every
+   * iteration's info: `{move, ponder, cancelled, infos}`.
+   * @param {{fen?: string, moves: string[]}} position
+   * @param {number} depth
+   * @param {Record<string, boolean>} options  switch name → on/off (NullMove, PVS, …; see src/xiangqi/search.rs)
+   */
+  lab(position, depth, options) {
+    if (this.disposed) return Promise.reject(codedError('client.disposed', {}, 'the engine client was shut down'));
+    return new Promise((resolve, reject) => {
+      const infos = [];
+      const request = {
+        id: nextSearchId++,
+        position: { fen: position.fen, moves: [...(position.moves ?? [])] },
+        params: { depth },
+        lab: { options: { ...options } },
+        infos,
+        resolve: (r) => resolve({ ...r, infos }),
+        reject,
+        cancelled: false,
+        error: null,
+        ponderhit: false,
+        stopSentAt: null,
+        sentAt: null,
+        hitAt: null,
+      };
+      if (this.queued) this.settle(this.queued, { move: null, ponder: null, cancelled: true });
+      this.queued = request;
+      if (this.active) this.cancelActive();
+      this.pump();
+    });
+  }
+
   /** The move the engine pondered on was played: the ponder search goes on as a normal timed search. */
   ponderhit() {
     const a = this.active;
@@ -335,6 +369,7 @@ export class EngineClient {
         this.pingSentAt = null;
         return;
       case 'info':
+        if (this.active?.infos) this.active.infos.push(msg);
         if (this.active && !this.active.cancelled) this.emit('info', { ...msg, searchId: this.active.id });
         return;
       case 'bestmove':
@@ -409,6 +444,12 @@ export class EngineClient {
     this.queued = null;
     this.active = next;
     next.sentAt = performance.now();
+    if (next.lab) {
+      next.infos.length = 0; // a run repeated after a crash starts over
+      this.post({ ...next.position, type: 'lab', depth: next.params.depth, options: next.lab.options });
+      this.refreshState();
+      return;
+    }
     this.post({ ...next.position, type: 'position' });
     this.post({ type: 'go', ...next.params });
     if (next.ponderhit) this.post({ type: 'ponderhit' }); // a ponder search repeated after a crash

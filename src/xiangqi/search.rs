@@ -165,6 +165,26 @@ pub struct Searcher {
     /// ([`EVAL_CACHE_ENTRIES`] entries). The evaluation is a function of the key's position, so the cache only
     /// saves time: node counts do not change.
     eval_cache: Box<[u64]>,
+    /// Exact slices (the teaching lab): when set, an interrupted root move is undone exactly (node count,
+    /// killers, history, the TT's changes) before it is searched again, so a sliced search visits the same nodes
+    /// as an uninterrupted one. Costs a copy of the history tables per root move; off by default.
+    exact: Option<Box<RootSnapshot>>,
+    /// The deadline is not checked before this node count (exact slices' retries; 0 otherwise).
+    min_nodes_before_deadline: u64,
+}
+
+/// What a root move's search changes, saved before it (see [`Searcher::exact`]).
+struct RootSnapshot {
+    nodes: u64,
+    seldepth: usize,
+    killers: Vec<[Move; 2]>,
+    history: [[i32; 256]; 16],
+    hist_hit: [[u32; 256]; 16],
+    hist_tried: [[u32; 256]; 16],
+    /// Nodes the last interrupted attempt at this root move searched (0 after a completed one): the next
+    /// attempt ignores the deadline until it has searched twice as many, so every root move completes after
+    /// a few attempts (at most about twice its own cost in all).
+    retry_nodes: u64,
 }
 
 /// Entries of the evaluation cache (8 bytes each: 512 KiB).
@@ -206,6 +226,59 @@ impl Searcher {
             last: None,
             current_best: None,
             interrupt: None,
+            exact: None,
+            min_nodes_before_deadline: 0,
+        }
+    }
+
+    /// Turns exact slices on or off (see the `exact` field): an interrupted search then resumes as if it had
+    /// never been interrupted, so its node counts equal an unsliced search's (the lab compares them with the
+    /// native bench).
+    pub fn set_exact_slices(&mut self, on: bool) {
+        if on {
+            self.exact.get_or_insert_with(|| {
+                Box::new(RootSnapshot {
+                    nodes: 0,
+                    seldepth: 0,
+                    killers: Vec::new(),
+                    history: [[0; 256]; 16],
+                    hist_hit: [[0; 256]; 16],
+                    hist_tried: [[0; 256]; 16],
+                    retry_nodes: 0,
+                })
+            });
+        } else {
+            self.exact = None;
+            self.min_nodes_before_deadline = 0;
+            self.tt.end_journal();
+        }
+    }
+
+    /// Saves what the next root move's search changes (exact slices only).
+    fn snapshot_root_move(&mut self) {
+        if let Some(snap) = self.exact.as_mut() {
+            snap.nodes = self.nodes;
+            snap.seldepth = self.seldepth;
+            snap.killers.clone_from(&self.killers);
+            snap.history = *self.history;
+            snap.hist_hit = *self.hist_hit;
+            snap.hist_tried = *self.hist_tried;
+            self.min_nodes_before_deadline = self.nodes + 2 * snap.retry_nodes;
+            self.tt.begin_journal();
+        }
+    }
+
+    /// Undoes an interrupted root move's search (exact slices only).
+    fn restore_root_move(&mut self) {
+        if let Some(snap) = self.exact.as_mut() {
+            snap.retry_nodes = (self.nodes - snap.nodes).max(POLL_NODES);
+            self.nodes = snap.nodes;
+            self.seldepth = snap.seldepth;
+            self.killers.clone_from(&snap.killers);
+            *self.history = snap.history;
+            *self.hist_hit = snap.hist_hit;
+            *self.hist_tried = snap.hist_tried;
+            self.tt.rollback();
         }
     }
 
@@ -284,6 +357,7 @@ impl Searcher {
             while it.index < self.root_moves.len() {
                 let i = it.index;
                 let mv = self.root_moves[i].mv;
+                self.snapshot_root_move();
                 self.pos.make_move(mv);
                 let gives_check = self.pos.in_check();
                 self.pos.history.last_mut().unwrap().gives_check = gives_check;
@@ -301,8 +375,12 @@ impl Searcher {
                 };
                 self.pos.unmake_move();
                 if self.aborted {
+                    self.restore_root_move();
                     self.iteration = Some(it);
                     return RunOutcome::Interrupted;
+                }
+                if let Some(snap) = self.exact.as_mut() {
+                    snap.retry_nodes = 0;
                 }
                 let rm = &mut self.root_moves[i];
                 rm.score = s;
@@ -425,7 +503,8 @@ impl Searcher {
             return;
         }
         if self.nodes % POLL_NODES == 0
-            && (now_ms() >= self.deadline || self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
+            && ((now_ms() >= self.deadline && self.nodes >= self.min_nodes_before_deadline)
+                || self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
         {
             self.aborted = true;
         }
@@ -892,10 +971,14 @@ impl crate::search::driver::SlicedSearch for Searcher {
     }
     /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`,
     /// `Futility`, `AlphaBeta`, `PVS`, `NullVerify`, `RootOrdering`, `Quiescence`: `true`/`false` (the fields of
-    /// [`SearchOptions`]).
+    /// [`SearchOptions`]); `ExactSlices` (not a technique: [`Searcher::set_exact_slices`]).
     fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), String>> {
+        let key = name.trim().to_ascii_lowercase().replace(' ', "");
+        if key == "exactslices" {
+            return Some(crate::search::driver::parse_flag(value).map(|v| self.set_exact_slices(v)));
+        }
         let o = &mut self.options;
-        let slot = match name.trim().to_ascii_lowercase().replace(' ', "").as_str() {
+        let slot = match key.as_str() {
             "nullmove" => &mut o.null_move,
             "lmr" => &mut o.lmr,
             "killers" => &mut o.killers,

@@ -173,7 +173,9 @@ pub fn option_switches(o: &SearchOptions) -> Vec<(&'static str, bool)> {
 /// One row of a single-position ablation: the last iteration of a fixed-depth search.
 #[derive(Clone, Debug)]
 pub struct AblationRow {
+    /// The row key (`"all"`, `"no-pvs"`, …, `"minimax"`; see [`lab_ablations`]).
     pub name: &'static str,
+    /// The switches the row was searched with.
     pub options: SearchOptions,
     /// Nodes of the whole iterative-deepening search (interior and quiescence nodes).
     pub nodes: u64,
@@ -183,6 +185,7 @@ pub struct AblationRow {
     pub cp: Option<i32>,
     /// Mate in moves, when the score is a mate.
     pub mate: Option<i32>,
+    /// Depth of the last completed iteration (the requested depth).
     pub depth: u32,
     /// Wall time of the search (milliseconds).
     pub ms: f64,

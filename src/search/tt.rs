@@ -235,6 +235,29 @@ mod tests {
     }
 
     #[test]
+    fn rollback_restores_the_table_exactly() {
+        let mut tt = TranspositionTable::new(1);
+        let keys: Vec<u64> = (0..5000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+        for (i, &k) in keys.iter().enumerate().take(2000) {
+            tt.store(k, (i % 9) as i32, Bound::Lower, i as Score, 1 + i as u16);
+        }
+        let before: Vec<_> = keys.iter().map(|&k| tt.probe(k).map(|p| (p.mv, p.lower, p.upper))).collect();
+        tt.begin_journal();
+        for (i, &k) in keys.iter().enumerate() {
+            tt.store(k, (i % 13) as i32, if i % 2 == 0 { Bound::Upper } else { Bound::Exact }, -(i as Score), 7);
+        }
+        tt.rollback();
+        let after: Vec<_> = keys.iter().map(|&k| tt.probe(k).map(|p| (p.mv, p.lower, p.upper))).collect();
+        assert_eq!(before, after);
+        // Journalling goes on after a rollback; a new begin forgets what was recorded (keeps the changes).
+        tt.store(keys[0], 20, Bound::Exact, 5, 3);
+        tt.begin_journal();
+        tt.rollback();
+        assert_eq!(tt.probe(keys[0]).unwrap().lower, Some((5, 20)));
+        tt.end_journal();
+    }
+
+    #[test]
     fn size_follows_the_hash_option() {
         assert_eq!(std::mem::size_of::<Entry>(), 16);
         assert_eq!(TranspositionTable::new(16).size_mib(), 16);

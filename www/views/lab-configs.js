@@ -16,7 +16,7 @@ export const SWITCHES = [
 export const MINIMAX_MAX_DEPTH = 4;
 
 const FENON = '中象棋軟搜索引擎揭密 (fenon)';
-const MINIMAX_ARTICLE = '最小最大原理与 Alpha-Beta 剪枝 (seed 002)';
+const MINIMAX_ARTICLE = '最小最大原理、估值与 alpha-beta 一文（原文无标题）';
 
 /** Everything off except alpha-beta: the textbook fixed-depth search, static evaluation at the leaves. */
 const BARE = SWITCHES.filter((s) => s !== 'alphabeta');
@@ -36,8 +36,8 @@ export const CONFIGS = [
   { name: 'no-root-ordering', off: ['rootordering'], source: { article: FENON, section: '2.f fruit的search root move list' } },
   { name: 'no-futility', off: ['futility'], source: { article: FENON, section: '4.c futility剪枝及delta剪枝的意義分析' } },
   { name: 'no-check-extension', off: ['checkextension'], source: { article: FENON, section: '3.a 延伸的差異' } },
-  { name: 'alphabeta-only', off: BARE, source: { article: MINIMAX_ARTICLE, section: '优化搜索 (alpha-beta)' } },
-  { name: 'minimax', off: SWITCHES, minimaxOnly: true, source: { article: MINIMAX_ARTICLE, section: '最小最大原理 / 负极大搜索' } },
+  { name: 'alphabeta-only', off: BARE, source: { article: MINIMAX_ARTICLE, section: '“优化搜索” (AlphaBeta)' } },
+  { name: 'minimax', off: SWITCHES, minimaxOnly: true, source: { article: MINIMAX_ARTICLE, section: '开篇：最小最大原理；“优化搜索”：负极大搜索' } },
 ];
 
 /** The switch map a row sends to the worker: every switch named, on unless listed in `off`. */

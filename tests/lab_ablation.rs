@@ -4,7 +4,7 @@
 
 mod common;
 
-use duiyi::bench::{MINIMAX_MAX_DEPTH, ablation_on, lab_ablations, option_switches};
+use duiyi::bench::{ALPHABETA_ONLY_MAX_DEPTH, MINIMAX_MAX_DEPTH, ablation_on, lab_ablations, option_switches};
 use duiyi::engine::Engine;
 
 const MIDDLEGAME: &str = "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1";
@@ -26,6 +26,9 @@ fn minimax_and_alpha_beta_agree_on_value_and_move() {
 fn minimax_row_only_at_small_depths() {
     assert!(lab_ablations(MINIMAX_MAX_DEPTH).iter().any(|(n, _)| *n == "minimax"));
     assert!(!lab_ablations(MINIMAX_MAX_DEPTH + 1).iter().any(|(n, _)| *n == "minimax"));
+    assert!(lab_ablations(ALPHABETA_ONLY_MAX_DEPTH).iter().any(|(n, _)| *n == "alphabeta-only"));
+    assert!(!lab_ablations(ALPHABETA_ONLY_MAX_DEPTH + 1).iter().any(|(n, _)| *n == "alphabeta-only"));
+    assert_eq!(lab_ablations(8).len(), 14);
 }
 
 #[test]

@@ -20,6 +20,9 @@ const DEFAULTS = {
   pingIntervalMs: 500,
   /** no `readyok` for this long: the worker is considered dead (it answers within one 5 ms slice) */
   pingTimeoutMs: 2500,
+  /** the same during a lab run: its exact slices finish an interrupted root move in one longer slice (up to one
+   *  root move's search, see src/xiangqi/search.rs `set_exact_slices`); a trap is still reported at once */
+  labPingTimeoutMs: 30000,
   /** a worker that does not report `ready` within this time after start is considered dead */
   startTimeoutMs: 20000,
   /** grace after a timed search's budget before the client sends stop itself, and again before a restart */
@@ -309,7 +312,8 @@ export class EngineClient {
       return;
     }
     if (this.pingSentAt !== null) {
-      if (now - this.pingSentAt > this.options.pingTimeoutMs) {
+      const limit = this.active?.lab ? this.options.labPingTimeoutMs : this.options.pingTimeoutMs;
+      if (now - this.pingSentAt > limit) {
         const ms = Math.round(now - this.pingSentAt);
         this.crash(`the engine stopped answering (no reply for ${ms} ms)`, 'noReply', { ms });
       }

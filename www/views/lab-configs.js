@@ -3,7 +3,7 @@
 // prints the same rows with their switches, and tests/browser/lab.test.mjs checks both lists agree).
 //
 // Each row: name (the row key, shared with the native bench), off (the switches set to false; every other
-// switch is on), minimaxOnly (only at depth ≤ MINIMAX_MAX_DEPTH), source (where the seed article explains
+// switch is on), maxDepth (the row runs only up to this depth), source (where the seed article explains
 // the technique: article, section heading; the explanation itself is in www/i18n/{zh,en}.json lab.tech.<name>).
 
 /** Every technique switch of the Xiangqi searcher (engine option names, lower case). */
@@ -14,6 +14,8 @@ export const SWITCHES = [
 
 /** Deepest depth of the plain-minimax row (duiyi::bench::MINIMAX_MAX_DEPTH). */
 export const MINIMAX_MAX_DEPTH = 4;
+/** Deepest depth of the alpha-beta-only row (duiyi::bench::ALPHABETA_ONLY_MAX_DEPTH). */
+export const ALPHABETA_ONLY_MAX_DEPTH = 6;
 
 const FENON = '中象棋軟搜索引擎揭密 (fenon)';
 const MINIMAX_ARTICLE = '最小最大原理、估值与 alpha-beta 一文（原文无标题）';
@@ -36,8 +38,8 @@ export const CONFIGS = [
   { name: 'no-root-ordering', off: ['rootordering'], source: { article: FENON, section: '2.f fruit的search root move list' } },
   { name: 'no-futility', off: ['futility'], source: { article: FENON, section: '4.c futility剪枝及delta剪枝的意義分析' } },
   { name: 'no-check-extension', off: ['checkextension'], source: { article: FENON, section: '3.a 延伸的差異' } },
-  { name: 'alphabeta-only', off: BARE, source: { article: MINIMAX_ARTICLE, section: '“优化搜索” (AlphaBeta)' } },
-  { name: 'minimax', off: SWITCHES, minimaxOnly: true, source: { article: MINIMAX_ARTICLE, section: '开篇：最小最大原理；“优化搜索”：负极大搜索' } },
+  { name: 'alphabeta-only', off: BARE, maxDepth: ALPHABETA_ONLY_MAX_DEPTH, source: { article: MINIMAX_ARTICLE, section: '“优化搜索” (AlphaBeta)' } },
+  { name: 'minimax', off: SWITCHES, maxDepth: MINIMAX_MAX_DEPTH, source: { article: MINIMAX_ARTICLE, section: '开篇：最小最大原理；“优化搜索”：负极大搜索' } },
 ];
 
 /** The switch map a row sends to the worker: every switch named, on unless listed in `off`. */
@@ -45,9 +47,9 @@ export function switchesOf(config) {
   return Object.fromEntries(SWITCHES.map((s) => [s, !config.off.includes(s)]));
 }
 
-/** The rows that run at `depth` (the minimax row only up to MINIMAX_MAX_DEPTH). */
+/** The rows that run at `depth` (alpha-beta only up to depth 6, plain minimax up to depth 4). */
 export function configsAt(depth) {
-  return CONFIGS.filter((c) => !c.minimaxOnly || depth <= MINIMAX_MAX_DEPTH);
+  return CONFIGS.filter((c) => c.maxDepth === undefined || depth <= c.maxDepth);
 }
 
 /** Preset positions: FEN (or 'startpos') + ICCS moves. Sources as in src/bench.rs BENCH_POSITIONS. */

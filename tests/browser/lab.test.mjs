@@ -156,3 +156,38 @@ test('a bad position is refused with its reason and the lab stays usable; a long
   assert.ok(rows.every((r) => r.state === 'done' && r.depth === 2));
   assert.deepEqual(app.errorsOf(page), []);
 });
+
+test("Hex: a guess of the hottest cell is scored against Queenbee's lowest total potential, and kept in the link", async () => {
+  const page = await app.newPage('?lang=en#lab?fen=startpos&depth=2&hexsize=7&hexmoves=d4,c5,e3');
+  await waitState(page, 'idle');
+  // The reference: the wasm rules' own maps of the same position (the lab must agree with them).
+  const ref = await page.evaluate(() => {
+    const g = new window.duiyi.wasm.HexGame(7, 7, false);
+    for (const m of ['d4', 'c5', 'e3']) g.play(m);
+    const m = g.maps('queenbee', false);
+    const name = (i) => `${String.fromCharCode(97 + (i % 7))}${Math.floor(i / 7) + 1}`;
+    const empty = [...m.total.keys()].filter((i) => !m.stones[i]);
+    return {
+      lowest: m.lowestTotal,
+      hottest: empty.filter((i) => m.total[i] === m.lowestTotal).map(name),
+      cold: name(empty.find((i) => m.total[i] > m.lowestTotal)),
+    };
+  });
+  assert.ok(ref.hottest.length >= 1);
+  await page.click(`[data-testid="lab-hex-board"] [data-square="${ref.cold}"]`);
+  assert.equal(await page.$eval('[data-testid="lab-hex-verdict"]', (e) => e.dataset.verdict), 'wrong');
+  assert.match(await page.$eval('[data-testid="lab-hex-verdict"]', (e) => e.textContent), new RegExp(`lowest is ${ref.lowest}`));
+  // The reveal shows the totals; the hottest cells carry the lowest value.
+  for (const cell of ref.hottest) {
+    assert.equal(await page.$eval(`[data-testid="lab-hex-board"] [data-testid="heatmap"] [data-square="${cell}"]`, (e) => e.dataset.value), String(ref.lowest));
+  }
+  assert.match(new URL(page.url()).hash, new RegExp(`hexguess=${ref.cold}`));
+  await screenshot(page, 'lab-hex-en');
+  // A fresh page on a link with the hottest cell as the guess: right.
+  const fresh = await app.newPage(`?lang=zh#lab?fen=startpos&depth=2&hexsize=7&hexmoves=d4,c5,e3&hexguess=${ref.hottest[0]}`);
+  await waitState(fresh, 'idle');
+  assert.equal(await fresh.$eval('[data-testid="lab-hex-verdict"]', (e) => e.dataset.verdict), 'right');
+  assert.match(await fresh.$eval('[data-testid="lab-hex-verdict"]', (e) => e.textContent), /猜对了/);
+  assert.deepEqual(app.errorsOf(page), []);
+  assert.deepEqual(app.errorsOf(fresh), []);
+});

@@ -14,11 +14,13 @@
 // "lab-row-<name>" (data-nodes, data-best, data-cp, data-mate, data-depth, data-time-ms, data-state
 // pending|running|done|cancelled), "lab-chart" (data-rows: rows drawn), "lab-explain-<name>",
 // "lab-guess-input", "lab-guess-set", "lab-guess" (data-guess), "lab-verdict" (data-verdict right|wrong),
-// "lab-nps", "error" (data-code).
+// "lab-nps", "error" (data-code); Hex: "lab-hex-size", "lab-hex-moves", "lab-hex-board", "lab-hex-guess"
+// (data-guess), "lab-hex-verdict" (data-verdict right|wrong). Hex settings in the link: hexsize, hexmoves, hexguess.
 
 import { h, setText } from './dom.js';
 import { engineClient } from './shared-engine.js';
 import { createXiangqiBoard } from './xiangqi-board.js';
+import { createHexBoard } from './hex-board.js';
 import { errorText } from '../i18n/errors.js';
 import { CONFIGS, PRESETS, configsAt, switchesOf } from './lab-configs.js';
 
@@ -48,6 +50,9 @@ export function readLessonHash(hash = location.hash) {
     rows: rows.length ? rows : null,
     guess: q.get('guess') || null,
     run: q.get('run') === '1',
+    hexSize: Math.min(19, Math.max(3, Number(q.get('hexsize')) || 7)),
+    hexMoves: (q.get('hexmoves') ?? 'd4,c5,e3').split(/[,\s]+/).filter(Boolean),
+    hexGuess: q.get('hexguess') || null,
   };
 }
 
@@ -60,6 +65,11 @@ export function lessonHash(s) {
   if (s.rows) q.set('rows', s.rows.join(','));
   if (s.guess) q.set('guess', s.guess);
   if (s.run) q.set('run', '1');
+  if (s.hexSize !== undefined) {
+    q.set('hexsize', String(s.hexSize));
+    q.set('hexmoves', s.hexMoves.join(','));
+    if (s.hexGuess) q.set('hexguess', s.hexGuess);
+  }
   return `#lab?${q.toString()}`;
 }
 
@@ -94,6 +104,11 @@ export async function mount(root, ctx) {
   const guessBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { testid: 'lab-guess-set' } });
   const guessOut = h('p', { class: 'lab-guess', dataset: { testid: 'lab-guess' } });
   const verdict = h('p', { class: 'lab-verdict', hidden: true, dataset: { testid: 'lab-verdict' } });
+  const hexSizeSel = h('select', { dataset: { testid: 'lab-hex-size' } }, [5, 7, 9, 11].map((n) => h('option', { value: String(n) }, `${n}×${n}`)));
+  const hexMovesInput = h('input', { type: 'text', class: 'lab-moves', spellcheck: 'false', dataset: { testid: 'lab-hex-moves' } });
+  const hexBoardBox = h('div', { class: 'lab-hex-board', dataset: { testid: 'lab-hex-board' } });
+  const hexGuessOut = h('p', { class: 'lab-guess', dataset: { testid: 'lab-hex-guess' } });
+  const hexVerdict = h('p', { class: 'lab-verdict', hidden: true, dataset: { testid: 'lab-hex-verdict' } });
   const tbody = h('tbody');
   const table = h('table', { class: 'lab-table', dataset: { testid: 'lab-table' } }, h('thead', {}, h('tr', {},
     ['lab.col.config', 'lab.col.nodes', 'lab.col.ratio', 'lab.col.time', 'lab.col.nps', 'lab.col.depth', 'lab.col.best', 'lab.col.score']
@@ -128,7 +143,13 @@ export async function mount(root, ctx) {
         chartBox,
         npsNote,
         tx('lab.explainTitle', 'h2'),
-        explainList)));
+        explainList)),
+    h('section', { class: 'panel lab-hex' },
+      tx('lab.hex.title', 'h2'),
+      tx('lab.hex.hint', 'p', { class: 'lab-hint' }),
+      h('div', { class: 'lab-actions' }, h('label', {}, tx('lab.hex.size'), ' ', hexSizeSel),
+        h('label', { class: 'lab-grow' }, tx('lab.hex.moves'), ' ', hexMovesInput)),
+      hexBoardBox, hexGuessOut, hexVerdict));
   const css = h('link', { rel: 'stylesheet', href: new URL('./lab.css', import.meta.url).href });
   root.replaceChildren(css, view);
 
@@ -136,6 +157,97 @@ export async function mount(root, ctx) {
     ariaLabel: t('lab.boardLabel'),
     onMove: (from, to) => setGuess(`${from}${to}`),
   });
+
+  // ---- Hex: guess the hottest cell (lowest total potential, Queenbee) -----------------------------------------
+  const hexBoard = createHexBoard(hexBoardBox, { onPlay: (cell) => setHexGuess(cell), onHover: () => {} });
+
+  function hexGame() {
+    const g = new ctx.wasm.HexGame(settings.hexSize, settings.hexSize, false);
+    try {
+      for (const m of settings.hexMoves) g.play(m);
+    } catch (err) {
+      g.free();
+      throw err;
+    }
+    return g;
+  }
+
+  function cellIndex(name, width) {
+    const col = name.charCodeAt(0) - 97;
+    const row = Number(name.slice(1)) - 1;
+    return row * width + col;
+  }
+
+  function drawHex() {
+    let g;
+    try {
+      g = hexGame();
+    } catch (err) {
+      showError(err);
+      return;
+    }
+    const m = g.maps('queenbee', false);
+    g.free();
+    const n = m.width * m.height;
+    const guess = settings.hexGuess;
+    hexBoard.set({ width: m.width, height: m.height, stones: m.stones, last: null, chain: new Set(), playable: !guess, toMove: m.toMove });
+    hexGuessOut.dataset.guess = guess ?? '';
+    if (!guess) {
+      hexBoard.setHeatmap(null);
+      setText(hexGuessOut, t('lab.noGuess'));
+      hexVerdict.hidden = true;
+      delete hexVerdict.dataset.verdict;
+      return;
+    }
+    // Reveal: every cell's total potential, the hottest ones outlined.
+    const values = [];
+    const colors = [];
+    const outlined = new Set();
+    for (let i = 0; i < n; i++) {
+      const v = m.total[i];
+      values.push(m.stones[i] ? '' : v === 65535 ? 'inf' : String(v));
+      colors.push(m.stones[i] ? '' : v === 65535 ? 'inf' : v === m.lowestTotal ? '#f4a259' : '#efe2c4');
+      if (!m.stones[i] && v === m.lowestTotal) outlined.add(i);
+    }
+    hexBoard.setHeatmap({ overlay: 'total', values, colors, outlined, numbers: true, dark: values.map(() => true) });
+    const mine = m.total[cellIndex(guess, m.width)];
+    const right = mine === m.lowestTotal;
+    const hottest = [...outlined].map((i) => `${String.fromCharCode(97 + (i % m.width))}${Math.floor(i / m.width) + 1}`);
+    setText(hexGuessOut, t('lab.yourGuess', { move: guess }));
+    hexVerdict.dataset.verdict = right ? 'right' : 'wrong';
+    setText(hexVerdict, t(right ? 'lab.hex.right' : 'lab.hex.wrong', {
+      total: mine === 65535 ? '∞' : mine, lowest: m.lowestTotal ?? '∞', cells: hottest.join(' '),
+    }));
+  }
+
+  function setHexGuess(cell) {
+    const g = hexGame();
+    const taken = g.maps('queenbee', false).stones[cellIndex(cell, settings.hexSize)] !== 0;
+    g.free();
+    if (taken) return; // a stone: not a candidate
+    settings.hexGuess = cell;
+    drawHex();
+    updateLink();
+  }
+
+  function readHexInputs() {
+    const old = { hexSize: settings.hexSize, hexMoves: settings.hexMoves };
+    settings.hexSize = Number(hexSizeSel.value);
+    settings.hexMoves = hexMovesInput.value.split(/[,\s]+/).filter(Boolean);
+    try {
+      hexGame().free();
+    } catch (err) {
+      Object.assign(settings, old);
+      showError(err);
+      return;
+    }
+    showError(null);
+    settings.hexGuess = null;
+    drawHex();
+    updateLink();
+  }
+  hexSizeSel.addEventListener('change', readHexInputs);
+  hexMovesInput.addEventListener('change', readHexInputs);
 
   // ---- position ------------------------------------------------------------------------------------------
   function game() {
@@ -387,6 +499,11 @@ export async function mount(root, ctx) {
     fenInput.value = settings.fen;
     movesInput.value = settings.moves.join(' ');
     depthSel.value = String(settings.depth);
+    if (![...hexSizeSel.options].some((o) => o.value === String(settings.hexSize))) {
+      hexSizeSel.append(h('option', { value: String(settings.hexSize) }, `${settings.hexSize}×${settings.hexSize}`));
+    }
+    hexSizeSel.value = String(settings.hexSize);
+    hexMovesInput.value = settings.hexMoves.join(' ');
     const preset = PRESETS.find((p) => p.fen === settings.fen && p.moves.join(' ') === settings.moves.join(' '));
     presetSel.value = preset ? preset.id : '';
   }
@@ -404,6 +521,7 @@ export async function mount(root, ctx) {
     renderExplanations();
     renderTable();
     renderGuess();
+    drawHex();
     updateLink();
   }
 

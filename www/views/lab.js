@@ -209,7 +209,7 @@ export async function mount(root, ctx) {
       colors.push(m.stones[i] ? '' : v === 65535 ? 'inf' : v === m.lowestTotal ? '#f4a259' : '#efe2c4');
       if (!m.stones[i] && v === m.lowestTotal) outlined.add(i);
     }
-    hexBoard.setHeatmap({ overlay: 'total', values, colors, outlined, numbers: true, dark: values.map(() => true) });
+    hexBoard.setHeatmap({ overlay: 'total', values, colors, outlined, numbers: true, dark: values.map(() => true), preview: guess });
     const mine = m.total[cellIndex(guess, m.width)];
     const right = mine === m.lowestTotal;
     const hottest = [...outlined].map((i) => `${String.fromCharCode(97 + (i % m.width))}${Math.floor(i / m.width) + 1}`);

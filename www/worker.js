@@ -6,14 +6,15 @@
 //                                                     game 'xiangqi' (default): fen (default: start) + ICCS moves
 //                                                     game 'hex': size 'N' | 'WxH' | N (default 11), swap
 //                                                     (boolean, default false) + moves 'c3' | 'swap-pieces'
-//                  {type:'go', depth?, movetime?, nodes?, infinite?, ponder?, wtime?, btime?, winc?, binc?}
+//                  {type:'go', depth?, movetime?, nodes?, infinite?, ponder?, wtime?, btime?, winc?, binc?, draw?}
 //                  {type:'stop'}                      finish the search now; its bestmove follows
 //                  {type:'ponderhit'}                 the pondered move was played: the search's clock starts
 //                  {type:'setoption', name, value}
 //                  {type:'isready'}                   answered by {type:'readyok'} even during a search
 //   worker → page  {type:'ready'}                     engine loaded and warmed up
 //                  {type:'info', depth, seldepth, score:{cp?|mate?}, nodes, nps, timeMs, pv}
-//                  {type:'bestmove', move, ponder}    exactly one per go; move strings in the game's notation
+//                  {type:'bestmove', move, ponder, draw?} exactly one per go; move strings in the game's notation;
+//                                                     draw (after a go with draw:true): the offer accepted?
 //                                                     (ICCS; Hex cells, swap-pieces); move null = no legal move
 //                  {type:'readyok'}
 //                  {type:'error', command, message, code, params, fatal?}
@@ -37,7 +38,7 @@ const SLICE_MS = 5;
 const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const GO_KEYS = {
   depth: 'count', nodes: 'count', movestogo: 'count', movetime: 'ms', wtime: 'ms', btime: 'ms', winc: 'ms', binc: 'ms',
-  infinite: 'flag', ponder: 'flag',
+  infinite: 'flag', ponder: 'flag', draw: 'flag',
 };
 
 /** @type {Engine | null} */
@@ -133,7 +134,10 @@ function runSlice() {
   if (result.done) {
     searching = false;
     waiting = false;
-    send({ type: 'bestmove', move: result.bestmove ?? null, ponder: result.ponder ?? null });
+    const reply = { type: 'bestmove', move: result.bestmove ?? null, ponder: result.ponder ?? null };
+    // A go with draw:true (the opponent offers a draw) is answered: draw true = accepted.
+    if (typeof result.draw === 'boolean') reply.draw = result.draw;
+    send(reply);
   } else if (result.idle) {
     // The engine has no search although this loop thinks it has: answer the go anyway.
     searching = false;

@@ -33,6 +33,7 @@ fn round_trip_in_every_format() {
         assert!(text.contains(&format!("[Format \"{}\"]", format.tag())));
         assert!(text.contains("[Termination \"draw by agreement\"]"));
         assert!(!text.contains("[FEN"), "no FEN tag for the start position");
+        assert!(text.contains("[Date \"????.??.??\"]\n[Round \"?\"]"), "{text}");
         assert!(text.trim_end().ends_with("{draw by agreement} 1/2-1/2"), "{text}");
         let back = parse_pgn(&text).unwrap();
         assert_eq!(back.moves, game.moves, "{format:?}");

@@ -1,17 +1,18 @@
 //! Ponder benchmark (issue 12 "Performance"): time to depth D after a ponder hit vs from cold, on the same
 //! positions, through the Engine API as the worker drives it (`go ponder`, `step`, `ponderhit`, `step` until
-//! `bestmove`). Run with `cargo bench --bench ponder [-- --depth D] [--ponder-ms T] [--positions N]`.
+//! `bestmove`). Run with `cargo bench --bench ponder [-- --depth D] [--ponder-share F] [--positions N]`.
 //!
 //! For each position X of `duiyi::bench::BENCH_POSITIONS` (the first N, default 12) — X stands for the
 //! position after the predicted reply —
 //! * **cold**: a fresh engine (empty 16 MiB TT) searches X with `go depth D`; the time to `bestmove` is taken;
-//! * **ponder hit**: a fresh engine runs `go ponder depth D` on X for T ms of CPU (default 500), then
-//!   `ponderhit`; the time from the hit to `bestmove` is taken.
+//! * **ponder hit**: a fresh engine runs `go ponder depth D` on X for F × the cold time (CPU; default F = 0.5:
+//!   the opponent thinks half as long as the engine would), then `ponderhit`; the time from the hit to
+//!   `bestmove` is taken (floored at 1 ms for the ratio).
 //!
 //! Times are the thread's CPU time (`/proc/thread-self/schedstat`, Linux; wall time elsewhere), so the figures
 //! do not depend on the load of a shared machine; wall times are printed next to them. Prints each position's
 //! cold time, the depth the ponder search had reached at the hit, the time after the hit and the ratio, then the
-//! mean ratio and the ratio of the total times (target ≥ 2×).
+//! geometric mean of the ratios and the ratio of the total times (target ≥ 2×).
 
 use duiyi::bench::BENCH_POSITIONS;
 use duiyi::engine::{Engine, Setup, Step};
@@ -54,10 +55,10 @@ fn main() {
         args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok()).unwrap_or(default)
     };
     let depth = arg("--depth", 9.0) as u32;
-    let ponder_ms = arg("--ponder-ms", 500.0);
+    let share = arg("--ponder-share", 0.5);
     let count = (arg("--positions", 12.0) as usize).min(BENCH_POSITIONS.len());
     let clock = Instant::now();
-    println!("## ponder hit vs cold: time to depth {depth}, {ponder_ms} ms (CPU) of pondering before the hit");
+    println!("## ponder hit vs cold: time to depth {depth}; pondering for {share} × the cold time (CPU) before the hit");
     println!("| # | position | cold ms CPU (wall) | depth at hit | after hit ms CPU (wall) | ratio |");
     println!("|---|---|---|---|---|---|");
     let (mut sum_cold, mut sum_hit, mut ratios) = (0.0, 0.0, Vec::new());
@@ -72,6 +73,7 @@ fn main() {
         let mut e = engine_at(fen, moves);
         e.go(GoParams { depth: Some(depth), ponder: true, ..Default::default() }).unwrap();
         let p0 = cpu_ms(&clock);
+        let ponder_ms = cold * share;
         let mut reached = 0;
         while cpu_ms(&clock) - p0 < ponder_ms {
             match e.step(10.0) {
@@ -93,19 +95,19 @@ fn main() {
         e.ponderhit().unwrap();
         run_to_end(&mut e, reached);
         let (hit, hit_wall) = (cpu_ms(&clock) - h0, hw0.elapsed().as_secs_f64() * 1000.0);
-        let ratio = cold / hit.max(0.05);
+        let ratio = cold / hit.max(1.0);
         sum_cold += cold;
         sum_hit += hit;
         ratios.push(ratio);
         let name = if moves.is_empty() { fen.split(' ').next().unwrap_or(fen).chars().take(24).collect::<String>() } else { format!("startpos {moves}") };
         println!("| {} | `{name}` | {cold:.0} ({cold_wall:.0}) | {reached} | {hit:.1} ({hit_wall:.0}) | {ratio:.1}× |", i + 1);
     }
-    let mean = ratios.iter().sum::<f64>() / ratios.len().max(1) as f64;
+    let mean = (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len().max(1) as f64).exp();
     let mut sorted = ratios.clone();
     sorted.sort_by(|a, b| a.total_cmp(b));
     let median = sorted.get(sorted.len() / 2).copied().unwrap_or(0.0);
     println!(
-        "\nmean ratio {mean:.1}×, median {median:.1}×, total cold {sum_cold:.0} ms / total after hit {sum_hit:.0} ms = {:.1}× (CPU time)",
-        sum_cold / sum_hit.max(0.05)
+        "\ngeometric mean ratio {mean:.2}×, median {median:.2}×, total cold {sum_cold:.0} ms / total after hit {sum_hit:.0} ms = {:.2}× (CPU time)",
+        sum_cold / sum_hit.max(1.0)
     );
 }

@@ -443,7 +443,12 @@ impl<S: SlicedSearch> Slot<S> {
     }
 
     fn finish(&mut self, infos: Vec<Info>) -> SlotStep<S::Move> {
+        // A stopped search (a ponder miss, "move now") answers at once: no level passes after a stop.
+        let stopped = self.search.as_ref().is_none_or(|s| s.stop);
         self.search = None;
+        if stopped {
+            self.handicap = None;
+        }
         let mut bestmove = self.searcher.best_move();
         let mut ponder = self.searcher.ponder_move();
         let last = self.searcher.last_iteration();
@@ -483,7 +488,7 @@ impl<S: SlicedSearch> Slot<S> {
                 break;
             }
             let found = loop {
-                match self.searcher.run(f64::INFINITY, spec.nodes) {
+                match self.searcher.run(f64::INFINITY, spec.nodes / levels::PASS_NODE_SHARE) {
                     RunOutcome::IterationDone => {
                         if self.searcher.last_iteration().is_some_and(|it| it.depth >= last.depth) {
                             break self.searcher.last_iteration();
@@ -495,6 +500,10 @@ impl<S: SlicedSearch> Slot<S> {
             };
             let Some(it) = found else { break };
             let Some(&m) = it.pv.first() else { break };
+            // A pass that did not reach the best move's depth has no comparable score.
+            if it.depth < last.depth {
+                break;
+            }
             // The passes come out best first: once one is too weak (or a mate against), the rest are too.
             if (score::is_mate(it.score) && it.score < 0) || last.score - it.score > spec.margin {
                 break;

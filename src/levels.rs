@@ -6,7 +6,8 @@
 //! `S` (side to move's view), a seeded draw decides (probability [`LevelSpec::chance`]) whether to deviate. If
 //! so, the engine scores the next-best root moves by *exclusion*: it searches the root again to the same depth
 //! `D` without `B` (the best of the rest and its score come out), then without that move too, and so on for up to
-//! [`ALTERNATIVES`] moves, each pass capped at the level's node limit. This is multi-PV scoring at the capped
+//! [`ALTERNATIVES`] moves, each pass capped at a quarter of the level's node limit ([`PASS_NODE_SHARE`]); no
+//! passes after a `stop` (a ponder miss or "move now" answers at once). This is multi-PV scoring at the capped
 //! depth, through the searcher's own root-move exclusion (UCCI `banmoves`), so it works for every game. A move
 //! qualifies when its score `s` satisfies `S − s ≤ margin`; the engine plays one of the qualifying moves,
 //! uniformly at random (same seed), or `B` when none does.
@@ -24,6 +25,10 @@
 
 /// How many next-best root moves a deviating level scores.
 pub const ALTERNATIVES: usize = 3;
+/// Each alternative pass may use the level's node cap divided by this (so all passes together use at most ¾ of
+/// it: they run in one engine step, and the worker must keep answering within its watchdog's time). A pass that
+/// does not reach the best move's depth within it ends the search for alternatives.
+pub const PASS_NODE_SHARE: u64 = 4;
 
 /// The handicaps of one level. Margins are in the game's score units: centipawns for Xiangqi, Queenbee
 /// evaluation units (×100, as the engine's `info score cp`) for Hex.

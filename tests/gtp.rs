@@ -353,3 +353,19 @@ fn analyze_commands_draw_the_librarys_maps() {
         assert_eq!(v, if want == INFINITY { -1 } else { want as i64 }, "benzene north {c}");
     }
 }
+
+/// The engine's `Level` over GTP (`param_game level N`, `level_seed S`): shown by `param_game`, checked, and a
+/// levelled `genmove` still answers a legal cell.
+#[test]
+fn param_game_level() {
+    let mut g = Gtp::start();
+    g.ok("boardsize 7");
+    g.ok("param_game level 2");
+    g.ok("param_game level_seed 5");
+    assert!(g.ok("param_game").contains("level 2"));
+    g.refused("param_game level 9");
+    g.refused("param_game level_seed x");
+    g.ok("play b d4");
+    let reply = g.ok("genmove w");
+    assert!(reply.len() >= 2 && reply != "resign", "{reply}");
+}

@@ -33,6 +33,7 @@ fn round_trip_in_every_format() {
         assert!(text.contains(&format!("[Format \"{}\"]", format.tag())));
         assert!(text.contains("[Termination \"draw by agreement\"]"));
         assert!(!text.contains("[FEN"), "no FEN tag for the start position");
+        assert!(text.contains("[Date \"????.??.??\"]\n[Round \"?\"]"), "{text}");
         assert!(text.trim_end().ends_with("{draw by agreement} 1/2-1/2"), "{text}");
         let back = parse_pgn(&text).unwrap();
         assert_eq!(back.moves, game.moves, "{format:?}");
@@ -121,4 +122,43 @@ fn errors_give_line_column_and_reason() {
     assert!(matches!(e.kind, PgnErrorKind::Result(_)));
     let game = PgnGame { tags: vec![], fen: String::new(), moves: vec![Move::parse_iccs("e5e6").unwrap()], result: "*".into(), reason: None };
     assert!(matches!(write_pgn(&game, PgnFormat::Iccs).unwrap_err().kind, PgnErrorKind::Move { ply: 1, .. }));
+}
+
+/// Mutated PGN texts (bytes replaced, cut, duplicated; some made invalid UTF-8-safe by working on chars) never
+/// panic: each is a game or a `PgnError`; an error's line is within the text.
+#[test]
+fn mutated_texts_never_panic() {
+    let base: Vec<char> = read("xqbase-style-iccs.pgn").chars().chain(read("wxf-glued-numbers.pgn").chars()).collect();
+    let alphabet: Vec<char> = "[]{}()\";$!?+-.=0123456789abcdefghiKAEHRCP炮马进退平前后中一二三 \n\r\t*/".chars().collect();
+    let mut state: u64 = 0x2026_1202;
+    let mut rand = |n: usize| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((state >> 33) as usize) % n.max(1)
+    };
+    for _ in 0..3000 {
+        let mut t = base.clone();
+        for _ in 0..1 + rand(6) {
+            match rand(3) {
+                0 => {
+                    let i = rand(t.len());
+                    t[i] = alphabet[rand(alphabet.len())];
+                }
+                1 => {
+                    let i = rand(t.len());
+                    t.truncate(i.max(1));
+                }
+                _ => {
+                    let i = rand(t.len());
+                    let j = (i + rand(40)).min(t.len());
+                    let piece: Vec<char> = t[i..j].to_vec();
+                    let k = rand(t.len());
+                    t.splice(k..k, piece);
+                }
+            }
+        }
+        let text: String = t.iter().collect();
+        if let Err(e) = parse_pgn(&text) {
+            assert!(e.line <= text.lines().count() + 1, "{e} in {} lines", text.lines().count());
+        }
+    }
 }

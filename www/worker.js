@@ -21,7 +21,8 @@
 //                                                     go (info…, one bestmove), sliced, stoppable by stop
 //   worker → page  {type:'ready'}                     engine loaded and warmed up
 //                  {type:'info', depth, seldepth, score:{cp?|mate?}, nodes, nps, timeMs, pv}
-//                  {type:'bestmove', move, ponder, draw?}  exactly one per go; draw: accepts the offer; move strings in the game's notation
+//                  {type:'bestmove', move, ponder, draw?} exactly one per go; move strings in the game's notation;
+//                                                     draw (after a go with draw:true): the offer accepted?
 //                                                     (ICCS; Hex cells, swap-pieces); move null = no legal move
 //                  {type:'readyok'}
 //                  {type:'error', command, message, code, params, fatal?}

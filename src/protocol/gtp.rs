@@ -16,7 +16,8 @@
 //! - `undo` (takes back a resignation first, else the last move), `showboard`, `final_score` (`B+`, `W+`, or
 //!   `cannot score` while nobody has won, as Benzene), `loadsgf FILE [MOVE_NUMBER]` (the position before move
 //!   MOVE_NUMBER, counting from 1), `param_game` (`[bool] allow_swap`, `[string] move_time`, `[list/queenbee/benzene]
-//!   convention`; `param_game NAME VALUE` sets one), `all_legal_moves [COLOR]`;
+//!   convention`, `[list/0/…/8] level` (the engine's `Level`), `level_seed` (write-only); `param_game NAME VALUE`
+//!   sets one), `all_legal_moves [COLOR]`;
 //! - analyze commands for HexGui's board (`pspairs`: ` cell value` pairs; unreachable and occupied cells are left
 //!   out, except in the two-distance maps where an unreachable empty cell shows `-1`, as Benzene's `eval-twod`):
 //!   `duiyi-twod north|south|west|east` (two-distance of every empty cell to that edge, Queenbee's definition or
@@ -389,10 +390,11 @@ impl<W: Write> Session<W> {
     fn param_game(&mut self, args: &[&str]) -> Result<String, String> {
         match args {
             [] => Ok(format!(
-                "\n[bool] allow_swap {}\n[string] move_time {}\n[list/queenbee/benzene] convention {}",
+                "\n[bool] allow_swap {}\n[string] move_time {}\n[list/queenbee/benzene] convention {}\n[list/0/1/2/3/4/5/6/7/8] level {}",
                 self.swap as u8,
                 self.move_time_s,
-                self.convention.name()
+                self.convention.name(),
+                self.engine.level()
             )),
             [name, value] => {
                 match *name {
@@ -411,7 +413,14 @@ impl<W: Write> Session<W> {
                         self.convention = Convention::parse(value)
                             .ok_or_else(|| format!("param_game convention: '{value}' (expected queenbee or benzene)"))?;
                     }
-                    other => return Err(format!("param_game: unknown parameter '{other}' (allow_swap, move_time, convention)")),
+                    // The engine's `Level` (0 = full strength, 1–8: `crate::levels`) and `LevelSeed`.
+                    "level" => self.engine.set_option("Level", value).map_err(|e| format!("param_game level: {e}"))?,
+                    "level_seed" => self.engine.set_option("LevelSeed", value).map_err(|e| format!("param_game level_seed: {e}"))?,
+                    other => {
+                        return Err(format!(
+                            "param_game: unknown parameter '{other}' (allow_swap, move_time, convention, level, level_seed)"
+                        ));
+                    }
                 }
                 Ok(String::new())
             }

@@ -619,7 +619,7 @@ impl Notation {
         let square = |f: char, r: char| ('a'..='i').contains(&f.to_ascii_lowercase()) && r.is_ascii_digit();
         if t.len() == 4 && square(t[0], t[1]) && square(t[2], t[3]) && text.chars().filter(|&c| c == '-').count() <= 1 {
             Notation::Iccs
-        } else if text.chars().any(|c| !c.is_ascii()) {
+        } else if !text.is_ascii() {
             Notation::Chinese
         } else {
             Notation::Wxf

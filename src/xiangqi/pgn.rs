@@ -120,7 +120,7 @@ fn escape(v: &str) -> String {
 
 /// Writes `game` as PGN with its moves in `format`: the tag section (`Game "Chinese Chess"`, then `Event`,
 /// `Site`, `Date`, `Round`, `Red`, `Black`, `Result` — the seven-tag roster with `Red`/`Black` for
-/// `White`/`Black`, `?` when not given — then the other given tags, `FEN` when the start is not the opening
+/// `White`/`Black`, `?` (`????.??.??` for the date) when not given — then the other given tags, `FEN` when the start is not the opening
 /// position, `Format`, and `Termination` with the reason), a blank line, and the numbered moves (`1. C2.5 H8+7`,
 /// `1. ... H8+7` when Black moves first), lines kept under 80 characters, the reason again as a comment before
 /// the result token.
@@ -138,7 +138,9 @@ pub fn write_pgn(game: &PgnGame, format: PgnFormat) -> Result<String, PgnError> 
     let tag = |name: &str| game.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
     let mut out = String::from("[Game \"Chinese Chess\"]\n");
     for name in ["Event", "Site", "Date", "Round", "Red", "Black"] {
-        out += &format!("[{name} \"{}\"]\n", escape(tag(name).unwrap_or("?")));
+        // Unknown values as the PGN standard writes them: `????.??.??` for a date, `?` otherwise.
+        let unknown = if name == "Date" { "????.??.??" } else { "?" };
+        out += &format!("[{name} \"{}\"]\n", escape(tag(name).unwrap_or(unknown)));
     }
     out += &format!("[Result \"{}\"]\n", game.result);
     const OWN: [&str; 11] = ["Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result", "FEN", "Format", "Termination"];

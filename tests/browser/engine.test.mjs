@@ -76,6 +76,50 @@ test('worker protocol: bad input gets an error naming the problem, and the worke
   assert.deepEqual(app.errorsOf(page), []);
 });
 
+test('worker: a draw offer (go draw:true) is answered on the bestmove; Level caps the search', async () => {
+  const page = await app.newPage('#hex');
+  const out = await page.evaluate(async () => {
+    const w = new Worker('./worker.js', { type: 'module' });
+    const inbox = [];
+    const waiters = [];
+    w.onmessage = (e) => {
+      inbox.push(e.data);
+      for (const wt of waiters.splice(0)) wt();
+    };
+    const next = async (type) => {
+      for (;;) {
+        const i = inbox.findIndex((m) => m.type === type);
+        if (i >= 0) return inbox.splice(i, 1)[0];
+        await new Promise((r) => waiters.push(r));
+      }
+    };
+    await next('ready');
+    const r = {};
+    w.postMessage({ type: 'position', fen: '3k5/9/9/9/9/9/9/9/R8/4K4 b - - 0 1', moves: [] });
+    w.postMessage({ type: 'go', depth: 3, draw: true });
+    r.losing = await next('bestmove');
+    w.postMessage({ type: 'position', fen: '3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1', moves: [] });
+    w.postMessage({ type: 'go', depth: 3, draw: true });
+    r.winning = await next('bestmove');
+    w.postMessage({ type: 'go', depth: 3 });
+    r.noOffer = await next('bestmove');
+    w.postMessage({ type: 'setoption', name: 'Level', value: '2' });
+    w.postMessage({ type: 'position', moves: [] });
+    inbox.length = 0;
+    w.postMessage({ type: 'go', depth: 12 });
+    r.levelled = await next('bestmove');
+    r.depths = inbox.filter((m) => m.type === 'info').map((m) => m.depth);
+    w.terminate();
+    return r;
+  });
+  assert.equal(out.losing.draw, true, JSON.stringify(out.losing));
+  assert.equal(out.winning.draw, false, JSON.stringify(out.winning));
+  assert.equal('draw' in out.noOffer, false);
+  assert.match(out.levelled.move, /^[a-i][0-9][a-i][0-9]$/);
+  assert.ok(out.depths.length >= 1 && Math.max(...out.depths) <= 2, `level 2 caps depth at 2: ${out.depths}`);
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
 test('stop during a long search gets its bestmove within 50 ms', async (t) => {
   const page = await app.newPage('#hex');
   const measure = () => page.evaluate(async (startFen) => {

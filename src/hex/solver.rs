@@ -453,7 +453,6 @@ pub(crate) struct Solver {
     hs: HSearch,
     /// Whether [`Solver::analyse`] runs H-search (off: the bridge/ziggurat connections only).
     pub(crate) use_hsearch: bool,
-    expanded: u64,
 }
 
 impl Solver {
@@ -474,14 +473,10 @@ impl Solver {
             aborted: false,
             hs: HSearch::new(),
             use_hsearch: true,
-            expanded: 0,
         }
     }
 
     fn finish(&self, mover: Color, mover_wins: Option<bool>, winning: Vec<Move>, complete: bool) -> SolveResult {
-        if std::env::var_os("DUIYI_SOLVER_STATS").is_some() {
-            eprintln!("expanded {} nodes {}", self.expanded, self.nodes);
-        }
         SolveResult {
             winner: mover_wins.map(|w| if w { mover } else { mover.opponent() }),
             winning_moves: winning,
@@ -709,7 +704,6 @@ impl Solver {
 
     /// The static analysis of `b` for the side to move (see the module documentation).
     pub(crate) fn analyse(&mut self, b: &Board) -> Analysis {
-        self.expanded += 1;
         match self.quick(b) {
             Some((true, proof)) => return Analysis::Win(proof),
             Some((false, proof)) => return Analysis::Loss(proof),
@@ -725,14 +719,14 @@ impl Solver {
         if self.use_hsearch {
             let me = b.to_move;
             let mine = self.hs.run(&self.m, b.stones[me.index()], empty, me);
-            if let Some(c) = mine.full_carrier {
+            if let Some(c) = mine.full {
                 return Analysis::Win(c);
             }
             if let Some(&c) = mine.semis.first() {
                 return Analysis::Win(c);
             }
             let yours = self.hs.run(&self.m, q, empty, you);
-            if let Some(c) = yours.full_carrier {
+            if let Some(c) = yours.full {
                 return Analysis::Loss(c);
             }
             for c in yours.semis {
@@ -917,7 +911,8 @@ impl Solver {
             delta = 0u32;
             best = 0usize;
             let mut second = INF;
-            for (k, kid) in kids.iter().enumerate() {
+            let widen = widening(&kids);
+            for (k, kid) in kids.iter().enumerate().take(widen) {
                 let (cphi, cdelta) = (kid.phi, kid.delta);
                 if cdelta < phi {
                     second = phi;
@@ -976,6 +971,31 @@ impl Solver {
         }
     }
 }
+
+/// Progressive widening (as in Benzene's DFPN): the bounds of a node come from its first children in move
+/// order, up to and including the `1 + ⌈n / 4⌉`-th of its `n` children not yet lost for the side to move
+/// (all of them when fewer than two are left). Returns how many children (a prefix) count. It only steers the
+/// search: a node is proved lost only when all its children are (a prefix with a live child has δ > 0).
+fn widening(kids: &[Kid]) -> usize {
+    let live = kids.iter().filter(|k| k.phi != 0).count();
+    if live < 2 {
+        return kids.len();
+    }
+    let look = 1 + live.div_ceil(WIDENING_DIV);
+    let mut seen = 0;
+    for (i, k) in kids.iter().enumerate() {
+        if k.phi != 0 {
+            seen += 1;
+            if seen == look {
+                return i + 1;
+            }
+        }
+    }
+    kids.len()
+}
+
+/// See [`widening`]: a quarter (Benzene's default; a half and an eighth both cost more nodes here).
+const WIDENING_DIV: usize = 4;
 
 /// A child in [`Solver::mid`]: its board, the move's cell, its (φ, δ) from the opponent's view, its proof set
 /// once proved, and whether it was dropped by a sibling's proof.
@@ -1036,10 +1056,9 @@ pub(crate) struct HSearch {
 
 /// Outcome of [`HSearch::run`] for one side.
 pub(crate) struct EdgeConnections {
-    /// A full connection between the side's edges (it wins even with the opponent to move).
-    pub full: bool,
-    /// The carrier of one such full connection (`Some(0)` when the edges are already joined).
-    pub full_carrier: Option<u128>,
+    /// The carrier of a full connection between the side's edges, if one was found (it wins even with the
+    /// opponent to move); `Some(0)` when the edges are already joined.
+    pub full: Option<u128>,
     /// Carriers (keys included) of the semi-connections found between the side's edges.
     pub semis: Vec<u128>,
 }
@@ -1174,7 +1193,7 @@ impl HSearch {
         let a = m.flood(e1 & p, p);
         let b = m.flood(e2 & p, p);
         if a & b != 0 {
-            return EdgeConnections { full: true, full_carrier: Some(0), semis: vec![] };
+            return EdgeConnections { full: Some(0), semis: vec![] };
         }
         self.cell.clear();
         self.group.clear();
@@ -1204,7 +1223,7 @@ impl HSearch {
         let nn = self.cell.len();
         if nn > 128 {
             // Node sets are `u128`s: too many nodes (a nearly empty board of more than 126 cells).
-            return EdgeConnections { full: false, full_carrier: None, semis: vec![] };
+            return EdgeConnections { full: None, semis: vec![] };
         }
         self.nn = nn;
         self.nbr_full.clear();
@@ -1307,10 +1326,9 @@ impl HSearch {
             }
         }
         let p01 = self.pair(0, 1);
-        let full = self.nfull[p01] > 0;
-        let full_carrier = full.then(|| self.fulls[p01 * H_FULLS]);
+        let full = (self.nfull[p01] > 0).then(|| self.fulls[p01 * H_FULLS]);
         let semis = self.semis[p01 * H_SEMIS..p01 * H_SEMIS + self.nsemi[p01] as usize].to_vec();
-        EdgeConnections { full, full_carrier, semis }
+        EdgeConnections { full, semis }
     }
 }
 
@@ -1468,8 +1486,9 @@ mod hsearch_tests {
                         continue;
                     }
                     let r = hs.run(&m, stones[side.index()], empty, side);
-                    if r.full {
+                    if let Some(c) = r.full {
                         fulls += 1;
+                        assert_eq!(c & !empty, 0);
                         assert!(!wins(&m, stones, you, &mut memo), "{w}x{h} {stones:?} full for {side:?}");
                     }
                     for &c in &r.semis {

@@ -163,7 +163,7 @@ pub fn solve(pos: &Position, limits: SolveLimits) -> Result<SolveResult, SolveEr
         }
         // The child's result from the opponent's view: `Some(false)` = the opponent loses = `mv` wins.
         let r = if let Some(w) = child.winner() {
-            Some(w != mover.opponent())
+            Some(w == mover.opponent())
         } else if child.swap_available() {
             // Only after the very first move with the swap rule on: solve one more level at this layer.
             let sub = solve(&child, SolveLimits { all_winning_moves: false, ..limits_left(&s, limits) })?;

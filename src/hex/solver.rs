@@ -3,7 +3,13 @@
 //! **Search.** Depth-first proof-number search (DFPN; Nagai 2002, in the negamax form with proof number φ and
 //! disproof number δ of the side to move, and Pawlewicz & Lew's "1 + ε" threshold trick), with a transposition
 //! table keyed by the stones and the side to move. Hex positions never repeat (stones are only added), so the
-//! graph-history interaction problem does not arise.
+//! graph-history interaction problem does not arise. Children are ordered by the change of both sides'
+//! shortest-path distances (ties: nearer the centre) and bounds use **progressive widening** (Benzene's DFPN:
+//! only the first `1 + ⌈n/4⌉` of a node's `n` live children count, see [`widening`]).
+//!
+//! **Proof sets** (Henderson, Arneson, Hayward 2009, "Solving 8×8 Hex"): every proved node carries the cells
+//! its proof needs; once a move is refuted, every sibling move outside the refutation's proof loses too and is
+//! dropped unsearched (see [`Solver::mid`] for the argument).
 //!
 //! **Knowledge** (every rule is sound: it never declares a win that is not one):
 //! - *Win in one*: a side to move that can complete a chain wins. The union-find check of
@@ -33,8 +39,8 @@
 //!
 //! Boards of up to [`MAX_SOLVER_CELLS`] cells (e.g. 11×11) are accepted. Without inferior-cell analysis or
 //! incremental connections the solver is still weaker than Benzene's: puzzles up to 5×5 take milliseconds,
-//! the 6×6 openings seconds to tens of seconds (`duiyi hex bench` prints the measured times); larger boards
-//! only late in a game.
+//! the 6×6 openings a fraction of a second to tens of seconds (`duiyi hex bench` prints the measured times);
+//! larger boards only late in a game.
 //!
 //! The swap rule is handled at the root: when `swap-pieces` is legal, the swapped position is one more child.
 

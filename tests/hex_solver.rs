@@ -94,8 +94,9 @@ fn solves_the_puzzles_up_to_5x5() {
     small.iter().for_each(check_puzzle);
 }
 
-/// The 6x6 puzzle (Hayward 01: White to move, d3 the only winning move) takes about 25 s natively, so it
-/// runs with `cargo test -- --ignored` and in `duiyi hex bench`'s figures, not in CI.
+/// The 6x6 puzzle (Hayward 01: White to move, d3 the only winning move, every other move refuted) takes
+/// about 7 s of CPU in the test profile (2026-12-02, after proof sets and widening; 14 s wall under load), too
+/// long for CI: it runs with `cargo test -- --ignored`. The 36 openings of 6x6 are `duiyi hex bench`'s figures.
 #[test]
 #[ignore]
 fn solves_the_6x6_puzzle_with_its_winning_move() {

@@ -1,5 +1,5 @@
 //! `duiyi hex bench`: the solver on the 36 openings of 6×6 (the table in `tests/data/hex.json`, from Benzene's
-//! regression suite), the search's speed and depth in one second on an empty 11×11 board, the time of every
+//! regression suite; per opening the result, nodes, wall and CPU time, then the totals), the search's speed and depth in one second on an empty 11×11 board, the time of every
 //! map of a 19×19 position, and a node-count signature of fixed-depth searches (deterministic: a change of the
 //! search shows as a change of the number).
 
@@ -17,7 +17,7 @@ pub const OPENINGS_6X6: [&str; 6] = ["wwbbbb", "wbbbbw", "wbbbbw", "wbbbbw", "wb
 /// Options of [`run`].
 #[derive(Clone, Copy, Debug)]
 pub struct BenchOptions {
-    /// Time limit per 6×6 opening (ms); `None` skips the solver part.
+    /// Wall-clock time limit per 6×6 opening (ms); `None` skips the solver part.
     pub solve_ms: Option<f64>,
     /// Time for the 11×11 search (ms).
     pub search_ms: f64,

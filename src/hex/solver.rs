@@ -5,11 +5,11 @@
 //! table keyed by the stones and the side to move. Hex positions never repeat (stones are only added), so the
 //! graph-history interaction problem does not arise. Children are ordered by the change of both sides'
 //! shortest-path distances (ties: nearer the centre) and bounds use **progressive widening** (Benzene's DFPN:
-//! only the first `1 + ⌈n/4⌉` of a node's `n` live children count, see [`widening`]).
+//! only the first `1 + ⌈n/4⌉` of a node's `n` live children count, see `widening`).
 //!
 //! **Proof sets** (Henderson, Arneson, Hayward 2009, "Solving 8×8 Hex"): every proved node carries the cells
 //! its proof needs; once a move is refuted, every sibling move outside the refutation's proof loses too and is
-//! dropped unsearched (see [`Solver::mid`] for the argument).
+//! dropped unsearched (see `Solver::mid` for the argument).
 //!
 //! **Knowledge** (every rule is sound: it never declares a win that is not one):
 //! - *Win in one*: a side to move that can complete a chain wins. The union-find check of
@@ -30,7 +30,7 @@
 //! - *Ziggurats* (edge template IIIa): a third-row stone with its 8 empty cells is joined to the edge; the
 //!   templates of every edge are derived by symmetry and checked by exhaustive play in the unit tests.
 //!
-//! - *H-search* ([`HSearch`], Anshelevich 2002): at every expanded node, both sides' full and semi
+//! - *H-search* (`HSearch`, Anshelevich 2002): at every expanded node, both sides' full and semi
 //!   connections built by the AND and OR rules over stone groups, edges and empty cells (bounded lists of
 //!   minimal carriers; connections between two empty cells only by adjacency, for speed). The side to move
 //!   with a full or semi connection between its edges wins; facing an opponent full connection it loses; the

@@ -63,10 +63,26 @@ fn bad_arguments_exit_2_with_the_reason() {
         (vec!["solve", "--size", "3", "--moves", "z9"], "move 1"),
         (vec!["solve", "--depth", "3"], "unknown argument"),
         (vec!["bench", "--solve-limit", "-1"], "--solve-limit"),
+        (vec!["bench", "--openings", "c4,g7"], "g7 is not a 6x6 cell"),
     ] {
         let (code, stdout, stderr) = hex(&args);
         assert_eq!(code, 2, "{args:?}");
         assert!(stdout.is_empty(), "{args:?}: {stdout}");
         assert!(stderr.contains(needle), "{args:?}: {stderr}");
     }
+}
+
+#[test]
+fn bench_solves_the_openings_asked_for_with_their_result_nodes_and_times() {
+    // c4: Black wins (White to move loses); e1: White wins (tests/data/hex.json's table).
+    let (code, stdout, stderr) = hex(&["bench", "--openings", "c4,e1", "--search-ms", "10"]);
+    assert_eq!(code, 0, "{stderr}");
+    let line = |name: &str| stdout.lines().find(|l| l.trim_start().starts_with(name)).unwrap_or_else(|| panic!("{name}: {stdout}"));
+    for (name, winner) in [("c4:", "black"), ("e1:", "white")] {
+        let l = line(name);
+        assert!(l.contains(&format!("{winner} ")) && l.contains(&format!("(expected {winner})")), "{l}");
+        assert!(l.contains(" nodes ") && l.contains(" ms wall ") && l.trim_end().ends_with("ms cpu"), "{l}");
+    }
+    assert!(line("6x6 total:").contains("2/2 proved, 2 as expected"), "{stdout}");
+    assert!(!stdout.contains("a1:"), "only the openings asked for: {stdout}");
 }

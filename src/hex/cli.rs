@@ -29,8 +29,8 @@ duiyi hex potentials --size N[xM] [--convention queenbee|benzene] [--sgf FILE | 
 every two-distance map, potentials, badness, tension, board potentials, attack mobility and eval as JSON\n  \
 duiyi hex solve --size N[xM] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap] [--time-limit SECONDS]\n    \
 who wins with perfect play, and every winning move: {\"to_move\", \"winner\" (null: not proved in time), \"winning_moves\", \"complete\", \"nodes\", \"time_ms\"}\n  \
-duiyi hex bench [--solve-limit SECONDS | --no-solve] [--search-ms MS]\n    \
-the 36 6x6 openings solved (time of each), search nodes/s and depth in 1 s on 11x11, map timings; last line 'nodes N nps M'\n";
+duiyi hex bench [--solve-limit SECONDS | --no-solve] [--openings a1,e3,...] [--search-ms MS]\n    \
+the 36 6x6 openings (or those listed) solved (result, nodes, time of each), search nodes/s and depth in 1 s on 11x11, map timings; last line 'nodes N nps M'\n";
 
 /// Parsed `--flag value` pairs and `--switch`es of a subcommand, checked against the known ones.
 #[derive(Debug, Default)]
@@ -243,12 +243,19 @@ fn solve_cmd(args: &[String]) -> Result<String, String> {
 
 /// `duiyi hex bench`: see [`super::bench`].
 fn bench_cmd(args: &[String]) -> Result<String, String> {
-    let a = Args::parse("bench", args, &["--solve-limit", "--search-ms"], &["--no-solve"])?;
+    let a = Args::parse("bench", args, &["--solve-limit", "--search-ms", "--openings"], &["--no-solve"])?;
     let mut o = super::bench::BenchOptions::default();
     if let Some(t) = a.value("--solve-limit") {
         let s: f64 = t.parse().ok().filter(|s: &f64| s.is_finite() && *s > 0.0)
             .ok_or_else(|| format!("hex bench: --solve-limit {t}: expected a positive number of seconds"))?;
         o.solve_ms = Some(s * 1000.0);
+    }
+    if let Some(list) = a.value("--openings") {
+        o.openings = 0;
+        for name in list.split(',') {
+            o.openings |= super::bench::opening_bit(name.trim())
+                .ok_or_else(|| format!("hex bench: --openings {list}: {name} is not a 6x6 cell a1..f6"))?;
+        }
     }
     if a.switch("--no-solve") {
         o.solve_ms = None;

@@ -3,7 +3,13 @@
 //! **Search.** Depth-first proof-number search (DFPN; Nagai 2002, in the negamax form with proof number φ and
 //! disproof number δ of the side to move, and Pawlewicz & Lew's "1 + ε" threshold trick), with a transposition
 //! table keyed by the stones and the side to move. Hex positions never repeat (stones are only added), so the
-//! graph-history interaction problem does not arise.
+//! graph-history interaction problem does not arise. Children are ordered by the change of both sides'
+//! shortest-path distances (ties: nearer the centre) and bounds use **progressive widening** (Benzene's DFPN:
+//! only the first `1 + ⌈n/4⌉` of a node's `n` live children count, see `widening`).
+//!
+//! **Proof sets** (Henderson, Arneson, Hayward 2009, "Solving 8×8 Hex"): every proved node carries the cells
+//! its proof needs; once a move is refuted, every sibling move outside the refutation's proof loses too and is
+//! dropped unsearched (see `Solver::mid` for the argument).
 //!
 //! **Knowledge** (every rule is sound: it never declares a win that is not one):
 //! - *Win in one*: a side to move that can complete a chain wins. The union-find check of
@@ -24,7 +30,7 @@
 //! - *Ziggurats* (edge template IIIa): a third-row stone with its 8 empty cells is joined to the edge; the
 //!   templates of every edge are derived by symmetry and checked by exhaustive play in the unit tests.
 //!
-//! - *H-search* ([`HSearch`], Anshelevich 2002): at every expanded node, both sides' full and semi
+//! - *H-search* (`HSearch`, Anshelevich 2002): at every expanded node, both sides' full and semi
 //!   connections built by the AND and OR rules over stone groups, edges and empty cells (bounded lists of
 //!   minimal carriers; connections between two empty cells only by adjacency, for speed). The side to move
 //!   with a full or semi connection between its edges wins; facing an opponent full connection it loses; the
@@ -33,8 +39,8 @@
 //!
 //! Boards of up to [`MAX_SOLVER_CELLS`] cells (e.g. 11×11) are accepted. Without inferior-cell analysis or
 //! incremental connections the solver is still weaker than Benzene's: puzzles up to 5×5 take milliseconds,
-//! the 6×6 openings seconds to tens of seconds (`duiyi hex bench` prints the measured times); larger boards
-//! only late in a game.
+//! the 6×6 openings a fraction of a second to tens of seconds (`duiyi hex bench` prints the measured times);
+//! larger boards only late in a game.
 //!
 //! The swap rule is handled at the root: when `swap-pieces` is legal, the swapped position is one more child.
 
@@ -125,7 +131,7 @@ pub fn solve(pos: &Position, limits: SolveLimits) -> Result<SolveResult, SolveEr
     // Children of the root: a `Position`-level layer so `swap-pieces` is handled exactly.
     let root = Board::from_position(pos);
     let candidates: Vec<Move> = match s.analyse(&root) {
-        Analysis::Moves(m) if !pos.swap_available() => bits(m).map(|i| Move::Place(s.m.cell(i))).collect(),
+        Analysis::Moves(m, _) if !pos.swap_available() => bits(m).map(|i| Move::Place(s.m.cell(i))).collect(),
         _ => pos.legal_moves(),
     };
     // First a proof of the root itself (finds one winning move fast when there is one).
@@ -163,7 +169,7 @@ pub fn solve(pos: &Position, limits: SolveLimits) -> Result<SolveResult, SolveEr
         }
         // The child's result from the opponent's view: `Some(false)` = the opponent loses = `mv` wins.
         let r = if let Some(w) = child.winner() {
-            Some(w != mover.opponent())
+            Some(w == mover.opponent())
         } else if child.swap_available() {
             // Only after the very first move with the swap rule on: solve one more level at this layer.
             let sub = solve(&child, SolveLimits { all_winning_moves: false, ..limits_left(&s, limits) })?;
@@ -408,12 +414,14 @@ fn mix(b: u128, w: u128, side: Color) -> u64 {
 /// What the static analysis of a position says, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Analysis {
-    /// The side to move wins (it completes a chain now, or it has a virtual connection).
-    Win,
-    /// The side to move loses (the opponent has a virtual connection or two ways to win).
-    Loss,
-    /// Not decided: the side to move must play in this non-empty region.
-    Moves(u128),
+    /// The side to move wins (it completes a chain now, or it has a virtual connection); with its proof set.
+    Win(u128),
+    /// The side to move loses (the opponent has a virtual connection or two ways to win); with the
+    /// opponent's proof set.
+    Loss(u128),
+    /// Not decided: the side to move must play in this non-empty region (first); the second set is the union
+    /// of the opponent's connection carriers that define the region (the region's share of a loss's proof).
+    Moves(u128, u128),
 }
 
 /// Proof and disproof numbers at or above this are infinite (proved / disproved).
@@ -428,11 +436,13 @@ struct Entry {
     delta: u32,
     /// Nodes spent below this entry (replacement priority).
     work: u32,
-    /// The must-play region when not proved.
+    /// The must-play region when not proved; the proof set (see [`Solver::mid`]) when proved.
     moves: u128,
+    /// The carriers that define the must-play region (when not proved).
+    mp: u128,
 }
 
-const EMPTY: Entry = Entry { key: 0, phi: 0, delta: 0, work: 0, moves: 0 };
+const EMPTY: Entry = Entry { key: 0, phi: 0, delta: 0, work: 0, moves: 0, mp: 0 };
 const WAYS: usize = 4;
 
 /// DFPN state: masks, transposition table, counters and limits.
@@ -671,24 +681,29 @@ impl Solver {
 
     /// The cheap part of the analysis: a win or loss by a completed chain, two opponent threats or a virtual
     /// connection; `None` when undecided.
-    fn quick(&mut self, b: &Board) -> Option<bool> {
+    /// With the result comes the winner's proof set.
+    fn quick(&mut self, b: &Board) -> Option<(bool, u128)> {
         self.nodes += 1;
         let me = b.to_move;
         let you = me.opponent();
         let (p, q) = (b.stones[me.index()], b.stones[you.index()]);
         let empty = self.m.all & !(p | q);
-        if self.win_cells(p, empty, me) != 0 {
-            return Some(true);
+        let my_wins = self.win_cells(p, empty, me);
+        if my_wins != 0 {
+            return Some((true, if my_wins == u128::MAX { 0 } else { my_wins & my_wins.wrapping_neg() }));
         }
         let your_wins = self.win_cells(q, empty, you);
-        if your_wins == u128::MAX || your_wins.count_ones() >= 2 {
-            return Some(false);
+        if your_wins == u128::MAX {
+            return Some((false, 0));
         }
-        if self.vc(p, empty, me).is_some() {
-            return Some(true);
+        if your_wins.count_ones() >= 2 {
+            return Some((false, your_wins));
         }
-        if self.vc(q, empty, you).is_some() {
-            return Some(false);
+        if let Some(c) = self.vc(p, empty, me) {
+            return Some((true, c));
+        }
+        if let Some(c) = self.vc(q, empty, you) {
+            return Some((false, c));
         }
         None
     }
@@ -696,41 +711,53 @@ impl Solver {
     /// The static analysis of `b` for the side to move (see the module documentation).
     pub(crate) fn analyse(&mut self, b: &Board) -> Analysis {
         match self.quick(b) {
-            Some(true) => return Analysis::Win,
-            Some(false) => return Analysis::Loss,
+            Some((true, proof)) => return Analysis::Win(proof),
+            Some((false, proof)) => return Analysis::Loss(proof),
             None => {}
         }
         let you = b.to_move.opponent();
         let q = b.stones[you.index()];
         let empty = self.m.all & !(b.stones[0] | b.stones[1]);
         let mut must = empty;
+        // The union of the carriers that cut the region: if every move in it loses, this plus their proofs
+        // is the proof of the loss.
+        let mut mp = 0u128;
         if self.use_hsearch {
             let me = b.to_move;
             let mine = self.hs.run(&self.m, b.stones[me.index()], empty, me);
-            if mine.full || !mine.semis.is_empty() {
-                return Analysis::Win;
+            if let Some(c) = mine.full {
+                return Analysis::Win(c);
+            }
+            if let Some(&c) = mine.semis.first() {
+                return Analysis::Win(c);
             }
             let yours = self.hs.run(&self.m, q, empty, you);
-            if yours.full {
-                return Analysis::Loss;
+            if let Some(c) = yours.full {
+                return Analysis::Loss(c);
             }
             for c in yours.semis {
-                must &= c;
+                if must & c != must {
+                    must &= c;
+                    mp |= c;
+                }
             }
             if must == 0 {
-                return Analysis::Loss;
+                return Analysis::Loss(mp);
             }
         }
         for k in bits(empty) {
             let bit = 1u128 << k;
             if let Some(c) = self.vc(q | bit, empty & !bit, you) {
-                must &= c | bit;
+                if must & (c | bit) != must {
+                    must &= c | bit;
+                    mp |= c | bit;
+                }
                 if must == 0 {
-                    return Analysis::Loss;
+                    return Analysis::Loss(mp);
                 }
             }
         }
-        Analysis::Moves(must)
+        Analysis::Moves(must, mp)
     }
 
     /// Shortest-path distance of `color` with stones `p`: the fewest empty cells that complete a chain
@@ -753,50 +780,63 @@ impl Solver {
         }
     }
 
+    /// The TT entry of `b` with its cell sets in `b`'s orientation.
+    fn probe_board(&self, b: &Board) -> (u64, bool, Option<Entry>) {
+        let (key, rotated) = b.key(self.n);
+        let e = self.probe(key).map(|mut e| {
+            if rotated {
+                e.moves = rotate(e.moves, self.n);
+                e.mp = rotate(e.mp, self.n);
+            }
+            e
+        });
+        (key, rotated, e)
+    }
+
+    /// Stores `e` (cell sets in the orientation of a board whose key has the flag `rotated`).
+    fn store_board(&mut self, mut e: Entry, rotated: bool) {
+        if rotated {
+            e.moves = rotate(e.moves, self.n);
+            e.mp = rotate(e.mp, self.n);
+        }
+        self.store(e);
+    }
+
     /// Entry of `b` for a new child: from the TT, else the cheap analysis (stored when decisive), else the
-    /// unexpanded (1, 1).
+    /// unexpanded (1, 1). Cell sets in `b`'s orientation.
     fn child_entry(&mut self, b: &Board) -> Entry {
-        let (key, _) = b.key(self.n);
-        if let Some(e) = self.probe(key) {
+        let (key, rotated, old) = self.probe_board(b);
+        if let Some(e) = old {
             return e;
         }
         let e = match self.quick(b) {
-            Some(true) => Entry { key, phi: 0, delta: INF, work: 0, moves: 0 },
-            Some(false) => Entry { key, phi: INF, delta: 0, work: 0, moves: 0 },
-            None => return Entry { key, phi: 1, delta: 1, work: 0, moves: 0 },
+            Some((true, proof)) => Entry { key, phi: 0, delta: INF, work: 0, moves: proof, mp: 0 },
+            Some((false, proof)) => Entry { key, phi: INF, delta: 0, work: 0, moves: proof, mp: 0 },
+            None => return Entry { key, phi: 1, delta: 1, work: 0, moves: 0, mp: 0 },
         };
-        self.store(e);
+        self.store_board(e, rotated);
         e
     }
 
     /// The (φ, δ, region) of `b` from the TT, or from a fresh full analysis (stored); an entry stored without
-    /// its region (unexpanded) is analysed again.
-    /// Region cell sets are stored in the key's orientation and returned in the board's.
+    /// its region (unexpanded) is analysed again. Cell sets are returned in the board's orientation.
     fn lookup(&mut self, b: &Board) -> (u64, bool, Entry) {
-        let (key, rotated) = b.key(self.n);
-        let old = self.probe(key);
-        if let Some(mut e) = old
+        let (key, rotated, old) = self.probe_board(b);
+        if let Some(e) = old
             && (e.moves != 0 || e.phi == 0 || e.delta == 0)
         {
-            if rotated {
-                e.moves = rotate(e.moves, self.n);
-            }
             return (key, rotated, e);
         }
         let work = old.map_or(0, |e| e.work);
         let e = match self.analyse(b) {
-            Analysis::Win => Entry { key, phi: 0, delta: INF, work, moves: 0 },
-            Analysis::Loss => Entry { key, phi: INF, delta: 0, work, moves: 0 },
-            Analysis::Moves(m) => {
+            Analysis::Win(proof) => Entry { key, phi: 0, delta: INF, work, moves: proof, mp: 0 },
+            Analysis::Loss(proof) => Entry { key, phi: INF, delta: 0, work, moves: proof, mp: 0 },
+            Analysis::Moves(m, mp) => {
                 let (phi, delta) = old.map_or((1, m.count_ones().clamp(1, MAX_PN)), |e| (e.phi, e.delta));
-                Entry { key, phi, delta, work, moves: m }
+                Entry { key, phi, delta, work, moves: m, mp }
             }
         };
-        let mut stored = e;
-        if rotated {
-            stored.moves = rotate(e.moves, self.n);
-        }
-        self.store(stored);
+        self.store_board(e, rotated);
         (key, rotated, e)
     }
 
@@ -809,7 +849,7 @@ impl Solver {
         if e.delta == 0 {
             return Some(false);
         }
-        let (phi, delta) = self.mid(b, INF, INF);
+        let (phi, delta, _) = self.mid(b, INF, INF);
         if phi == 0 {
             Some(true)
         } else if delta == 0 {
@@ -820,17 +860,26 @@ impl Solver {
     }
 
     /// DFPN's multiple-iterative-deepening step: searches `b` until its φ ≥ `th_phi` or δ ≥ `th_delta`, or a
-    /// limit; returns (φ, δ).
-    fn mid(&mut self, b: &Board, th_phi: u32, th_delta: u32) -> (u32, u32) {
+    /// limit; returns (φ, δ, proof set when proved).
+    ///
+    /// **Proof sets** (the "proof" of Benzene's solvers; Henderson, Arneson, Hayward 2009): a proved node
+    /// carries a set `P` of cells empty at the node such that the winner still wins when every other empty
+    /// cell is filled with the loser's stones (so the loser's extra stones outside `P` never help). A win by
+    /// a virtual connection has its carrier; a win by the move `m` has `{m} ∪ P(child)`; a loss has the
+    /// carriers of the must-play region plus `{m} ∪ P(child)` for every move `m` searched. Once a move `m`
+    /// is refuted with proof `P`, every other move `m' ∉ P` loses too: the child of `m'` has a subset of the
+    /// loser's stones of the child of `m` with the cells outside `P` filled, and an extra stone never hurts
+    /// its owner in Hex. Such moves are dropped without search.
+    fn mid(&mut self, b: &Board, th_phi: u32, th_delta: u32) -> (u32, u32, u128) {
         let (key, rotated, e) = self.lookup(b);
-        if e.phi >= th_phi || e.delta >= th_delta {
-            return (e.phi, e.delta);
+        if e.phi >= th_phi || e.delta >= th_delta || e.phi == 0 || e.delta == 0 {
+            return (e.phi, e.delta, e.moves);
         }
         let nodes_before = self.nodes;
         // Children in the must-play region, the most promising first (by the change of both sides'
-        // shortest-path distances, then nearer the centre); each keeps its board and last (φ, δ).
+        // shortest-path distances, then nearer the centre).
         let me = b.to_move;
-        let mut kids: Vec<(Board, u32, u32)> = Vec::with_capacity(e.moves.count_ones() as usize);
+        let mut kids: Vec<Kid> = Vec::with_capacity(e.moves.count_ones() as usize);
         let mut keys: Vec<i64> = Vec::with_capacity(kids.capacity());
         for k in 0..self.n {
             let i = self.m.order[k];
@@ -841,20 +890,36 @@ impl Solver {
                 let dp = self.distance(c.stones[me.index()], empty, me) as i64;
                 let dq = self.distance(c.stones[me.opponent().index()], empty, me.opponent()) as i64;
                 keys.push(dp - dq);
-                kids.push((c, ce.phi, ce.delta));
+                let solved = ce.phi == 0 || ce.delta == 0;
+                kids.push(Kid {
+                    board: c,
+                    cell: i,
+                    phi: ce.phi,
+                    delta: ce.delta,
+                    proof: if solved { ce.moves } else { 0 },
+                    pruned: false,
+                });
             }
         }
         let mut idx: Vec<usize> = (0..kids.len()).collect();
         idx.sort_by_key(|&i| keys[i]);
-        let mut kids: Vec<(Board, u32, u32)> = idx.into_iter().map(|i| kids[i]).collect();
+        let mut kids: Vec<Kid> = idx.into_iter().map(|i| kids[i]).collect();
+        for k in 0..kids.len() {
+            if kids[k].phi == 0 && !kids[k].pruned {
+                Self::prune(&mut kids, k);
+            }
+        }
         let (mut phi, mut delta);
+        let mut best;
         loop {
             // φ(n) = min δ(child), δ(n) = Σ φ(child) (children are from the opponent's view).
             phi = INF;
             delta = 0u32;
-            let mut best = 0usize;
+            best = 0usize;
             let mut second = INF;
-            for (k, &(_, cphi, cdelta)) in kids.iter().enumerate() {
+            let widen = widening(&kids);
+            for (k, kid) in kids.iter().enumerate().take(widen) {
+                let (cphi, cdelta) = (kid.phi, kid.delta);
                 if cdelta < phi {
                     second = phi;
                     phi = cdelta;
@@ -867,21 +932,87 @@ impl Solver {
             if phi >= th_phi || delta >= th_delta || self.out_of_budget() {
                 break;
             }
-            let (cb, cphi, _) = kids[best];
+            let kid = kids[best];
             // The child's φ threshold keeps δ(n) below th_delta; its δ threshold keeps it the best child
             // (with the 1 + ε trick: a little beyond the second best, ε = 1/4).
-            let th_cphi = (th_delta as u64 - delta as u64 + cphi as u64).min(INF as u64) as u32;
+            let th_cphi = (th_delta as u64 - delta as u64 + kid.phi as u64).min(INF as u64) as u32;
             let eps = second.saturating_add(second / 4).saturating_add(1);
             let th_cdelta = th_phi.min(eps);
-            let r = self.mid(&cb, th_cphi, th_cdelta);
-            kids[best].1 = r.0;
-            kids[best].2 = r.1;
+            let r = self.mid(&kid.board, th_cphi, th_cdelta);
+            kids[best].phi = r.0;
+            kids[best].delta = r.1;
+            kids[best].proof = r.2;
+            if r.0 == 0 {
+                Self::prune(&mut kids, best);
+            }
         }
         let work = (self.nodes - nodes_before).min(u32::MAX as u64) as u32;
-        let moves = if rotated { rotate(e.moves, self.n) } else { e.moves };
-        self.store(Entry { key, phi, delta, work: e.work.saturating_add(work), moves });
-        (phi, delta)
+        let work = e.work.saturating_add(work);
+        let (moves, mp) = if phi == 0 {
+            // Won by the best child (lost for the opponent).
+            (kids[best].proof | 1u128 << kids[best].cell, 0)
+        } else if delta == 0 {
+            let mut proof = e.mp;
+            for kid in kids.iter().filter(|k| !k.pruned) {
+                proof |= kid.proof | 1u128 << kid.cell;
+            }
+            (proof, 0)
+        } else {
+            (e.moves, e.mp)
+        };
+        self.store_board(Entry { key, phi, delta, work, moves, mp }, rotated);
+        (phi, delta, moves)
     }
+
+    /// Child `k` is lost for the side to move (won by the opponent with proof `kids[k].proof`): every other
+    /// move outside that proof loses too (see [`Solver::mid`]); marks those lost and pruned.
+    fn prune(kids: &mut [Kid], k: usize) {
+        let proof = kids[k].proof;
+        for (j, kid) in kids.iter_mut().enumerate() {
+            if j != k && !kid.pruned && kid.phi != 0 && proof >> kid.cell & 1 == 0 {
+                kid.pruned = true;
+                kid.phi = 0;
+                kid.delta = INF;
+            }
+        }
+    }
+}
+
+/// Progressive widening (as in Benzene's DFPN): the bounds of a node come from its first children in move
+/// order, up to and including the `1 + ⌈n / 4⌉`-th of its `n` children not yet lost for the side to move
+/// (all of them when fewer than two are left). Returns how many children (a prefix) count. It only steers the
+/// search: a node is proved lost only when all its children are (a prefix with a live child has δ > 0).
+fn widening(kids: &[Kid]) -> usize {
+    let live = kids.iter().filter(|k| k.phi != 0).count();
+    if live < 2 {
+        return kids.len();
+    }
+    let look = 1 + live.div_ceil(WIDENING_DIV);
+    let mut seen = 0;
+    for (i, k) in kids.iter().enumerate() {
+        if k.phi != 0 {
+            seen += 1;
+            if seen == look {
+                return i + 1;
+            }
+        }
+    }
+    kids.len()
+}
+
+/// See [`widening`]: a quarter (Benzene's default; a half and an eighth both cost more nodes here).
+const WIDENING_DIV: usize = 4;
+
+/// A child in [`Solver::mid`]: its board, the move's cell, its (φ, δ) from the opponent's view, its proof set
+/// once proved, and whether it was dropped by a sibling's proof.
+#[derive(Clone, Copy)]
+struct Kid {
+    board: Board,
+    cell: u8,
+    phi: u32,
+    delta: u32,
+    proof: u128,
+    pruned: bool,
 }
 
 /// Most full connections kept per pair of nodes in [`HSearch`].
@@ -925,12 +1056,15 @@ pub(crate) struct HSearch {
     nbr_semi: Vec<u128>,
     /// Set when a full connection of the two edges (nodes 0 and 1) is found.
     done: bool,
+    /// The node indices of the stone groups (edges included): the first nodes.
+    group_nodes: u128,
 }
 
 /// Outcome of [`HSearch::run`] for one side.
 pub(crate) struct EdgeConnections {
-    /// A full connection between the side's edges (it wins even with the opponent to move).
-    pub full: bool,
+    /// The carrier of a full connection between the side's edges, if one was found (it wins even with the
+    /// opponent to move); `Some(0)` when the edges are already joined.
+    pub full: Option<u128>,
     /// Carriers (keys included) of the semi-connections found between the side's edges.
     pub semis: Vec<u128>,
 }
@@ -950,6 +1084,7 @@ impl HSearch {
             nbr_full: Vec::new(),
             nbr_semi: Vec::new(),
             done: false,
+            group_nodes: 0,
         }
     }
 
@@ -1064,7 +1199,7 @@ impl HSearch {
         let a = m.flood(e1 & p, p);
         let b = m.flood(e2 & p, p);
         if a & b != 0 {
-            return EdgeConnections { full: true, semis: vec![] };
+            return EdgeConnections { full: Some(0), semis: vec![] };
         }
         self.cell.clear();
         self.group.clear();
@@ -1084,6 +1219,7 @@ impl HSearch {
             libs.push(m.dilate(g) & empty);
             rest &= !g;
         }
+        self.group_nodes = (1u128 << self.cell.len()) - 1;
         let mut index = [0u8; 128];
         for i in bits(empty) {
             index[i] = self.cell.len() as u8;
@@ -1093,7 +1229,7 @@ impl HSearch {
         let nn = self.cell.len();
         if nn > 128 {
             // Node sets are `u128`s: too many nodes (a nearly empty board of more than 126 cells).
-            return EdgeConnections { full: false, semis: vec![] };
+            return EdgeConnections { full: None, semis: vec![] };
         }
         self.nn = nn;
         self.nbr_full.clear();
@@ -1129,9 +1265,15 @@ impl HSearch {
                     let ea = self.ep(a);
                     let emid = self.ep(mid);
                     let is_group = self.group[mid];
-                    let cand = (self.nbr_full[mid] | if is_group { self.nbr_semi[mid] } else { 0 })
+                    let mut cand = (self.nbr_full[mid] | if is_group { self.nbr_semi[mid] } else { 0 })
                         & !(1u128 << a)
                         & !(1u128 << mid);
+                    // Connections between two empty cells are kept only with an empty carrier: from a cell
+                    // `a`, a product through an empty `mid` (its carrier holds `mid`) or with a non-empty
+                    // carrier `c` can only reach a group.
+                    if !self.group[a] && (!is_group || c != 0) {
+                        cand &= self.group_nodes;
+                    }
                     for z in bits(cand) {
                         let ez = self.ep(z);
                         if c & ez != 0 {
@@ -1190,7 +1332,7 @@ impl HSearch {
             }
         }
         let p01 = self.pair(0, 1);
-        let full = self.nfull[p01] > 0;
+        let full = (self.nfull[p01] > 0).then(|| self.fulls[p01 * H_FULLS]);
         let semis = self.semis[p01 * H_SEMIS..p01 * H_SEMIS + self.nsemi[p01] as usize].to_vec();
         EdgeConnections { full, semis }
     }
@@ -1350,8 +1492,9 @@ mod hsearch_tests {
                         continue;
                     }
                     let r = hs.run(&m, stones[side.index()], empty, side);
-                    if r.full {
+                    if let Some(c) = r.full {
                         fulls += 1;
+                        assert_eq!(c & !empty, 0);
                         assert!(!wins(&m, stones, you, &mut memo), "{w}x{h} {stones:?} full for {side:?}");
                     }
                     for &c in &r.semis {

@@ -144,7 +144,15 @@ pub struct Searcher {
     /// ([`EVAL_CACHE_ENTRIES`] entries). The evaluation is a function of the key's position, so the cache only
     /// saves time: node counts do not change.
     eval_cache: Box<[u64]>,
+    /// Smallest ply at which a repetition cycle judged in the current subtree started (the earlier occurrence of
+    /// the repeated position; 0 when it lies in the game before the root), [`NO_CYCLE`] when none was. A node at
+    /// ply `p` whose subtree met a cycle starting above it (`< p`) has a path-dependent score (graph-history
+    /// interaction): it is not stored in the TT. See [`Searcher::pvs`].
+    rep_floor: usize,
 }
+
+/// [`Searcher::rep_floor`] when no repetition was judged.
+const NO_CYCLE: usize = usize::MAX;
 
 /// Entries of the evaluation cache (8 bytes each: 512 KiB).
 const EVAL_CACHE_ENTRIES: usize = 1 << 16;
@@ -185,6 +193,7 @@ impl Searcher {
             last: None,
             current_best: None,
             interrupt: None,
+            rep_floor: NO_CYCLE,
         }
     }
 
@@ -446,6 +455,8 @@ impl Searcher {
         if d > ply && self.pos.last_repetition_distance(d + 2).is_none() {
             return None;
         }
+        // The verdict depends on the path from the cycle's first position: record where it starts.
+        self.rep_floor = self.rep_floor.min(ply.saturating_sub(d));
         let v = self.pos.judge_cycle(d);
         let win = RULE_WIN - ply as Score;
         Some(match v.loser {
@@ -480,7 +491,28 @@ impl Searcher {
     }
 
     /// Principal variation search. Fail-soft; `pv_node` marks the PV (full-window) nodes.
-    fn pvs(&mut self, mut alpha: Score, mut beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
+    ///
+    /// Keeps [`rep_floor`](Self::rep_floor) for the subtree: on return it holds the smallest cycle start met in
+    /// this node's subtree or before it in the caller's.
+    fn pvs(&mut self, alpha: Score, beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
+        let outer = self.rep_floor;
+        self.rep_floor = NO_CYCLE;
+        let s = self.pvs_node(alpha, beta, depth, ply, pv_node, allow_null);
+        self.rep_floor = self.rep_floor.min(outer);
+        s
+    }
+
+    /// Whether the score being computed at `ply` depends on the path to the node: a repetition verdict in its
+    /// subtree whose cycle started above it (at a smaller ply, or in the game before the root). Such a score
+    /// holds only for this path, so it is neither stored in the TT nor could it be taken from it elsewhere
+    /// (the standard remedy for the graph-history interaction; chessprogramming.org "Graph History Interaction").
+    #[inline]
+    fn path_dependent(&self, ply: usize) -> bool {
+        self.rep_floor < ply
+    }
+
+    /// One node of [`pvs`](Self::pvs).
+    fn pvs_node(&mut self, mut alpha: Score, mut beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
         self.pv[ply].clear();
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, 0);
@@ -692,7 +724,14 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, depth, bound, score::to_tt(best, ply), best_move.0);
+        if self.path_dependent(ply) {
+            // Keep the move for ordering, not the score.
+            if !best_move.is_null() {
+                self.tt.store_move(key, best_move.0);
+            }
+        } else {
+            self.tt.store(key, depth, bound, score::to_tt(best, ply), best_move.0);
+        }
         best
     }
 

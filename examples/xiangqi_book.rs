@@ -62,7 +62,7 @@ fn main() {
         let Some(&(_, top)) = found.first() else { continue };
         let mut entry = key.clone();
         for &(m, s) in &found {
-            let w = 10 + 90 * (margin - (top - s)).max(0) / margin.max(1);
+            let w = 10 + 90 * (margin - (top - s)).clamp(0, margin) / margin.max(1);
             let text = m.to_string();
             let stored = if mirrored { book::mirror_move(&text) } else { text };
             entry.push_str(&format!(" {stored}:{w}"));

@@ -8,6 +8,11 @@
 //! fail-soft scores, and a quiescence search on captures that answers checks with all evasions. The techniques
 //! follow the seed article's account of Fruit/Toga/ElephantEye and chessprogramming.org.
 //!
+//! **Repetitions**: a repeated position is scored by the rules (`rules::judge_cycle`: draw, or a win/loss by
+//! the long-check / long-chase rules, [`RULE_WIN`]); such a score depends on the path, so a node whose subtree
+//! met a cycle that started above it stores only its best move in the TT, never its score (the graph-history
+//! interaction; README "Repetition in the search").
+//!
 //! **Time slicing** (docs/architecture.md §4): [`Searcher::run`] searches until a deadline and then unwinds like a time-out;
 //! the iteration in progress is resumed at the root move it was searching (completed subtrees are in the TT), so a
 //! search can be spread over many short calls. Aborted nodes never write to the TT.
@@ -205,6 +210,7 @@ impl Searcher {
         self.aborted = false;
         self.last = None;
         self.current_best = None;
+        self.rep_floor = NO_CYCLE;
         self.killers.iter_mut().for_each(|k| *k = [Move::NULL; 2]);
         self.history.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 8));
         self.hist_hit.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 2));

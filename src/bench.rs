@@ -99,6 +99,133 @@ pub fn ablations() -> Vec<(&'static str, SearchOptions)> {
     ]
 }
 
+/// Deepest depth at which the lab and `duiyi bench --ablation --fen …` run the plain-minimax row (its node
+/// count grows as the branching factor to the depth: about 40⁴ ≈ 2.6 million leaves at depth 4).
+pub const MINIMAX_MAX_DEPTH: u32 = 4;
+
+/// Deepest depth of the alpha-beta-only row (no move ordering, no pruning beyond the cut-offs: about 2.5 × 10⁵
+/// nodes at depth 5 from an opening and roughly six times more per ply).
+pub const ALPHABETA_ONLY_MAX_DEPTH: u32 = 6;
+
+/// The configurations of the teaching lab's ablation table, for one position at `depth`: everything on, then
+/// each technique off in turn, then alpha-beta with every other technique off, quiescence included (the
+/// textbook fixed-depth alpha-beta, static evaluation at the leaves; at depth ≤ [`ALPHABETA_ONLY_MAX_DEPTH`]) and
+/// — at depth ≤ [`MINIMAX_MAX_DEPTH`] —
+/// plain minimax with the same settings, so the last two differ only in the cut-offs. `(name, options)`; the names are the
+/// row keys the page (`www/views/lab-configs.js`) and the browser test share.
+pub fn lab_ablations(depth: u32) -> Vec<(&'static str, SearchOptions)> {
+    let all = SearchOptions::default();
+    let bare = SearchOptions {
+        null_move: false,
+        lmr: false,
+        killers: false,
+        history: false,
+        aspiration: false,
+        check_extension: false,
+        tt_cutoffs: false,
+        qsearch_checks: false,
+        futility: false,
+        alpha_beta: true,
+        pvs: false,
+        null_verify: false,
+        root_ordering: false,
+        quiescence: false,
+    };
+    let mut rows = vec![
+        ("all", all),
+        ("no-pvs", SearchOptions { pvs: false, ..all }),
+        ("no-tt", SearchOptions { tt_cutoffs: false, ..all }),
+        ("no-null", SearchOptions { null_move: false, ..all }),
+        ("no-null-verify", SearchOptions { null_verify: false, ..all }),
+        ("no-qsearch", SearchOptions { quiescence: false, ..all }),
+        ("no-qsearch-checks", SearchOptions { qsearch_checks: false, ..all }),
+        ("no-lmr", SearchOptions { lmr: false, ..all }),
+        ("no-history", SearchOptions { history: false, ..all }),
+        ("no-killers", SearchOptions { killers: false, ..all }),
+        ("no-aspiration", SearchOptions { aspiration: false, ..all }),
+        ("no-root-ordering", SearchOptions { root_ordering: false, ..all }),
+        ("no-futility", SearchOptions { futility: false, ..all }),
+        ("no-check-extension", SearchOptions { check_extension: false, ..all }),
+    ];
+    if depth <= ALPHABETA_ONLY_MAX_DEPTH {
+        rows.push(("alphabeta-only", bare));
+    }
+    if depth <= MINIMAX_MAX_DEPTH {
+        rows.push(("minimax", SearchOptions { alpha_beta: false, ..bare }));
+    }
+    rows
+}
+
+/// The switches of `o` by their engine option names (`setoption name <name> value <bool>`, lower case), in a
+/// fixed order: what the page sends to the worker for one lab row.
+pub fn option_switches(o: &SearchOptions) -> Vec<(&'static str, bool)> {
+    vec![
+        ("nullmove", o.null_move),
+        ("lmr", o.lmr),
+        ("killers", o.killers),
+        ("history", o.history),
+        ("aspiration", o.aspiration),
+        ("checkextension", o.check_extension),
+        ("ttcutoffs", o.tt_cutoffs),
+        ("qsearchchecks", o.qsearch_checks),
+        ("futility", o.futility),
+        ("alphabeta", o.alpha_beta),
+        ("pvs", o.pvs),
+        ("nullverify", o.null_verify),
+        ("rootordering", o.root_ordering),
+        ("quiescence", o.quiescence),
+    ]
+}
+
+/// One row of a single-position ablation: the last iteration of a fixed-depth search.
+#[derive(Clone, Debug)]
+pub struct AblationRow {
+    /// The row key (`"all"`, `"no-pvs"`, …, `"minimax"`; see [`lab_ablations`]).
+    pub name: &'static str,
+    /// The switches the row was searched with.
+    pub options: SearchOptions,
+    /// Nodes of the whole iterative-deepening search (interior and quiescence nodes).
+    pub nodes: u64,
+    /// Best move (ICCS), `None` without a legal move.
+    pub best: Option<String>,
+    /// Score of the last iteration in centipawns (side to move's view); `None` for a mate score.
+    pub cp: Option<i32>,
+    /// Mate in moves, when the score is a mate.
+    pub mate: Option<i32>,
+    /// Depth of the last completed iteration (the requested depth).
+    pub depth: u32,
+    /// Wall time of the search (milliseconds).
+    pub ms: f64,
+}
+
+/// Searches `fen` + `moves` to `depth` once per configuration of [`lab_ablations`], each in a fresh engine
+/// (16 MiB TT, empty history), exactly as the lab's worker does. Errors: a bad FEN or move (the engine's
+/// reason).
+pub fn ablation_on(fen: &str, moves: &[&str], depth: u32) -> Result<Vec<AblationRow>, String> {
+    let mut out = Vec::new();
+    for (name, options) in lab_ablations(depth) {
+        let mut e = Engine::new();
+        e.set_search_options(options);
+        e.set_position(Setup::Xiangqi(fen), moves).map_err(|e| e.to_string())?;
+        let start = Instant::now();
+        let (infos, best, _) =
+            e.search_blocking(GoParams { depth: Some(depth), ..Default::default() }).map_err(|e| e.to_string())?;
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let last = infos.last();
+        out.push(AblationRow {
+            name,
+            options,
+            nodes: last.map_or(0, |i| i.nodes),
+            best: best.map(|m| m.to_string()),
+            cp: last.and_then(|i| i.cp),
+            mate: last.and_then(|i| i.mate),
+            depth: last.map_or(0, |i| i.depth),
+            ms,
+        });
+    }
+    Ok(out)
+}
+
 /// Checks that every bench position parses (used by tests).
 pub fn bench_positions_are_valid() -> bool {
     BENCH_POSITIONS.iter().all(|(fen, moves)| {

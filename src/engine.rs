@@ -11,6 +11,7 @@
 //! hands moves across its boundary as [`GameMove`] (whose `Display` is the game's protocol notation).
 
 use crate::hex;
+use crate::levels::{self, LevelRng, LevelSpec};
 use crate::search::clock::now_ms;
 use crate::search::driver::{IterationInfo, RunOutcome, SlicedSearch};
 use crate::search::limits::{GoParams, LimitsError, MAX_DEPTH};
@@ -61,12 +62,18 @@ pub enum Setup<'a> {
     Xiangqi(&'a str),
     /// An empty Hex board of `width` columns × `height` rows (1..=19 each), with or without the swap rule.
     Hex { width: usize, height: usize, swap: bool },
+    /// A Hex board with setup stones (SGF `AB`/`AW`, placed before any move, not moves themselves) and the
+    /// side to move after them: `black` and `white` are comma-separated cells (`"c3,d4"`, possibly empty),
+    /// checked when the position is set.
+    HexStones { width: usize, height: usize, swap: bool, black: &'a str, white: &'a str, to_move: hex::Color },
 }
 
 impl<'a> Setup<'a> {
     /// Parses a game and its start spec, the form the wasm `setPosition(game, spec, moves)` takes:
     /// `xiangqi` with a FEN or `startpos`; `hex` with `N` or `WxH`, optionally followed by `swap` (the swap
-    /// rule on), e.g. `11x11 swap`. An empty Hex spec is 11×11 without swap.
+    /// rule on), e.g. `11x11 swap`, and setup stones `black=c3,d4 white=e5` with `tomove=black|white` (who
+    /// plays first after them; Black by default), e.g. `7x7 black=d4,c3 white=e5 tomove=white`. An empty Hex
+    /// spec is 11×11 without swap.
     ///
     /// # Errors
     /// [`EngineError::Game`] (unknown game, a malformed size or an unknown word); board sizes are checked when
@@ -81,14 +88,38 @@ impl<'a> Setup<'a> {
                     Some(size) => parse_hex_size(size)?,
                 };
                 let mut swap = false;
+                let (mut black, mut white, mut to_move, mut stones) = ("", "", hex::Color::Black, false);
                 for w in words {
-                    match w.to_ascii_lowercase().as_str() {
-                        "swap" => swap = true,
-                        "noswap" => swap = false,
-                        _ => return Err(EngineError::Game(format!("hex spec: unknown word '{w}' (expected swap or noswap)"))),
+                    let cells = |list: &'a str| -> Result<&'a str, EngineError> {
+                        for c in list.split(',').filter(|c| !c.is_empty()) {
+                            hex::Cell::parse(c).map_err(|e| EngineError::Game(format!("hex spec: setup stone '{c}': {e}")))?;
+                        }
+                        Ok(list)
+                    };
+                    match w.split_once('=') {
+                        Some(("black", list)) => (black, stones) = (cells(list)?, true),
+                        Some(("white", list)) => (white, stones) = (cells(list)?, true),
+                        Some(("tomove", side)) => {
+                            to_move = hex::Color::parse(side)
+                                .ok_or_else(|| EngineError::Game(format!("hex spec: tomove={side} (expected black or white)")))?;
+                            stones = true;
+                        }
+                        _ => match w.to_ascii_lowercase().as_str() {
+                            "swap" => swap = true,
+                            "noswap" => swap = false,
+                            _ => {
+                                return Err(EngineError::Game(format!(
+                                    "hex spec: unknown word '{w}' (expected swap, noswap, black=…, white=… or tomove=…)"
+                                )));
+                            }
+                        },
                     }
                 }
-                Ok(Setup::Hex { width, height, swap })
+                if stones {
+                    Ok(Setup::HexStones { width, height, swap, black, white, to_move })
+                } else {
+                    Ok(Setup::Hex { width, height, swap })
+                }
             }
         }
     }
@@ -97,7 +128,7 @@ impl<'a> Setup<'a> {
     pub fn game(&self) -> Game {
         match self {
             Setup::Xiangqi(_) => Game::Xiangqi,
-            Setup::Hex { .. } => Game::Hex,
+            Setup::Hex { .. } | Setup::HexStones { .. } => Game::Hex,
         }
     }
 }
@@ -258,6 +289,27 @@ pub const TM_SCORE_DROP_CP: Score = 30;
 pub const TM_SCORE_DROPPED: f64 = 1.4;
 pub const TM_NEW_ITERATION_SHARE: f64 = 0.5;
 
+/// Draw offers (`go draw` / the wasm `go({draw: true})`: the opponent offers a draw with the move it just made).
+/// The engine searches as usual and answers with its `bestmove`: it **accepts** when its score (side to move's
+/// view, at the end of the search) is at most [`DRAW_ACCEPT_LOSING_CP`] — it is losing — or when the game has
+/// reached move [`DRAW_ACCEPT_FROM_MOVE`] and its score is at most [`DRAW_ACCEPT_LEVEL_CP`] — a level game late
+/// enough; it **declines** otherwise (always when it has found a mate). Move numbers count as the FEN's full-move
+/// number does (Xiangqi), or stones placed / 2 + 1 (Hex).
+pub const DRAW_ACCEPT_LOSING_CP: Score = -100;
+/// See [`DRAW_ACCEPT_LOSING_CP`].
+pub const DRAW_ACCEPT_LEVEL_CP: Score = 20;
+/// See [`DRAW_ACCEPT_LOSING_CP`].
+pub const DRAW_ACCEPT_FROM_MOVE: u32 = 30;
+
+/// The draw-offer rule ([`DRAW_ACCEPT_LOSING_CP`]): whether a side with `score` (its view) at move `move_number`
+/// accepts a draw.
+pub fn accepts_draw(score: Score, move_number: u32) -> bool {
+    if score::is_mate(score) {
+        return score < 0;
+    }
+    score <= DRAW_ACCEPT_LOSING_CP || (move_number >= DRAW_ACCEPT_FROM_MOVE && score <= DRAW_ACCEPT_LEVEL_CP)
+}
+
 /// The soft-budget scale for the iterations so far (see [`TM_BEST_MOVE_CHANGED`]).
 fn time_factor<M: PartialEq>(iterations: &[(M, Score)]) -> f64 {
     let n = iterations.len();
@@ -272,6 +324,16 @@ fn time_factor<M: PartialEq>(iterations: &[(M, Score)]) -> f64 {
     }
     f
 }
+
+/// One legal move (issue 12 item 8): searches without a clock (`go depth`, `go infinite`, `nodes`) treat it like
+/// any position, so the score and PV are true (a mate score when the only move leads to mate). Under a clock or
+/// a `movetime`, the engine stops as soon as the last iteration has a mate score searched to the mate's depth
+/// (so the PV shows the mate) or reached [`ONE_MOVE_DEPTH`],
+/// or [`ONE_MOVE_TIME_SHARE`] of the soft budget is used: the move is forced, so it keeps its time, but what it
+/// reports has been searched.
+pub const ONE_MOVE_DEPTH: u32 = 8;
+/// See [`ONE_MOVE_DEPTH`].
+pub const ONE_MOVE_TIME_SHARE: f64 = 0.1;
 
 /// The state of one `go`.
 struct Search<M> {
@@ -304,13 +366,19 @@ struct Slot<S: SlicedSearch> {
     search: Option<Search<S::Move>>,
     /// Root moves the next searches must not play (UCCI `banmoves`); cleared by `set_root`.
     banned: Vec<S::Move>,
+    /// The level handicap of the running `go` and its random stream (levels 1–8).
+    handicap: Option<(&'static LevelSpec, LevelRng)>,
+    /// The running `go` answers a draw offer; the move number of the root.
+    draw_offer: Option<u32>,
+    /// The answer of the last finished `go` to a draw offer (`None`: none was made).
+    draw_answer: Option<bool>,
 }
 
 impl<S: SlicedSearch> Slot<S> {
     fn new(root: S::Position, hash_mib: usize, interrupt: Option<Arc<AtomicBool>>) -> Self {
         let mut searcher = S::with_hash(hash_mib);
         searcher.set_interrupt(interrupt);
-        Slot { root, searcher, search: None, banned: Vec::new() }
+        Slot { root, searcher, search: None, banned: Vec::new(), handicap: None, draw_offer: None, draw_answer: None }
     }
 
     fn is_pondering(&self) -> bool {
@@ -376,7 +444,69 @@ impl<S: SlicedSearch> Slot<S> {
 
     fn finish(&mut self, infos: Vec<Info>) -> SlotStep<S::Move> {
         self.search = None;
-        SlotStep::Done { infos, bestmove: self.searcher.best_move(), ponder: self.searcher.ponder_move() }
+        let mut bestmove = self.searcher.best_move();
+        let mut ponder = self.searcher.ponder_move();
+        let last = self.searcher.last_iteration();
+        self.draw_answer = self.draw_offer.take().map(|move_number| match &last {
+            Some(it) => accepts_draw(it.score, move_number),
+            None => false,
+        });
+        if let (Some((spec, rng)), Some(best), Some(last)) = (self.handicap.take(), bestmove, last)
+            && let Some((m, p)) = self.weaker_choice(spec, rng, best, &last)
+        {
+            bestmove = Some(m);
+            ponder = p;
+        }
+        SlotStep::Done { infos, bestmove, ponder }
+    }
+
+    /// A level's weaker move instead of `best` (see [`crate::levels`]): `None` to keep `best`. Scores the next-best
+    /// root moves by exclusion at the depth of `last`, each pass capped at the level's nodes.
+    fn weaker_choice(
+        &mut self,
+        spec: &'static LevelSpec,
+        mut rng: LevelRng,
+        best: S::Move,
+        last: &IterationInfo<S::Move>,
+    ) -> Option<(S::Move, Option<S::Move>)> {
+        rng.mix(&format!("{best} {} {}", last.score, last.depth));
+        if rng.next_f64() >= spec.chance || score::is_mate(last.score) || last.pv.first() != Some(&best) {
+            return None;
+        }
+        let mut excluded = self.banned.clone();
+        excluded.push(best);
+        let mut candidates: Vec<(S::Move, Option<S::Move>)> = Vec::new();
+        for _ in 0..levels::ALTERNATIVES {
+            self.searcher.start(self.root.clone());
+            self.searcher.exclude_root_moves(&excluded);
+            if self.searcher.root_move_count() == 0 {
+                break;
+            }
+            let found = loop {
+                match self.searcher.run(f64::INFINITY, spec.nodes) {
+                    RunOutcome::IterationDone => {
+                        if self.searcher.last_iteration().is_some_and(|it| it.depth >= last.depth) {
+                            break self.searcher.last_iteration();
+                        }
+                    }
+                    // The node cap (or an interrupt): the deepest completed iteration stands.
+                    RunOutcome::Interrupted | RunOutcome::NoMoves => break self.searcher.last_iteration(),
+                }
+            };
+            let Some(it) = found else { break };
+            let Some(&m) = it.pv.first() else { break };
+            // The passes come out best first: once one is too weak (or a mate against), the rest are too.
+            if (score::is_mate(it.score) && it.score < 0) || last.score - it.score > spec.margin {
+                break;
+            }
+            candidates.push((m, it.pv.get(1).copied()));
+            excluded.push(m);
+        }
+        if candidates.is_empty() {
+            return None;
+        }
+        let i = (rng.next_u64() % candidates.len() as u64) as usize;
+        Some(candidates[i])
     }
 
     /// Whether the finished iteration satisfies the `go`'s limits (depth, mate found, soft time, one legal move).
@@ -402,9 +532,15 @@ impl<S: SlicedSearch> Slot<S> {
                 return true;
             }
         }
-        if timed && s.clock_ms.is_some() {
+        if timed && let Some(clock) = s.clock_ms {
+            // One legal move under a clock: no choice to make, but the score and PV shown should be true, so search
+            // on until a mate score, depth ONE_MOVE_DEPTH or ONE_MOVE_TIME_SHARE of the soft budget, whichever first.
             if self.searcher.root_move_count() == 1 {
-                return true;
+                let soft = s.budget.map_or(0.0, |b| b.0);
+                let mate_seen = score::is_mate(last.score) && last.depth as Score >= score::MATE - last.score.abs();
+                if mate_seen || last.depth >= ONE_MOVE_DEPTH || now - clock >= soft * ONE_MOVE_TIME_SHARE {
+                    return true;
+                }
             }
             let plies_to_mate = score::MATE - last.score.abs();
             if score::is_mate(last.score) && last.depth as Score >= plies_to_mate + 2 {
@@ -502,6 +638,12 @@ pub struct Engine {
     /// Opening book (`xiangqi::book`): option `OwnBook` (UCCI `usebook`), off by default; the generator that
     /// draws among book moves (option `BookSeed`); a book move waiting for the next [`step`](Self::step).
     book: BookState,
+    /// `Level` 0–8 (0: full strength).
+    level: u8,
+    /// `LevelSeed`.
+    level_seed: u64,
+    /// Searches started since `LevelSeed` was set (mixed into each search's random stream).
+    searches: u64,
 }
 
 /// The opening-book part of the [`Engine`]'s state.
@@ -561,6 +703,9 @@ impl Engine {
             hash_mib: DEFAULT_HASH_MIB,
             interrupt: None,
             book: BookState::new(0),
+            level: 0,
+            level_seed: 0,
+            searches: 0,
         }
     }
 
@@ -641,8 +786,18 @@ impl Engine {
                 self.set_xiangqi_position(pos)
             }
             Setup::Hex { width, height, swap } => {
+                self.set_position(Setup::HexStones { width, height, swap, black: "", white: "", to_move: hex::Color::Black }, moves)
+            }
+            Setup::HexStones { width, height, swap, black, white, to_move } => {
                 let mut pos = hex::Position::new(width, height).map_err(EngineError::HexBoard)?;
                 pos.set_swap_rule(swap);
+                for (list, color) in [(black, hex::Color::Black), (white, hex::Color::White)] {
+                    for c in list.split(',').filter(|c| !c.is_empty()) {
+                        let cell = hex::Cell::parse(c).map_err(|e| EngineError::Game(format!("hex setup stone '{c}': {e}")))?;
+                        pos.add_stone(cell, color).map_err(EngineError::HexBoard)?;
+                    }
+                }
+                pos.set_to_move(to_move);
                 for (i, m) in moves.iter().enumerate() {
                     pos.play_str(m).map_err(|error| EngineError::HexMove { index: i + 1, error })?;
                 }
@@ -705,7 +860,9 @@ impl Engine {
     /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`,
     /// `Futility`; Hex: those of `hex::search::SearchOptions`. Xiangqi opening book: `OwnBook` (alias `usebook`,
     /// `true`/`false`, default `false`) and `BookSeed` (the seed, 0–2^64−1, of the book's weighted random choice;
-    /// setting it restarts the generator).
+    /// setting it restarts the generator). `Level` (0 = full strength, 1–8 the handicaps of
+    /// [`crate::levels::LEVELS`], for every game) and `LevelSeed` (a whole number: the seed of the levels' random
+    /// choices; setting it restarts their stream).
     ///
     /// # Errors
     /// Unknown name, or a value out of range (the reason is given); `Hash` during a search.
@@ -741,6 +898,19 @@ impl Engine {
                 self.book.on = on;
                 Ok(())
             }
+            "level" => {
+                let l: u8 = value.trim().parse().map_err(|_| bad("expected a whole number 0..8"))?;
+                if l > levels::MAX_LEVEL {
+                    return Err(bad("must be 0 (full strength) .. 8"));
+                }
+                self.level = l;
+                Ok(())
+            }
+            "levelseed" => {
+                self.level_seed = value.trim().parse().map_err(|_| bad("expected a whole number 0..2^64-1"))?;
+                self.searches = 0;
+                Ok(())
+            }
             "clearhash" => {
                 self.xiangqi.searcher.clear_hash();
                 if let Some(h) = self.hex.as_mut() {
@@ -774,7 +944,7 @@ impl Engine {
     ///
     /// # Errors
     /// [`EngineError::Limits`] for out-of-range parameters, [`EngineError::Busy`] during another search.
-    pub fn go(&mut self, params: GoParams) -> Result<(), EngineError> {
+    pub fn go(&mut self, mut params: GoParams) -> Result<(), EngineError> {
         if self.is_searching() {
             return Err(EngineError::Busy);
         }
@@ -791,8 +961,59 @@ impl Engine {
             self.book.pending = Some(m.into());
             return Ok(());
         }
-        with_slot!(self, slot => slot.go(params));
+        // Levels cap every search but analysis (`infinite`); the caps never raise a limit the `go` set.
+        let handicap = match levels::spec(self.level) {
+            Some(spec) if !params.infinite => {
+                params.depth = Some(params.depth.map_or(spec.depth, |d| d.min(spec.depth)));
+                params.nodes = Some(params.nodes.map_or(spec.nodes, |n| n.min(spec.nodes)));
+                let mut rng = LevelRng(self.level_seed);
+                rng.mix(&format!("search {} level {}", self.searches, spec.level));
+                Some((spec, rng))
+            }
+            _ => None,
+        };
+        self.searches += 1;
+        let draw = params.draw;
+        let move_number = self.move_number();
+        with_slot!(self, slot => {
+            slot.handicap = handicap;
+            slot.draw_offer = draw.then_some(move_number);
+            slot.draw_answer = None;
+            slot.go(params)
+        });
         Ok(())
+    }
+
+    /// The move number of the current position: the FEN's full-move number (Xiangqi), stones placed / 2 + 1 (Hex).
+    fn move_number(&self) -> u32 {
+        match self.game {
+            Game::Xiangqi => self.xiangqi.root.fen().split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1),
+            Game::Hex => self.hex.as_ref().map_or(1, |h| h.root.ply() as u32 / 2 + 1),
+        }
+    }
+
+    /// The opponent offers a draw during the running search (UCCI `ponderhit draw`): the search answers it when it
+    /// ends ([`draw_answer`](Self::draw_answer)). No effect when idle.
+    pub fn offer_draw(&mut self) {
+        if !self.is_searching() {
+            return;
+        }
+        let n = self.move_number();
+        with_slot!(self, slot => slot.draw_offer = Some(n));
+    }
+
+    /// The current level (0 = full strength, 1–8 handicapped; see [`crate::levels`]).
+    pub fn level(&self) -> u8 {
+        self.level
+    }
+
+    /// The answer of the last finished search to a draw offer (`go` with `draw`): `Some(true)` accept,
+    /// `Some(false)` decline (the rule: [`DRAW_ACCEPT_LOSING_CP`]); `None` when that `go` had no offer.
+    pub fn draw_answer(&self) -> Option<bool> {
+        match self.game {
+            Game::Xiangqi => self.xiangqi.draw_answer,
+            Game::Hex => self.hex.as_ref().and_then(|h| h.draw_answer),
+        }
     }
 
     /// The ponder search becomes a normal search whose clock starts now; it continues where it is.

@@ -9,6 +9,7 @@
 //! * [`hex`] — Hex: rules (1×1 to 19×19, rectangular, the swap rule), Queenbee's two-distance evaluation,
 //!   search, solver and SGF; played over GTP by [`protocol::gtp`].
 //! * [`search`] — what every game's search shares: scores, TT, clock, limits, the sliced-search trait.
+//! * [`geometry`] — the smallest enclosing circle (seed 001 §Ⅲ's O(n³) method and Welzl's algorithm).
 //! * [`engine`] — the one time-sliced `Engine` behind the native protocols and the browser worker, for every
 //!   game (above the games and `search`; the protocols, wasm bindings and benches sit above it).
 //! * [`mod@bench`] — `duiyi bench`: the Xiangqi node-count signature and speed figure.
@@ -22,7 +23,9 @@
 pub mod bench;
 pub mod combat;
 pub mod engine;
+pub mod geometry;
 pub mod hex;
+pub mod levels;
 pub mod protocol;
 pub mod search;
 pub mod xiangqi;

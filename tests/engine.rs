@@ -150,3 +150,41 @@ fn hex_bestmove_avoids_banned_moves() {
     let (_, m, _) = e.search_blocking(GoParams { depth: Some(2), ..Default::default() }).unwrap();
     assert_eq!(m, Some(keep));
 }
+
+/// Hex setup stones (SGF `AB`/`AW` and `PL`) in the spec: placed before the moves, not moves themselves, and
+/// the side to move after them as given; bad stones are refused with the reason and change nothing.
+#[test]
+fn hex_setup_stones_in_the_spec() {
+    let spec = Setup::parse("hex", "7x7 black=d4,c5 white=e3 tomove=white").unwrap();
+    assert_eq!(
+        spec,
+        Setup::HexStones { width: 7, height: 7, swap: false, black: "d4,c5", white: "e3", to_move: hex::Color::White }
+    );
+    assert_eq!(spec.game(), Game::Hex);
+    assert_eq!(Setup::parse("hex", "5 tomove=black").unwrap(), Setup::HexStones { width: 5, height: 5, swap: false, black: "", white: "", to_move: hex::Color::Black });
+    for (bad, why) in [("7 black=d4,zz", "setup stone 'zz'"), ("7 tomove=red", "tomove=red"), ("7 black=", "")] {
+        match Setup::parse("hex", bad) {
+            Err(e) => assert!(e.to_string().contains(why), "{bad}: {e}"),
+            Ok(s) => assert!(why.is_empty() && matches!(s, Setup::HexStones { black: "", .. }), "{bad}: {s:?}"),
+        }
+    }
+    let mut e = Engine::new();
+    e.set_position(spec, &["b6"]).unwrap();
+    let pos = e.hex_position().unwrap().clone();
+    assert_eq!(pos.ply(), 1, "setup stones are not moves");
+    assert_eq!(pos.stone(hex::Cell::parse("d4").unwrap()), Some(hex::Color::Black));
+    assert_eq!(pos.stone(hex::Cell::parse("e3").unwrap()), Some(hex::Color::White));
+    assert_eq!(pos.stone(hex::Cell::parse("b6").unwrap()), Some(hex::Color::White), "White moved first");
+    assert_eq!(pos.to_move(), hex::Color::Black);
+    // a stone off the board or on another: refused, the position kept
+    for bad in ["7 black=h8", "7 black=d4 white=d4"] {
+        let err = e.set_position(Setup::parse("hex", bad).unwrap(), &[]).unwrap_err();
+        assert!(matches!(err, EngineError::HexBoard(_)), "{bad}: {err:?}");
+    }
+    assert_eq!(e.hex_position().unwrap(), &pos);
+    // a search from a setup position answers with an empty cell
+    e.set_position(Setup::parse("hex", "5 black=c3 white=c2,b4 tomove=black").unwrap(), &[]).unwrap();
+    let (mv, _) = sliced(&mut e, GoParams { depth: Some(2), ..Default::default() });
+    let Some(GameMove::Hex(hex::Move::Place(c))) = mv else { panic!("a cell: {mv:?}") };
+    assert!(!["c3", "c2", "b4"].contains(&c.to_string().as_str()));
+}

@@ -149,3 +149,18 @@ fn bad_input_exits_2_with_the_reason() {
         assert!(stderr.contains(reason), "{args:?}: {stderr}");
     }
 }
+
+/// `tests/data/hex-page-cli.json` is what the CLI prints: the browser test checks the #hex page's heatmaps
+/// against that file, so the page and the CLI agree cell by cell as long as both tests pass.
+#[test]
+fn the_page_reference_file_is_the_cli_output() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hex-page-cli.json");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+    let data: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path} is not JSON: {e}"));
+    let cases = data["cases"].as_array().expect("cases");
+    assert_eq!(cases.len(), 2);
+    for case in cases {
+        let args: Vec<&str> = case["args"].as_array().unwrap().iter().map(|a| a.as_str().unwrap()).collect();
+        assert_eq!(json(&args), case["output"], "duiyi hex {args:?}");
+    }
+}

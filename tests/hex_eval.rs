@@ -357,3 +357,50 @@ fn dense_won_and_rectangular_positions_never_panic_and_tension_stays_exact() {
         }
     }
 }
+
+#[test]
+fn tension_stays_exact_on_large_and_rectangular_middle_games() {
+    // The incremental tension (lowered distances restored cell by cell between trial stones, the lowest
+    // potential read from the changed cells) against the full maps after each move, on boards where many
+    // trial stones run one after the other over the same prepared structures: 13×13, 19×19, 9×11 and 14×10
+    // middle games with groups (stones placed next to each other), both conventions.
+    let mut rng = Lcg(7);
+    for (w, h, stones) in [(13, 13, 50), (19, 19, 90), (9, 11, 30), (14, 10, 45)] {
+        let mut pos = Position::new(w, h).unwrap();
+        let mut placed = 0;
+        let mut last = Cell::new((w / 2) as u8, (h / 2) as u8);
+        while placed < stones {
+            // half of the stones next to the previous one, so that groups form
+            let cell = if rng.below(2) == 0 {
+                let (dc, dr) = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)][rng.below(6)];
+                let (c, r) = (last.col as i32 + dc, last.row as i32 + dr);
+                if c < 0 || r < 0 || c >= w as i32 || r >= h as i32 {
+                    continue;
+                }
+                Cell::new(c as u8, r as u8)
+            } else {
+                Cell::new(rng.below(w) as u8, rng.below(h) as u8)
+            };
+            if pos.stone(cell).is_none() {
+                pos.add_stone(cell, if rng.below(2) == 0 { Color::Black } else { Color::White }).unwrap();
+                placed += 1;
+                last = cell;
+            }
+        }
+        for conv in [Convention::Queenbee, Convention::Benzene] {
+            for side in [Color::Black, Color::White] {
+                pos.set_to_move(side);
+                let m = Maps::compute(&pos, conv);
+                let (me, opp) = (side.index(), side.opponent().index());
+                let n = pos.geometry().cells() as i32;
+                let fin = |p: u16| if p == INFINITY { 2 * n + 1 } else { p as i32 };
+                for i in pos.empty_cells().collect::<Vec<_>>() {
+                    let after = Maps::what_if(&pos, pos.geometry().cell(i), conv, false).unwrap();
+                    let swing = (fin(after.board_potential[opp]) - fin(after.board_potential[me]))
+                        - (fin(m.board_potential[opp]) - fin(m.board_potential[me]));
+                    assert_eq!(m.tension[i], Some(swing), "{w}x{h} {conv:?} {side} at {}", pos.geometry().cell(i));
+                }
+            }
+        }
+    }
+}

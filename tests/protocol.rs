@@ -578,9 +578,19 @@ fn ucci_time_is_in_seconds_unless_usemillisec() {
 
 #[test]
 fn ucci_draw_offer_is_accepted_only_when_not_ahead() {
-    // Bare generals: dead equal, score 0 -> the offer is accepted.
+    // Bare generals at move 40: dead equal, score 0 -> the offer is accepted.
     let mut e = Engine::ucci();
+    e.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 40");
+    e.send("go draw depth 3");
+    let (_, best) = e.until(is_bestmove);
+    assert!(best.ends_with(" draw"), "{best}");
+    // The same at move 1: too early for a level game (the rule accepts a level score from move 30 on).
     e.send("position fen 3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    e.send("go draw depth 3");
+    let (_, best) = e.until(is_bestmove);
+    assert!(!best.ends_with(" draw"), "{best}");
+    // Black a rook down at move 1: losing, so it accepts at once.
+    e.send("position fen 3k5/9/9/9/9/9/9/9/R8/4K4 b - - 0 1");
     e.send("go draw depth 3");
     let (_, best) = e.until(is_bestmove);
     assert!(best.ends_with(" draw"), "{best}");

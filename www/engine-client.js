@@ -20,6 +20,9 @@ const DEFAULTS = {
   pingIntervalMs: 500,
   /** no `readyok` for this long: the worker is considered dead (it answers within one 5 ms slice) */
   pingTimeoutMs: 2500,
+  /** the same during a lab run: its exact slices finish an interrupted root move in one longer slice (up to one
+   *  root move's search, see src/xiangqi/search.rs `set_exact_slices`); a trap is still reported at once */
+  labPingTimeoutMs: 30000,
   /** a worker that does not report `ready` within this time after start is considered dead */
   startTimeoutMs: 20000,
   /** grace after a timed search's budget before the client sends stop itself, and again before a restart */
@@ -110,8 +113,9 @@ export class EngineClient {
    * `cancelled: true`.
    * @param {{game?: 'xiangqi', fen?: string, moves: string[]} | {game: 'hex', size?: string|number, swap?: boolean, moves: string[]}} position
    *   the game is a field of the position ('xiangqi' by default); see www/worker.js
-   * @param {{depth?: number, movetime?: number, nodes?: number, infinite?: boolean, ponder?: boolean}} params
-   * @returns {Promise<{move: string|null, ponder: string|null, cancelled: boolean}>}  rejects with an Error that
+   * @param {{depth?: number, movetime?: number, nodes?: number, infinite?: boolean, ponder?: boolean,
+   *          wtime?: number, btime?: number, winc?: number, binc?: number, draw?: boolean}} params  times in ms
+   * @returns {Promise<{move: string|null, ponder: string|null, cancelled: boolean, draw?: boolean}>}  rejects with an Error that
    *   has a `code` and `params` (the worker's reason for refusing the search, or client.disposed / client.gave_up)
    */
   search(position, params) {
@@ -122,6 +126,40 @@ export class EngineClient {
         position: { ...position, moves: [...(position.moves ?? [])] },
         params: { ...params },
         resolve,
+        reject,
+        cancelled: false,
+        error: null,
+        ponderhit: false,
+        stopSentAt: null,
+        sentAt: null,
+        hitAt: null,
+      };
+      if (this.queued) this.settle(this.queued, { move: null, ponder: null, cancelled: true });
+      this.queued = request;
+      if (this.active) this.cancelActive();
+      this.pump();
+    });
+  }
+
+  /**
+   * The teaching lab: a fixed-depth Xiangqi search with technique switches, in a fresh engine inside the same
+   * worker (www/worker.js `lab`). Queued and cancelled like `search`; resolves with the bestmove and every
+   * iteration's info: `{move, ponder, cancelled, infos}`.
+   * @param {{fen?: string, moves: string[]}} position
+   * @param {number} depth
+   * @param {Record<string, boolean>} options  switch name → on/off (NullMove, PVS, …; see src/xiangqi/search.rs)
+   */
+  lab(position, depth, options) {
+    if (this.disposed) return Promise.reject(codedError('client.disposed', {}, 'the engine client was shut down'));
+    return new Promise((resolve, reject) => {
+      const infos = [];
+      const request = {
+        id: nextSearchId++,
+        position: { fen: position.fen, moves: [...(position.moves ?? [])] },
+        params: { depth },
+        lab: { options: { ...options } },
+        infos,
+        resolve: (r) => resolve({ ...r, infos }),
         reject,
         cancelled: false,
         error: null,
@@ -275,7 +313,8 @@ export class EngineClient {
       return;
     }
     if (this.pingSentAt !== null) {
-      if (now - this.pingSentAt > this.options.pingTimeoutMs) {
+      const limit = this.active?.lab ? this.options.labPingTimeoutMs : this.options.pingTimeoutMs;
+      if (now - this.pingSentAt > limit) {
         const ms = Math.round(now - this.pingSentAt);
         this.crash(`the engine stopped answering (no reply for ${ms} ms)`, 'noReply', { ms });
       }
@@ -335,6 +374,7 @@ export class EngineClient {
         this.pingSentAt = null;
         return;
       case 'info':
+        if (this.active?.infos) this.active.infos.push(msg);
         if (this.active && !this.active.cancelled) this.emit('info', { ...msg, searchId: this.active.id });
         return;
       case 'bestmove':
@@ -370,6 +410,7 @@ export class EngineClient {
       this.consecutiveCrashes = 0;
       this.crashMessage = null;
       const result = { move: msg.move ?? null, ponder: msg.ponder ?? null, cancelled: a.cancelled };
+      if (typeof msg.draw === 'boolean') result.draw = msg.draw; // the answer to a draw offer (go draw)
       if (!a.cancelled) this.emit('bestmove', result);
       this.settle(a, result);
     }
@@ -409,6 +450,12 @@ export class EngineClient {
     this.queued = null;
     this.active = next;
     next.sentAt = performance.now();
+    if (next.lab) {
+      next.infos.length = 0; // a run repeated after a crash starts over
+      this.post({ ...next.position, type: 'lab', depth: next.params.depth, options: next.lab.options });
+      this.refreshState();
+      return;
+    }
     this.post({ ...next.position, type: 'position' });
     this.post({ type: 'go', ...next.params });
     if (next.ponderhit) this.post({ type: 'ponderhit' }); // a ponder search repeated after a crash

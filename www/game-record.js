@@ -25,6 +25,8 @@ export class GameRecord {
     this.moves = [];
     /** Chinese notation of each move (null where the rules module has no chinese()) */
     this.notation = [];
+    /** WXF notation of each move (null where the rules module has no wxf()) */
+    this.wxf = [];
     this.game = game;
     try {
       for (const [i, move] of moves.entries()) {
@@ -43,9 +45,11 @@ export class GameRecord {
   /** Plays a move; throws (and changes nothing) when it is illegal. */
   play(iccs) {
     const chinese = typeof this.game.chinese === 'function' ? safe(() => this.game.chinese(iccs)) : null;
+    const wxf = typeof this.game.wxf === 'function' ? safe(() => this.game.wxf(iccs)) : null;
     this.game.play(iccs);
     this.moves.push(iccs);
     this.notation.push(chinese);
+    this.wxf.push(wxf);
   }
 
   /** Takes back the last `count` moves (fewer if the record is shorter). */
@@ -53,7 +57,7 @@ export class GameRecord {
     const keep = this.moves.slice(0, Math.max(0, this.moves.length - count));
     const fresh = new GameRecord(this.XiangqiGame, this.startFen, keep);
     this.free();
-    Object.assign(this, { game: fresh.game, moves: fresh.moves, notation: fresh.notation });
+    Object.assign(this, { game: fresh.game, moves: fresh.moves, notation: fresh.notation, wxf: fresh.wxf });
   }
 
   /** identifies the position reached, moves included (two records with equal keys are the same game) */
@@ -72,16 +76,25 @@ export class GameRecord {
   inCheck() { return this.game.inCheck(); }
   result() { return this.game.result() ?? null; }
 
-  /** Chinese notation for a line of moves from the current position, or null without chinese(). */
-  lineNotation(moves, fromMoves = this.moves) {
-    if (typeof this.game.chinese !== 'function') return null;
+  /** true when the rules module writes `kind` ('iccs' | 'chinese' | 'wxf') */
+  writes(kind) {
+    return kind === 'iccs' || typeof this.game[kind] === 'function';
+  }
+
+  /**
+   * A line of moves from the current position (or from the position after `fromMoves`) in `kind`
+   * ('chinese' by default, 'wxf', 'iccs'), or null when the rules module does not write that notation.
+   */
+  lineNotation(moves, fromMoves = this.moves, kind = 'chinese') {
+    if (kind === 'iccs') return [...moves];
+    if (typeof this.game[kind] !== 'function') return null;
     let g;
     try {
       g = new this.XiangqiGame(this.startFen);
       for (const m of fromMoves) g.play(m);
       const out = [];
       for (const m of moves) {
-        out.push(g.chinese(m));
+        out.push(g[kind](m));
         g.play(m);
       }
       return out;
@@ -113,8 +126,8 @@ export class GameRecord {
   }
 
   /**
-   * The legal move meant by `text`: ICCS (`h2e2`, any case, spaces ignored) or Chinese notation as the
-   * rules module writes it (`炮二平五`; 马/傌/馬, 车/俥/車 and ASCII or full-width digits all accepted).
+   * The legal move meant by `text`: ICCS (`h2e2`, any case, spaces ignored), WXF (`C2.5`, through the rules
+   * module's parseMove when it has one) or Chinese notation as the rules module writes it (`炮二平五`; 马/傌/馬, 车/俥/車 and ASCII or full-width digits all accepted).
    * Returns null when no legal move matches.
    */
   findMove(text) {
@@ -122,6 +135,11 @@ export class GameRecord {
     const compact = String(text ?? '').replace(/\s+/g, '');
     const iccs = compact.toLowerCase().replace('-', '');
     if (legal.includes(iccs)) return iccs;
+    if (typeof this.game.parseMove === 'function') {
+      // the rules module reads ICCS, Chinese and WXF (src/xiangqi/notation.rs)
+      const parsed = safe(() => this.game.parseMove(String(text ?? '').trim()));
+      if (typeof parsed === 'string' && legal.includes(parsed)) return parsed;
+    }
     if (typeof this.game.chinese !== 'function') return null;
     const norm = (s) => s
       .replace(/[傌馬]/g, '马').replace(/[俥車]/g, '车').replace(/砲/g, '炮').replace(/帥/g, '帅')
@@ -147,12 +165,21 @@ export class GameRecord {
    */
   whyNot(text) {
     const compact = String(text ?? '').replace(/\s+/g, '');
+    // WXF-looking text (a piece letter or tandem mark, a file, a direction +/−/./=, a number): the notation
+    // module's reason (code notation.*)
+    if (typeof this.game.parseMove === 'function' && /^[a-z+-][1-9+-]?[+\-.=][1-9]$/i.test(compact)) {
+      try {
+        this.game.parseMove(String(text ?? '').trim());
+      } catch (err) {
+        return err; // the notation module's reason (code notation.*)
+      }
+    }
     if (/[\u3400-\u9fff\uff10-\uff19]/.test(compact)) {
       return codedError('typed.chinese', { text: compact }, `no legal move here is written ${compact}`);
     }
     const iccs = compact.toLowerCase().replace('-', '');
     if (!/^[a-z][0-9][a-z][0-9]$/.test(iccs)) {
-      return codedError('typed.unreadable', { text: compact }, `'${compact}' is neither ICCS (h2e2) nor Chinese notation (炮二平五)`);
+      return codedError('typed.unreadable', { text: compact }, `'${compact}' is neither ICCS (h2e2), Chinese notation (炮二平五) nor WXF (C2.5)`);
     }
     try {
       this.game.checkMove(iccs);

@@ -1,5 +1,5 @@
 // duiyi page shell: loads the rules module (wasm), the UI strings, and shows one tool per URL hash:
-// #xiangqi (default), #hex, #combat. Each tool is a view module with mount(root, ctx) → {unmount, setLang?}.
+// #xiangqi (default), #hex, #combat, #circle, #lab. Each tool is a view module with mount(root, ctx) → {unmount, setLang?}.
 
 import init, * as wasm from './pkg/duiyi.js';
 import { LANGS, loadStrings, translator, applyStrings } from './i18n/i18n.js';
@@ -9,6 +9,8 @@ const ROUTES = {
   xiangqi: () => import('./views/xiangqi.js'),
   hex: () => import('./views/hex.js'),
   combat: () => import('./views/combat.js'),
+  circle: () => import('./views/circle.js'),
+  lab: () => import('./views/lab.js'),
 };
 const DEFAULT_ROUTE = 'xiangqi';
 
@@ -116,7 +118,7 @@ async function show(route) {
   }
   if (token !== routeToken) return;
   try {
-    if (route === 'xiangqi') {
+    if (route === 'xiangqi' || route === 'lab') {
       try {
         await wasmReady;
       } catch (err) {

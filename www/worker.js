@@ -6,14 +6,22 @@
 //                                                     game 'xiangqi' (default): fen (default: start) + ICCS moves
 //                                                     game 'hex': size 'N' | 'WxH' | N (default 11), swap
 //                                                     (boolean, default false) + moves 'c3' | 'swap-pieces'
-//                  {type:'go', depth?, movetime?, nodes?, infinite?, ponder?, wtime?, btime?, winc?, binc?}
+//                                                     + setup? {black: cells, white: cells, toMove} (AB/AW)
+//                  {type:'go', depth?, movetime?, nodes?, infinite?, ponder?, wtime?, btime?, winc?, binc?, draw?}
+//                                                     draw: the opponent offers a draw (UCCI go draw)
 //                  {type:'stop'}                      finish the search now; its bestmove follows
 //                  {type:'ponderhit'}                 the pondered move was played: the search's clock starts
 //                  {type:'setoption', name, value}
 //                  {type:'isready'}                   answered by {type:'readyok'} even during a search
+//                  {type:'lab', fen?, moves, depth, options}
+//                                                     the teaching lab (www/views/lab.js): a fixed-depth Xiangqi
+//                                                     search in a fresh engine (16 MiB TT, empty history: what
+//                                                     `duiyi bench --ablation --fen` does), with the technique
+//                                                     switches `options` {nullmove: false, …}; answered like a
+//                                                     go (info…, one bestmove), sliced, stoppable by stop
 //   worker → page  {type:'ready'}                     engine loaded and warmed up
 //                  {type:'info', depth, seldepth, score:{cp?|mate?}, nodes, nps, timeMs, pv}
-//                  {type:'bestmove', move, ponder}    exactly one per go; move strings in the game's notation
+//                  {type:'bestmove', move, ponder, draw?}  exactly one per go; draw: accepts the offer; move strings in the game's notation
 //                                                     (ICCS; Hex cells, swap-pieces); move null = no legal move
 //                  {type:'readyok'}
 //                  {type:'error', command, message, code, params, fatal?}
@@ -37,11 +45,13 @@ const SLICE_MS = 5;
 const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const GO_KEYS = {
   depth: 'count', nodes: 'count', movestogo: 'count', movetime: 'ms', wtime: 'ms', btime: 'ms', winc: 'ms', binc: 'ms',
-  infinite: 'flag', ponder: 'flag',
+  infinite: 'flag', ponder: 'flag', draw: 'flag',
 };
 
-/** @type {Engine | null} */
+/** @type {Engine | null} the engine searching now: the page's engine, or a lab run's fresh one */
 let engine = null;
+/** @type {Engine | null} the page's engine, kept while a lab run searches in its own */
+let mainEngine = null;
 let searching = false;
 /** the search has finished but holds its bestmove (go ponder / go infinite) until stop or ponderhit */
 let waiting = false;
@@ -124,6 +134,7 @@ function runSlice() {
     result = engine.step(SLICE_MS);
   } catch (err) {
     searching = false;
+    endLab();
     if (report('go', err)) return; // fatal: the page restarts the worker and repeats the search
     // Otherwise still answer the go with a bestmove, so "one bestmove per go" holds.
     send({ type: 'bestmove', move: null, ponder: null });
@@ -133,7 +144,9 @@ function runSlice() {
   if (result.done) {
     searching = false;
     waiting = false;
-    send({ type: 'bestmove', move: result.bestmove ?? null, ponder: result.ponder ?? null });
+    endLab();
+    // draw: the engine's answer to a draw offer (go draw), when the engine gives one
+    send({ type: 'bestmove', move: result.bestmove ?? null, ponder: result.ponder ?? null, ...(typeof result.draw === 'boolean' ? { draw: result.draw } : {}) });
   } else if (result.idle) {
     // The engine has no search although this loop thinks it has: answer the go anyway.
     searching = false;
@@ -146,6 +159,54 @@ function runSlice() {
   } else {
     scheduleSlice();
   }
+}
+
+/** After a lab run: frees its engine and gives the page's engine back. */
+function endLab() {
+  if (mainEngine && engine !== mainEngine) {
+    try {
+      engine.free();
+    } catch {
+      /* already freed */
+    }
+    engine = mainEngine;
+  }
+}
+
+/** Technique switches a lab run may set (the Xiangqi searcher's options, src/xiangqi/search.rs). */
+const LAB_SWITCHES = new Set([
+  'nullmove', 'lmr', 'killers', 'history', 'aspiration', 'checkextension', 'ttcutoffs', 'qsearchchecks', 'futility',
+  'alphabeta', 'pvs', 'nullverify', 'rootordering', 'quiescence',
+]);
+
+/** Starts a lab run (see the header); throws a coded Error naming the first bad field. */
+function startLab(msg) {
+  const depth = msg.depth;
+  if (!Number.isInteger(depth) || depth < 1 || depth > 30) {
+    throw codedError('worker.go_count', { name: 'depth', value: JSON.stringify(depth) }, `lab depth must be a whole number 1..30, got ${JSON.stringify(depth)}`);
+  }
+  const options = msg.options ?? {};
+  for (const [name, value] of Object.entries(options)) {
+    if (!LAB_SWITCHES.has(name)) throw codedError('engine.unknown_option', { name }, `unknown technique switch '${name}'`);
+    if (typeof value !== 'boolean') {
+      throw codedError('worker.go_flag', { name, value: JSON.stringify(value) }, `switch '${name}' must be true or false, got ${JSON.stringify(value)}`);
+    }
+  }
+  const args = positionArgs({ ...msg, game: 'xiangqi' });
+  const lab = new Engine();
+  try {
+    // Exact slices: an interrupted root move is undone and searched again from the same state, so the sliced
+    // run visits exactly the nodes of the native unsliced one (src/xiangqi/search.rs `set_exact_slices`).
+    lab.setOption('ExactSlices', 'true');
+    for (const [name, value] of Object.entries(options)) lab.setOption(name, String(value));
+    lab.setPosition(...args);
+    lab.go({ depth });
+  } catch (err) {
+    lab.free();
+    throw err;
+  }
+  mainEngine ??= engine;
+  engine = lab;
 }
 
 function wake() {
@@ -209,7 +270,17 @@ function positionArgs(msg) {
   }
   const swap = msg.swap ?? false;
   if (typeof swap !== 'boolean') throw bad(`swap must be true or false, got ${shown(swap)}`, 'worker.swap_type', { detail: shown(swap) });
-  return ['hex', `${String(size).replace(/\s+/g, '')}${swap ? ' swap' : ''}`, moves];
+  // setup stones (SGF AB/AW) and who moves first after them: {black: ['c3'], white: ['e5'], toMove: 'white'}
+  let setup = '';
+  if (msg.setup !== undefined && msg.setup !== null) {
+    const st = msg.setup;
+    const cells = (v) => v === undefined || (Array.isArray(v) && v.every((c) => typeof c === 'string' && /^[a-z]\d{1,2}$/i.test(c)));
+    if (typeof st !== 'object' || !cells(st.black) || !cells(st.white) || !(st.toMove === undefined || st.toMove === 'black' || st.toMove === 'white')) {
+      throw bad(`setup must be {black: [cells], white: [cells], toMove: 'black'|'white'}, got ${shown(st)}`, 'worker.hex_setup_type', { detail: shown(st) });
+    }
+    setup = ` black=${(st.black ?? []).join(',')} white=${(st.white ?? []).join(',')} tomove=${st.toMove ?? 'black'}`;
+  }
+  return ['hex', `${String(size).replace(/\s+/g, '')}${swap ? ' swap' : ''}${setup}`, moves];
 }
 
 function handle(msg) {
@@ -296,8 +367,24 @@ function handle(msg) {
       }
       return;
     }
+    case 'lab': {
+      if (searching) {
+        fail('go', BUSY, 'engine.busy');
+        return;
+      }
+      try {
+        startLab(msg);
+      } catch (err) {
+        if (!report('go', err)) send({ type: 'bestmove', move: null, ponder: null });
+        return;
+      }
+      searching = true;
+      waiting = false;
+      scheduleSlice();
+      return;
+    }
     default:
-      fail(msg.type, `unknown message type '${msg.type}' (known: position, go, stop, ponderhit, setoption, isready)`, 'worker.unknown_type', { type: msg.type });
+      fail(msg.type, `unknown message type '${msg.type}' (known: position, go, stop, ponderhit, setoption, isready, lab)`, 'worker.unknown_type', { type: msg.type });
   }
 }
 
@@ -335,6 +422,7 @@ async function start() {
   try {
     await init();
     engine = new Engine();
+    mainEngine = engine;
   } catch (err) {
     const detail = errorText(err);
     send({ type: 'error', command: 'init', message: `the engine failed to load: ${detail}`, code: 'worker.load_failed', params: { detail }, fatal: true });

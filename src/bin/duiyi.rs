@@ -1,4 +1,4 @@
-//! `duiyi` command line: `perft`, `combat`, `hex`, `gtp` (Hex over GTP), and (with no arguments) the Xiangqi
+//! `duiyi` command line: `perft`, `combat`, `circle`, `hex`, `gtp` (Hex over GTP), and (with no arguments) the Xiangqi
 //! engine protocols on stdin.
 
 use duiyi::xiangqi::{Position, perft_divide};
@@ -10,8 +10,10 @@ fn usage() -> &'static str {
      duiyi judge [--fen \"<FEN>\"] --moves \"<m1> <m2> …\"   game state after the moves as JSON\n  \
      duiyi eval [--fen \"<FEN>\"] [--moves \"…\"]   static evaluation and its terms as JSON\n  \
      duiyi bench [--depth N] [--ablation]   fixed-depth search signature; last line `nodes <N> nps <M>`\n  \
+     duiyi bench --ablation --fen F [--moves M] [--depth N] [--json]   the lab's ablation rows for one position\n  \
      duiyi hex potentials --size N[xM] [--moves \"b:c3 w:d2 …\"|--sgf FILE]   Hex two-distance maps as JSON\n  \
      duiyi combat --model waterfall|round-table|hybrid …   attack-outcome distribution as JSON\n  \
+     duiyi circle --method seed|welzl [--seed N] < points   smallest enclosing circle as JSON\n  \
      duiyi gtp                                    Hex engine speaking GTP on stdin (HexGui, Benzene tools)\n  \
      duiyi                                        read engine-protocol commands on stdin (ucci | uci)"
 }
@@ -109,7 +111,7 @@ fn judge_cmd(args: &[String]) -> Result<(), String> {
 /// `duiyi bench [--depth N] [--ablation]`: fixed-depth search of the bench positions. Last line
 /// `nodes <N> nps <M>`; with `--ablation`, a table of nodes and time with each technique switched off.
 fn bench_cmd(args: &[String]) -> Result<(), String> {
-    check_args("bench", args, &["--depth"], &["--ablation"])?;
+    check_args("bench", args, &["--depth", "--fen", "--moves"], &["--ablation", "--json"])?;
     use duiyi::bench::{BENCH_DEPTH, ablations, run_bench};
     let depth: u32 = match flag(args, "--depth") {
         Some(d) => d.parse().map_err(|_| "bench: --depth must be a number".to_string())?,
@@ -117,6 +119,36 @@ fn bench_cmd(args: &[String]) -> Result<(), String> {
     };
     if !(1..=30).contains(&depth) {
         return Err("bench: --depth must be 1..30".into());
+    }
+    if let Some(fen) = flag(args, "--fen") {
+        if !args.iter().any(|a| a == "--ablation") {
+            return Err("bench: --fen needs --ablation (one position, every technique switch)".into());
+        }
+        let moves: Vec<&str> = flag(args, "--moves").unwrap_or("").split_whitespace().collect();
+        let rows = duiyi::bench::ablation_on(fen, &moves, depth).map_err(|e| format!("bench: {e}"))?;
+        if args.iter().any(|a| a == "--json") {
+            let rows: Vec<_> = rows
+                .iter()
+                .map(|r| {
+                    let options: serde_json::Map<String, serde_json::Value> = duiyi::bench::option_switches(&r.options)
+                        .into_iter()
+                        .map(|(k, v)| (k.to_string(), v.into()))
+                        .collect();
+                    serde_json::json!({ "name": r.name, "options": options, "nodes": r.nodes, "best": r.best,
+                        "cp": r.cp, "mate": r.mate, "depth": r.depth, "ms": (r.ms * 10.0).round() / 10.0 })
+                })
+                .collect();
+            println!("{}", serde_json::json!({ "fen": fen, "moves": moves, "depth": depth, "rows": rows }));
+        } else {
+            println!("| configuration | nodes to depth {depth} | best | score | time (ms) | nodes/s |");
+            println!("|---|---:|---|---:|---:|---:|");
+            for r in rows {
+                let score = r.mate.map_or_else(|| r.cp.map_or("-".into(), |c| c.to_string()), |m| format!("mate {m}"));
+                let nps = r.nodes as f64 / (r.ms / 1000.0).max(1e-9);
+                println!("| {} | {} | {} | {score} | {:.1} | {:.0} |", r.name, r.nodes, r.best.as_deref().unwrap_or("(none)"), r.ms, nps);
+            }
+        }
+        return Ok(());
     }
     if args.iter().any(|a| a == "--ablation") {
         let rows = ablations();
@@ -175,6 +207,7 @@ fn main() -> ExitCode {
         Some("eval") => eval_cmd(&args[1..]),
         Some("hex") => duiyi::hex::cli::run(&args[1..]).map(|out| println!("{out}")),
         Some("combat") => return ExitCode::from(duiyi::combat::cli::run(&args[1..]) as u8),
+        Some("circle") => return ExitCode::from(duiyi::geometry::cli::run(&args[1..]) as u8),
         Some("gtp") if args.len() == 1 => return duiyi::protocol::gtp::run_stdio(),
         Some("gtp") => Err("gtp: takes no arguments (settings are GTP commands: boardsize, param_game, time_left)".into()),
         Some("-h") | Some("--help") | Some("help") => {

@@ -365,10 +365,18 @@ fn tension_map(
                 // can stop once no cell left to lower can go below it.
                 let bound = if pot[me][x] == my_m1 && my_count == 1 { my_m2 } else { my_m1 };
                 for (k, e) in [e0, e1].into_iter().enumerate() {
-                    let (base, low, out) = (&d[me][k], &mut lowering[k], &mut buf_d[k]);
-                    lowered_distances(geom, stones, &ws_me[k], base, x, e, bound, low, out);
+                    lowered_distances(geom, stones, &ws_me[k], &d[me][k], x, e, bound, &mut lowering[k]);
                 }
-                let lowest = (0..n).filter(|&y| stones[y] == 0).map(|y| add(buf_d[0][y], buf_d[1][y])).min();
+                // Every cell but the changed ones keeps its potential, which is at least `bound`.
+                let (v0, v1) = (lowering[0].vals(), lowering[1].vals());
+                let lowest = lowering[0]
+                    .changed()
+                    .iter()
+                    .chain(lowering[1].changed())
+                    .map(|&y| y as usize)
+                    .filter(|&y| stones[y] == 0)
+                    .map(|y| add(v0[y], v1[y]))
+                    .min();
                 lowest.unwrap_or(INFINITY).min(bound)
             }
             _ => {

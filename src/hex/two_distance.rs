@@ -307,8 +307,11 @@ impl Workspace {
         if self.conv == Convention::Benzene && (goal || on_other) {
             return None;
         }
-        mark.clear();
-        mark.resize(geom.cells(), false);
+        // `mark` is all false between calls (each call unsets what it set), so it is sized once, not refilled
+        if mark.len() != geom.cells() {
+            mark.clear();
+            mark.resize(geom.cells(), false);
+        }
         mark[x] = true;
         let mut libs = Vec::with_capacity(16);
         for nb in geom.neighbours(x) {
@@ -326,6 +329,10 @@ impl Workspace {
                     libs.push(q as u16);
                 }
             }
+        }
+        mark[x] = false;
+        for &q in &libs {
+            mark[q as usize] = false;
         }
         Some(Extra { libs, goal })
     }
@@ -556,14 +563,23 @@ fn top_insert(top: &mut Top4, v: u16, cell: u16) -> usize {
     pos
 }
 
-/// Scratch for [`lowered_distances`]: per hub, the lowest distances of its liberties for the position
-/// without the stone ([`Lowering::prepare`]) and their copy being lowered.
+/// Scratch and result of [`lowered_distances`]: per hub, the lowest distances of its liberties for the
+/// position without the stone ([`Lowering::prepare`]) and their copy being lowered; the lowered distances
+/// themselves (`vals`), kept equal to the base ones but for the cells of `dirty`, so that each trial stone
+/// costs only the cells it changes (no copy of the whole board per stone).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Lowering {
     heap: std::collections::BinaryHeap<std::cmp::Reverse<(u16, u16)>>,
+    /// All false between calls.
     in_extra: Vec<bool>,
     base_tops: Vec<Top4>,
     tops: Vec<Top4>,
+    /// The distances after the last trial stone: the base distances except on `dirty`.
+    vals: Vec<u16>,
+    /// The cells where `vals` may differ from the base: the last stone's cell and the cells it lowered.
+    dirty: Vec<u16>,
+    /// Whether `vals` holds the base distances (but for `dirty`); false after [`Lowering::prepare`].
+    synced: bool,
 }
 
 impl Lowering {
@@ -571,6 +587,7 @@ impl Lowering {
     /// liberties.
     pub(crate) fn prepare(&mut self, ws: &Workspace, base: &[u16]) {
         let hubs = ws.hub_goal.len();
+        self.synced = false;
         self.base_tops.clear();
         self.base_tops.resize(hubs + 1, [(INFINITY, NO); 4]);
         for h in 0..hubs {
@@ -579,6 +596,17 @@ impl Lowering {
                 top_insert(&mut self.base_tops[h], base[q as usize], q);
             }
         }
+    }
+
+    /// The distances after the last trial stone ([`lowered_distances`]), indexed by cell.
+    pub(crate) fn vals(&self) -> &[u16] {
+        &self.vals
+    }
+
+    /// The cells whose distance may differ from the base after the last trial stone (its own cell and the
+    /// cells it lowered); every other cell has its base distance.
+    pub(crate) fn changed(&self) -> &[u16] {
+        &self.dirty
     }
 }
 
@@ -594,7 +622,8 @@ impl Lowering {
 /// among its distinct neighbours, read from its adjacent cells and the four lowest liberties of each of its
 /// hubs (enough to leave out the cell itself and `x`); candidates are taken lowest first, so a cell taken is
 /// final. A hub's other liberties are candidates only when the lowered cell enters the hub's lowest four.
-/// `vals` gets the result ([`INFINITY`] on `x`).
+/// The result ([`INFINITY`] on `x`) is [`Lowering::vals`]; [`Lowering::changed`] lists the cells that may
+/// differ from `base`. Between calls with the same prepared `scratch`, only those cells are restored.
 ///
 /// `stop_at` ([`INFINITY`]: never): the caller only needs potentials below it, so lowering stops at the first
 /// candidate `c` with `c + 1 ≥ stop_at` — every cell still to lower is at least `c` from this edge and 1 from
@@ -610,20 +639,30 @@ pub(crate) fn lowered_distances(
     extra: &Extra,
     stop_at: u16,
     scratch: &mut Lowering,
-    vals: &mut Vec<u16>,
 ) {
     use std::cmp::Reverse;
     let n = geom.cells();
-    vals.clear();
-    vals.extend_from_slice(&base[..n]);
-    vals[x] = INFINITY;
     let extra_hub = ws.hub_goal.len();
-    let Lowering { heap, in_extra, base_tops, tops } = scratch;
+    let Lowering { heap, in_extra, base_tops, tops, vals, dirty, synced } = scratch;
+    if *synced && vals.len() == n {
+        for &c in dirty.iter() {
+            vals[c as usize] = base[c as usize];
+        }
+    } else {
+        vals.clear();
+        vals.extend_from_slice(&base[..n]);
+        *synced = true;
+    }
+    dirty.clear();
+    vals[x] = INFINITY;
+    dirty.push(x as u16);
     tops.clear();
     tops.extend_from_slice(base_tops);
     tops[extra_hub] = [(INFINITY, NO); 4];
-    in_extra.clear();
-    in_extra.resize(n, false);
+    if in_extra.len() != n {
+        in_extra.clear();
+        in_extra.resize(n, false);
+    }
     for &q in &extra.libs {
         in_extra[q as usize] = true;
         top_insert(&mut tops[extra_hub], vals[q as usize], q);
@@ -689,6 +728,9 @@ pub(crate) fn lowered_distances(
         if c >= vals[y] {
             continue;
         }
+        if vals[y] == base[y] {
+            dirty.push(y as u16);
+        }
         vals[y] = c;
         // Update the hubs' lowest liberties first, then look at the neighbours.
         let mut spread = [NO; 8];
@@ -704,8 +746,11 @@ pub(crate) fn lowered_distances(
             spread[ns] = extra_hub as u16;
             ns += 1;
         }
+        // Cells are taken in increasing distance, so a cell lowered from here on gets at least `c + 1`; with
+        // `c + 2 ≥ stop_at` it would only be taken to stop the loop, and its candidate is not worth computing.
+        let last_level = stop_at != INFINITY && c as u32 + 2 >= stop_at as u32;
         let consider = |w: usize, vals: &[u16], tops: &[Top4], heap: &mut std::collections::BinaryHeap<Reverse<(u16, u16)>>| {
-            if w == y || stones[w] != 0 || vals[w] <= c + 1 {
+            if last_level || w == y || stones[w] != 0 || vals[w] <= c + 1 {
                 return;
             }
             let cw = candidate(w, vals, tops, in_extra);
@@ -727,5 +772,7 @@ pub(crate) fn lowered_distances(
                 }
             }
         }
+    }    for &q in &extra.libs {
+        in_extra[q as usize] = false;
     }
 }

@@ -281,19 +281,11 @@ impl<W: Write> Session<W> {
     fn print_bestmove(&mut self, bestmove: Option<GameMove>, ponder: Option<GameMove>) {
         let line = match self.proto {
             Some(Protocol::Uci) => uci::bestmove_line(bestmove, ponder),
-            _ => ucci::bestmove_line(bestmove, ponder, self.draw_offered && self.accepts_draw()),
+            _ => ucci::bestmove_line(bestmove, ponder, self.draw_offered && self.engine.draw_answer() == Some(true)),
         };
         self.say(&line);
     }
 
-    /// Whether a draw offer is accepted: the last score is below [`DRAW_ACCEPT_BELOW_CP`] (or a mate against us).
-    fn accepts_draw(&self) -> bool {
-        match self.last_score {
-            Some((_, Some(mate))) => mate < 0,
-            Some((Some(cp), None)) => cp < DRAW_ACCEPT_BELOW_CP,
-            _ => false,
-        }
-    }
 
     /// Stops a running search and prints its `bestmove` at once. No effect when idle.
     fn stop_search(&mut self) {
@@ -507,11 +499,6 @@ fn parse_time(name: &str, value: Option<&str>) -> Result<(f64, Option<String>), 
     let note = (t < 0.0).then(|| format!("{name} {v} is negative: using 0"));
     Ok((t.max(0.0), note))
 }
-
-/// A draw offer (UCCI `go draw` / `ponderhit draw`) is accepted when the final score is below this many
-/// centipawns: less than half a pawn ahead. ElephantEye (`eleeye/search.cpp`, `DRAW_OFFER_VALUE * 2` = 80) uses a
-/// similar margin, limited there to positions with little material.
-pub const DRAW_ACCEPT_BELOW_CP: i32 = 50;
 
 /// Deepest `go depth` accepted (deeper requests are clamped).
 const MAX_GO_DEPTH: u64 = MAX_DEPTH as u64;

@@ -14,8 +14,9 @@
 //! Times: `go time` / `increment` are in **seconds** unless `setoption usemillisec true` was sent (spec §5.10;
 //! GUIs send it whenever the engine lists `option usemillisec`, which it does). `time` alone, with neither
 //! `movestogo` nor `increment`, is treated as sudden death. `opptime` and friends are accepted and ignored.
-//! `go draw` / `ponderhit draw` (a draw offer) is accepted with `bestmove … draw` when the final score is
-//! below [`super::DRAW_ACCEPT_BELOW_CP`].
+//! `go draw` / `ponderhit draw` (a draw offer) is accepted with `bestmove … draw` by the engine's rule
+//! ([`crate::engine::DRAW_ACCEPT_LOSING_CP`]: losing, or a level score from move 30 on), declined with a plain
+//! `bestmove`.
 //! `go ponder` holds its `bestmove` until `ponderhit` (the `go`'s clock starts then) or `stop`.
 
 use super::{Flow, MAX_GO_DEPTH, Session, parse_count, parse_time};
@@ -45,6 +46,8 @@ pub(super) fn announce<W: Write>(s: &mut Session<W>) {
     }
     s.say("option usebook type check default false");
     s.say("option bookseed type spin min 0 max 2147483647 default 0");
+    s.say("option level type spin min 0 max 8 default 0");
+    s.say("option levelseed type spin min 0 max 4294967295 default 0");
     s.say("option newgame type button");
     s.say("ucciok");
 }
@@ -76,6 +79,7 @@ pub(super) fn handle<W: Write>(s: &mut Session<W>, cmd: &str, rest: &str) -> Flo
             if s.engine.is_pondering() {
                 if draw {
                     s.draw_offered = true;
+                    s.engine.offer_draw();
                 }
                 let _ = s.engine.ponderhit();
             } else if s.engine.is_searching() {
@@ -204,6 +208,11 @@ fn setoption<W: Write>(s: &mut Session<W>, rest: &str) {
         }
         "useegtb" | "bookfiles" | "egtbpaths" | "evalapi" | "idle" | "knowledge" | "randomness"
         | "style" => {}
+        "level" | "levelseed" => {
+            if let Err(e) = s.engine.set_option(name.as_str(), value) {
+                s.info_string(&e.to_string());
+            }
+        }
         t if TECHNIQUES.contains(&t) => {
             if let Err(e) = s.engine.set_option(t, value) {
                 s.info_string(&e.to_string());
@@ -307,6 +316,7 @@ fn go<W: Write>(s: &mut Session<W>, rest: &str) {
         return;
     }
     s.draw_offered = draw;
+    p.draw = draw;
     let banned = std::mem::take(&mut s.banned);
     s.start_go(p, &banned);
     s.banned = banned;

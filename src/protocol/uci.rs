@@ -45,6 +45,8 @@ pub(super) fn announce<W: Write>(s: &mut Session<W>) {
     s.say("option name Ponder type check default false");
     s.say("option name OwnBook type check default false");
     s.say("option name BookSeed type spin default 0 min 0 max 2147483647");
+    s.say("option name Level type spin default 0 min 0 max 8");
+    s.say("option name LevelSeed type spin default 0 min 0 max 4294967295");
     for t in TECHNIQUES {
         s.say(&format!("option name {t} type check default true"));
     }

@@ -31,6 +31,10 @@ pub struct GoParams {
     /// or `stop`; the best move is held until one of them.
     #[serde(default)]
     pub ponder: bool,
+    /// The opponent offers a draw (UCCI 3.0 `go draw`): the engine answers when the search ends (the rule:
+    /// `crate::engine::DRAW_ACCEPT_LOSING_CP`).
+    #[serde(default)]
+    pub draw: bool,
 }
 
 /// The deepest iteration the search runs.

@@ -15,7 +15,8 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// The keys `Engine.go` accepts.
-const GO_KEYS: [&str; 10] = ["depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite", "ponder"];
+const GO_KEYS: [&str; 11] =
+    ["depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite", "ponder", "draw"];
 
 /// The search engine for the worker: `setPosition`, `go`, then `step(sliceMs)` until `done`.
 #[wasm_bindgen(js_name = Engine)]
@@ -33,6 +34,9 @@ struct StepOut {
     infos: Vec<InfoOut>,
     bestmove: Option<String>,
     ponder: Option<String>,
+    /// On `done` after a `go` with `draw: true`: whether the engine accepts the draw (else absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    draw: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -114,8 +118,12 @@ impl WasmEngine {
         self.inner.game().name().to_string()
     }
 
-    /// Starts a search. `params`: `{depth, nodes, movetime, wtime, btime, winc, binc, movestogo, infinite, ponder}`
-    /// (all optional, times in ms). Throws on unknown keys or out-of-range values, or during another search.
+    /// Starts a search. `params`: `{depth, nodes, movetime, wtime, btime, winc, binc, movestogo, infinite, ponder,
+    /// draw}` (all optional, times in ms). With a clock (`wtime`/`btime` and increments) the engine manages its own
+    /// time (the budget of `GoParams::budget`, scaled by the search's stability). `draw: true`: the opponent offers
+    /// a draw; the `done` step then carries `draw: true | false` (the rule: `crate::engine::DRAW_ACCEPT_LOSING_CP`).
+    /// At a `Level` 1–8 the level's depth and node caps apply to every `go` but `infinite`. Throws on unknown keys
+    /// or out-of-range values, or during another search.
     pub fn go(&mut self, params: JsValue) -> Result<(), JsValue> {
         let p: GoParams = if params.is_undefined() || params.is_null() {
             GoParams::default()
@@ -138,13 +146,13 @@ impl WasmEngine {
         self.inner.go(p).map_err(js_err)
     }
 
-    /// Searches for at most `sliceMs` ms. Returns `{done, waiting, idle, infos, bestmove, ponder}`; `bestmove` and
+    /// Searches for at most `sliceMs` ms. Returns `{done, waiting, idle, infos, bestmove, ponder, draw?}`; `bestmove` and
     /// `ponder` are move strings in the game's notation (ICCS; Hex cells or `swap-pieces`); `bestmove` is `null`
     /// when done and the side to move has no legal move (or the Hex game is over).
     pub fn step(&mut self, slice_ms: f64) -> Result<JsValue, JsError> {
         let slice = if slice_ms.is_finite() && slice_ms > 0.0 { slice_ms } else { 5.0 };
         let out = match self.inner.step(slice) {
-            Step::Idle => StepOut { done: false, waiting: false, idle: true, infos: vec![], bestmove: None, ponder: None },
+            Step::Idle => StepOut { done: false, waiting: false, idle: true, infos: vec![], bestmove: None, ponder: None, draw: None },
             Step::Searching(i) => StepOut {
                 done: false,
                 waiting: false,
@@ -152,6 +160,7 @@ impl WasmEngine {
                 infos: i.into_iter().map(info_out).collect(),
                 bestmove: None,
                 ponder: None,
+                draw: None,
             },
             Step::Waiting(i) => StepOut {
                 done: false,
@@ -160,6 +169,7 @@ impl WasmEngine {
                 infos: i.into_iter().map(info_out).collect(),
                 bestmove: None,
                 ponder: None,
+                draw: None,
             },
             Step::Done { infos, bestmove, ponder } => StepOut {
                 done: true,
@@ -168,6 +178,7 @@ impl WasmEngine {
                 infos: infos.into_iter().map(info_out).collect(),
                 bestmove: bestmove.map(|m| m.to_string()),
                 ponder: ponder.map(|m| m.to_string()),
+                draw: self.inner.draw_answer(),
             },
         };
         to_js(&out)
@@ -189,8 +200,8 @@ impl WasmEngine {
         self.inner.is_searching()
     }
 
-    /// Sets an engine option (`Hash` in MiB, `Clear Hash`, either game's technique switches: `NullMove`, `LMR`, …). Throws on unknown names
-    /// or bad values.
+    /// Sets an engine option (`Hash` in MiB, `Clear Hash`, either game's technique switches: `NullMove`, `LMR`, …;
+    /// `Level` 0–8 and `LevelSeed`, see `levels()`). Throws on unknown names or bad values.
     #[wasm_bindgen(js_name = setOption)]
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), JsValue> {
         self.inner.set_option(name, value).map_err(js_err)
@@ -203,3 +214,36 @@ impl Default for WasmEngine {
     }
 }
 
+/// The playing levels 1–8 (level 0 is full strength): `[{level, depth, nodes, marginCp, chance, description:
+/// {en, zh}}]` — the depth cap (plies), the node cap, the largest score loss of a weaker move (centipawns for
+/// Xiangqi, evaluation units ×100 for Hex) and the chance of looking for one (see the Rust `crate::levels`).
+#[wasm_bindgen]
+pub fn levels() -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Desc {
+        en: &'static str,
+        zh: &'static str,
+    }
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct LevelOut {
+        level: u8,
+        depth: u32,
+        nodes: f64,
+        margin_cp: i32,
+        chance: f64,
+        description: Desc,
+    }
+    let v: Vec<LevelOut> = crate::levels::LEVELS
+        .iter()
+        .map(|l| LevelOut {
+            level: l.level,
+            depth: l.depth,
+            nodes: l.nodes as f64,
+            margin_cp: l.margin,
+            chance: l.chance,
+            description: Desc { en: l.en, zh: l.zh },
+        })
+        .collect();
+    to_js(&v)
+}

@@ -153,6 +153,23 @@ pub struct HexGame {
     resigned: Option<Color>,
 }
 
+impl HexGame {
+    /// The position before the first move (setup stones only).
+    fn start(&self) -> Position {
+        let mut start = self.pos.clone();
+        while start.undo().is_some() {}
+        start
+    }
+}
+
+/// `"black"`/`"white"` (or `b`/`w`), else a coded `hex.color` error.
+fn parse_color(text: &str) -> Result<Color, JsValue> {
+    Color::parse(text).ok_or_else(|| {
+        let shown: String = text.chars().take(20).collect();
+        coded("hex.color", vec![("detail", s(shown.clone()))], &format!("not a colour: {shown} (black or white)"))
+    })
+}
+
 #[wasm_bindgen]
 impl HexGame {
     /// An empty `width × height` board (columns × rows, 1..19 each), Black to move; `swap` turns the swap rule
@@ -254,6 +271,50 @@ impl HexGame {
             .iter()
             .map(|(c, m)| format!("{}:{m}", if *c == Color::Black { 'b' } else { 'w' }))
             .collect()
+    }
+
+    /// Puts a setup stone (SGF `AB`/`AW`; `color` `"black"`/`"white"`, also `b`/`w`) before any move: it is not a
+    /// move and does not change the side to move. Throws (`code`: `hex.setup_after_moves`, `hex.off_board`,
+    /// `hex.occupied`, `hex.cell`, `hex.color`) with the game unchanged.
+    #[wasm_bindgen(js_name = addStone)]
+    pub fn add_stone(&mut self, cell: &str, color: &str) -> Result<(), JsValue> {
+        let color = parse_color(color)?;
+        let cell = Cell::parse(cell).map_err(|e| coded("hex.cell", vec![("detail", s(cell.chars().take(20).collect::<String>()))], &e.to_string()))?;
+        self.pos.add_stone(cell, color).map_err(|e| hex_error(&e))
+    }
+
+    /// Sets the side to move (`"black"`/`"white"`), as SGF's `PL` does after setup stones; only before any
+    /// move (throws `hex.setup_after_moves` after one, `hex.color` for another word).
+    #[wasm_bindgen(js_name = setToMove)]
+    pub fn set_to_move(&mut self, color: &str) -> Result<(), JsValue> {
+        let color = parse_color(color)?;
+        if self.pos.ply() > 0 {
+            return Err(hex_error(&HexError::SetupAfterMoves));
+        }
+        self.pos.set_to_move(color);
+        Ok(())
+    }
+
+    /// The setup stones (those not placed by moves), as `"b:c3"`, `"w:e5"`, Black's first, each in cell order;
+    /// empty for a game that started on an empty board.
+    #[wasm_bindgen(js_name = setupStones)]
+    pub fn setup_stones(&self) -> Vec<String> {
+        let start = self.start();
+        let mut out = Vec::new();
+        for (letter, color) in [('b', Color::Black), ('w', Color::White)] {
+            for i in 0..start.geometry().cells() {
+                if start.stone_at(i) == Some(color) {
+                    out.push(format!("{letter}:{}", start.geometry().cell(i)));
+                }
+            }
+        }
+        out
+    }
+
+    /// The side to move before the first move (`"black"`, or `"white"` after setup stones with `PL[W]`).
+    #[wasm_bindgen(js_name = startToMove)]
+    pub fn start_to_move(&self) -> String {
+        self.start().to_move().name().into()
     }
 
     /// Every map of the position in one call (the object described in the module documentation).

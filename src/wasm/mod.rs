@@ -12,8 +12,9 @@
 //!   `{code, params, message}` object, which survives `postMessage` (an `Error`'s own fields do not).
 //!
 //! The codes of each error type are listed where it is converted: [`xiangqi`] (FEN, moves, engine commands) and
-//! [`combat`] (attributes, orders, PRD, samplers).
+//! [`combat`] (attributes, orders, PRD, samplers) and [`circle`] (point lists, the smallest enclosing circle).
 
+pub mod circle;
 pub mod combat;
 pub mod engine;
 pub mod hex;

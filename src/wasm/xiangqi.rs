@@ -12,10 +12,17 @@
 //! - moves ([`MoveError`]): `move.malformed {text}`, `move.no_piece {move, square}`,
 //!   `move.wrong_side {move, square}`, `move.illegal_movement {move, piece}`,
 //!   `move.leaves_general_in_check {move}`, `move.game_over {move}`;
-//! - `perft.depth {max}`, `bench.depth {min, max}`.
+//! - notation ([`NotationError`], [`WxfError`], [`ParseMoveError`]); every one has `notation` (`iccs` |
+//!   `chinese` | `wxf`) and `text` (the move as typed, cut to 40 characters): `notation.empty`,
+//!   `notation.length {found}` (not 4 characters), `notation.unknown_piece {char}`, `notation.bad_file {char}`,
+//!   `notation.bad_place {char}` (Chinese 前/中/后/一…五), `notation.bad_origin {char}` (WXF's first two
+//!   characters), `notation.bad_direction {char}`, `notation.bad_number {char}`, `notation.no_such_piece`,
+//!   `notation.no_such_move`, `notation.ambiguous {moves}` (the ICCS moves it fits, comma-separated),
+//!   `notation.illegal {cause}` (ICCS text: `cause` is the `move.*` reason as `{code, params, message}`);
+//! - `side.unknown {text}` (`hasMatingMaterial`), `perft.depth {max}`, `bench.depth {min, max}`.
 
 use super::{Coded, Params, coded, js_err, n, s, to_js};
-use crate::xiangqi::{FenError, MoveError, Position, START_FEN};
+use crate::xiangqi::{FenError, MoveError, Notation, NotationError, ParseMoveError, Position, START_FEN, WxfError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -72,6 +79,80 @@ impl Coded for MoveError {
     }
 }
 
+/// The `notation.*` code and params of a Chinese-notation error (`notation` = `chinese`).
+impl Coded for NotationError {
+    fn code_params(&self) -> (&'static str, Params) {
+        let z = |t: &String| vec![("notation", s("chinese")), ("text", s(t))];
+        let zc = |t: &String, c: &char| vec![("notation", s("chinese")), ("text", s(t)), ("char", s(c.to_string()))];
+        match self {
+            NotationError::Empty => ("notation.empty", vec![("notation", s("chinese")), ("text", s(""))]),
+            NotationError::Length { text, found } => {
+                let mut p = z(text);
+                p.push(("found", n(*found as f64)));
+                ("notation.length", p)
+            }
+            NotationError::UnknownPiece { text, ch } => ("notation.unknown_piece", zc(text, ch)),
+            NotationError::BadFile { text, ch } => ("notation.bad_file", zc(text, ch)),
+            NotationError::BadPlace { text, ch } => ("notation.bad_place", zc(text, ch)),
+            NotationError::BadDirection { text, ch } => ("notation.bad_direction", zc(text, ch)),
+            NotationError::BadNumber { text, ch } => ("notation.bad_number", zc(text, ch)),
+            NotationError::NoSuchPiece { text } => ("notation.no_such_piece", z(text)),
+            NotationError::NoSuchMove { text } => ("notation.no_such_move", z(text)),
+            NotationError::Ambiguous { text, moves } => {
+                let mut p = z(text);
+                p.push(("moves", s(moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(", "))));
+                ("notation.ambiguous", p)
+            }
+        }
+    }
+}
+
+/// The `notation.*` code and params of a WXF error (`notation` = `wxf`).
+impl Coded for WxfError {
+    fn code_params(&self) -> (&'static str, Params) {
+        let z = |t: &String| vec![("notation", s("wxf")), ("text", s(t))];
+        let zc = |t: &String, c: &char| vec![("notation", s("wxf")), ("text", s(t)), ("char", s(c.to_string()))];
+        match self {
+            WxfError::Empty => ("notation.empty", vec![("notation", s("wxf")), ("text", s(""))]),
+            WxfError::Length { text, found } => {
+                let mut p = z(text);
+                p.push(("found", n(*found as f64)));
+                ("notation.length", p)
+            }
+            WxfError::BadOrigin { text, ch } => ("notation.bad_origin", zc(text, ch)),
+            WxfError::BadDirection { text, ch } => ("notation.bad_direction", zc(text, ch)),
+            WxfError::BadNumber { text, ch } => ("notation.bad_number", zc(text, ch)),
+            WxfError::NoSuchPiece { text } => ("notation.no_such_piece", z(text)),
+            WxfError::NoSuchMove { text } => ("notation.no_such_move", z(text)),
+            WxfError::Ambiguous { text, moves } => {
+                let mut p = z(text);
+                p.push(("moves", s(moves.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(", "))));
+                ("notation.ambiguous", p)
+            }
+        }
+    }
+}
+
+/// `notation.*` for any notation; an ICCS text's move error is `notation.illegal` with the `move.*` cause.
+impl Coded for ParseMoveError {
+    fn code_params(&self) -> (&'static str, Params) {
+        match self {
+            ParseMoveError::Chinese(e) => e.code_params(),
+            ParseMoveError::Wxf(e) => e.code_params(),
+            ParseMoveError::Iccs(e) => {
+                let text = match e {
+                    MoveError::Malformed(t) => t.clone(),
+                    MoveError::NoPiece { mv, .. }
+                    | MoveError::WrongSide { mv, .. }
+                    | MoveError::IllegalMovement { mv, .. }
+                    | MoveError::LeavesGeneralInCheck { mv }
+                    | MoveError::GameOver { mv } => mv.clone(),
+                };
+                ("notation.illegal", vec![("notation", s("iccs")), ("text", s(text)), ("cause", e.to_reason())])
+            }
+        }
+    }
+}
 
 /// A game of Xiangqi: rules only (legal moves, play, result). Cheap enough for the page's main thread.
 #[wasm_bindgen]
@@ -190,9 +271,72 @@ impl XiangqiGame {
     /// The legal move meant by a move in Chinese notation (`炮二平五`; traditional characters and ASCII or
     /// full-width digits accepted), in ICCS. Throws an `Error` naming what is wrong: the character, no such piece,
     /// no such legal move, or an ambiguous text (see the Rust `NotationError`).
+    /// Throws a coded `notation.*` error (see the module docs).
     #[wasm_bindgen(js_name = parseChinese)]
-    pub fn parse_chinese(&self, text: &str) -> Result<String, JsError> {
-        self.pos.parse_chinese(text).map(|m| m.to_string()).map_err(|e| JsError::new(&e.to_string()))
+    pub fn parse_chinese(&self, text: &str) -> Result<String, JsValue> {
+        self.pos.parse_chinese(text).map(|m| m.to_string()).map_err(js_err)
+    }
+
+    /// WXF notation of a legal ICCS move in this position (`h2e2` → `C2.5`; tandem pieces `R+.3`, `C--1`; pawns
+    /// `P3.4`, `++.4`, `3+.4`; see the Rust `Position::wxf`). Throws for an illegal move (`move.*` code).
+    pub fn wxf(&self, iccs: &str) -> Result<String, JsValue> {
+        let mv = self.pos.parse_move(iccs).map_err(js_err)?;
+        Ok(self.pos.wxf(mv).unwrap_or_default())
+    }
+
+    /// The legal move meant by a WXF text (`C2.5`, `h8+7`, `R+.3`; `=` for `.` accepted), in ICCS. Throws a coded
+    /// `notation.*` error (`notation: "wxf"`) naming what is wrong.
+    #[wasm_bindgen(js_name = parseWxf)]
+    pub fn parse_wxf(&self, text: &str) -> Result<String, JsValue> {
+        self.pos.parse_wxf(text).map(|m| m.to_string()).map_err(js_err)
+    }
+
+    /// The legal move meant by a text in any notation, in ICCS: ICCS (`h2e2`, `h2-e2`, `H2-E2`), 中文
+    /// (`炮二平五`) or WXF (`C2.5`), detected from the text (two squares → ICCS; any non-ASCII → Chinese; else
+    /// WXF). Throws a coded `notation.*` error whose `params.notation` says which notation it was read as.
+    #[wasm_bindgen(js_name = parseMove)]
+    pub fn parse_move(&self, text: &str) -> Result<String, JsValue> {
+        self.pos.parse_any(text).map(|m| m.to_string()).map_err(js_err)
+    }
+
+    /// A draw the side to move may claim now: `null`, or `{reason: "repetition" | "sixty-move" | "material"}` —
+    /// a repeated position whose cycle gives no perpetual-check/chase verdict, 60 moves (120 plies) without a
+    /// capture (checks beyond ten per side not counted), or no mating material on either side (see the Rust
+    /// `xiangqi::draws` module). `null` once the board decides the game (no legal move).
+    #[wasm_bindgen(js_name = claimableDraw)]
+    pub fn claimable_draw(&self) -> Result<JsValue, JsError> {
+        match self.pos.claimable_draw() {
+            None => Ok(JsValue::NULL),
+            Some(c) => {
+                #[derive(Serialize)]
+                struct Claim {
+                    reason: &'static str,
+                }
+                to_js(&Claim { reason: c.name() })
+            }
+        }
+    }
+
+    /// Whether `side` (`"red"` | `"black"`) has mating material: a rook, horse, cannon or pawn (advisors and
+    /// elephants never reach the enemy palace). For flag fall: the side that runs out of time loses unless the
+    /// opponent has none, then it is a draw. Throws `side.unknown {text}` for another side name.
+    #[wasm_bindgen(js_name = hasMatingMaterial)]
+    pub fn has_mating_material(&self, side: &str) -> Result<bool, JsValue> {
+        let c = match side.trim().to_ascii_lowercase().as_str() {
+            "red" | "w" => crate::xiangqi::Color::Red,
+            "black" | "b" => crate::xiangqi::Color::Black,
+            _ => {
+                let t = crate::echo(side);
+                return Err(coded("side.unknown", vec![("text", s(&t))], &format!("unknown side '{t}' (expected red or black)")));
+            }
+        };
+        Ok(self.pos.has_mating_material(c))
+    }
+
+    /// Which notation `parseMove` reads `text` as: `"iccs"`, `"chinese"` or `"wxf"`.
+    #[wasm_bindgen(js_name = detectNotation)]
+    pub fn detect_notation(text: &str) -> String {
+        Notation::detect(text).name().to_string()
     }
 }
 
@@ -221,4 +365,139 @@ pub fn bench_signature(depth: u32) -> Result<JsValue, JsValue> {
         bestmoves: Vec<String>,
     }
     Ok(to_js(&Out { nodes: r.nodes as f64, bestmoves: r.per_position.into_iter().map(|p| p.1).collect() })?)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PGN
+// ---------------------------------------------------------------------------------------------------------------
+
+use crate::xiangqi::pgn::{PgnError, PgnErrorKind, PgnFormat, PgnGame, parse_pgn, write_pgn};
+
+/// PGN error codes, each with `line` and `column` (1-based; 0 for `pgnWrite` input): `pgn.empty`,
+/// `pgn.bad_tag {text}`, `pgn.unterminated_comment`, `pgn.unbalanced_variation`, `pgn.bad_fen {cause}` (the
+/// `fen.*` reason), `pgn.bad_move {ply, text, cause}` (the `notation.*` reason), `pgn.bad_result {text}`; and
+/// for `pgnWrite`'s argument: `pgn.bad_format {text}`, `pgn.bad_input {reason}`.
+impl Coded for PgnError {
+    fn code_params(&self) -> (&'static str, Params) {
+        let mut p: Params = vec![("line", n(self.line as f64)), ("column", n(self.column as f64))];
+        let code = match &self.kind {
+            PgnErrorKind::Empty => "pgn.empty",
+            PgnErrorKind::BadTag(t) => {
+                p.push(("text", s(t)));
+                "pgn.bad_tag"
+            }
+            PgnErrorKind::UnterminatedComment => "pgn.unterminated_comment",
+            PgnErrorKind::UnbalancedVariation => "pgn.unbalanced_variation",
+            PgnErrorKind::Fen(e) => {
+                p.push(("cause", e.to_reason()));
+                "pgn.bad_fen"
+            }
+            PgnErrorKind::Move { ply, text, error } => {
+                p.push(("ply", n(*ply as f64)));
+                p.push(("text", s(text)));
+                p.push(("cause", error.to_reason()));
+                "pgn.bad_move"
+            }
+            PgnErrorKind::Result(t) => {
+                p.push(("text", s(t)));
+                "pgn.bad_result"
+            }
+        };
+        (code, p)
+    }
+}
+
+fn pgn_input_error(code: &str, key: &'static str, value: String) -> JsValue {
+    let message = format!("pgnWrite: {code}: {value}");
+    coded(code, vec![("line", n(0)), ("column", n(0)), (key, s(value))], &message)
+}
+
+/// Writes a game as PGN text (see the Rust `write_pgn`): `{tags: {Event, Site, Date, Round, Red, Black, …},
+/// fen, moves: ["h2e2", …], result: "1-0" | "0-1" | "1/2-1/2" | "*", reason?, format: "iccs" | "wxf" |
+/// "chinese"}`. `tags` keeps its key order for the tags after the standard ones; `fen` empty, missing or
+/// `startpos` is the opening position (no `[FEN]` tag); `reason` (words, e.g. "Black resigned") goes to
+/// `[Termination]` and to a comment before the result; `format` defaults to `iccs` (`H2-E2`, XQBase's form).
+/// Throws a coded `pgn.*` error (see `PgnError`'s codes): an illegal move (`pgn.bad_move` with its `ply`), a bad
+/// FEN, result or format, or a malformed argument.
+#[wasm_bindgen(js_name = pgnWrite)]
+pub fn pgn_write(game: JsValue) -> Result<String, JsValue> {
+    use js_sys::Reflect;
+    let get = |k: &str| Reflect::get(&game, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED);
+    if !game.is_object() {
+        return Err(pgn_input_error("pgn.bad_input", "reason", "the argument is not an object".into()));
+    }
+    let text_of = |k: &'static str| -> Result<Option<String>, JsValue> {
+        let v = get(k);
+        if v.is_undefined() || v.is_null() {
+            Ok(None)
+        } else {
+            v.as_string().map(Some).ok_or_else(|| pgn_input_error("pgn.bad_input", "reason", format!("{k} is not a string")))
+        }
+    };
+    let mut tags = Vec::new();
+    let t = get("tags");
+    if t.is_object() {
+        for entry in js_sys::Object::entries(&js_sys::Object::from(t)).iter() {
+            let pair = js_sys::Array::from(&entry);
+            let (k, v) = (pair.get(0).as_string().unwrap_or_default(), pair.get(1));
+            let v = v.as_string().or_else(|| v.as_f64().map(|x| x.to_string())).unwrap_or_default();
+            tags.push((k, v));
+        }
+    }
+    let mut moves = Vec::new();
+    let m = get("moves");
+    if js_sys::Array::is_array(&m) {
+        for (i, v) in js_sys::Array::from(&m).iter().enumerate() {
+            let text = v.as_string().unwrap_or_default();
+            match crate::xiangqi::Move::parse_iccs(&text) {
+                Some(mv) => moves.push(mv),
+                None => {
+                    let e = PgnError {
+                        line: 0,
+                        column: 0,
+                        kind: PgnErrorKind::Move {
+                            ply: i + 1,
+                            text: crate::echo(&text),
+                            error: ParseMoveError::Iccs(MoveError::Malformed(crate::echo(&text))),
+                        },
+                    };
+                    return Err(e.to_js_error());
+                }
+            }
+        }
+    } else if !m.is_undefined() && !m.is_null() {
+        return Err(pgn_input_error("pgn.bad_input", "reason", "moves is not an array".into()));
+    }
+    let format_text = text_of("format")?.unwrap_or_else(|| "iccs".into());
+    let format = PgnFormat::parse(&format_text).ok_or_else(|| pgn_input_error("pgn.bad_format", "text", crate::echo(&format_text)))?;
+    let g = PgnGame {
+        tags,
+        fen: text_of("fen")?.unwrap_or_default(),
+        moves,
+        result: text_of("result")?.unwrap_or_else(|| "*".into()),
+        reason: text_of("reason")?,
+    };
+    write_pgn(&g, format).map_err(js_err)
+}
+
+/// Reads the first game of a PGN text (or a plain move list) — see the Rust `parse_pgn`: tags, `[FEN]`, moves in
+/// ICCS, WXF or 中文 (each move read in its own notation), comments, NAGs, variations skipped. Returns `{tags:
+/// {name: value, …} (file order), fen (the start FEN, always set), moves: ["h2e2", …], result: "1-0" | "0-1" |
+/// "1/2-1/2" | "*", reason: string | null}`. Throws a coded `pgn.*` error with the `line` and `column` of the
+/// problem.
+#[wasm_bindgen(js_name = pgnParse)]
+pub fn pgn_parse(text: &str) -> Result<JsValue, JsValue> {
+    let g = parse_pgn(text).map_err(js_err)?;
+    let tags = js_sys::Object::new();
+    for (k, v) in &g.tags {
+        let _ = js_sys::Reflect::set(&tags, &s(k), &s(v));
+    }
+    let out = js_sys::Object::new();
+    let moves: js_sys::Array = g.moves.iter().map(|m| s(m.to_string())).collect();
+    let _ = js_sys::Reflect::set(&out, &s("tags"), &tags);
+    let _ = js_sys::Reflect::set(&out, &s("fen"), &s(&g.fen));
+    let _ = js_sys::Reflect::set(&out, &s("moves"), &moves);
+    let _ = js_sys::Reflect::set(&out, &s("result"), &s(&g.result));
+    let _ = js_sys::Reflect::set(&out, &s("reason"), &g.reason.as_deref().map_or(JsValue::NULL, s));
+    Ok(out.into())
 }

@@ -8,12 +8,14 @@
 mod board;
 pub mod book;
 pub mod eval;
+mod draws;
 mod eval_params;
 mod fen;
 mod geometry;
 mod movegen;
 mod notation;
 mod perft;
+pub mod pgn;
 mod play;
 mod pst;
 pub mod rules;
@@ -21,9 +23,10 @@ pub mod search;
 mod types;
 
 pub use board::Position;
+pub use draws::DrawClaim;
 pub use fen::{FenError, START_FEN};
 pub use movegen::{MoveList, board_squares};
-pub use notation::NotationError;
+pub use notation::{Notation, NotationError, ParseMoveError, WxfError};
 pub use perft::{perft, perft_divide};
 pub use play::{MoveError, Verdict};
 pub use types::{Color, Move, Piece, PieceKind, Square};

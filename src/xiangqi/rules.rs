@@ -307,7 +307,7 @@ impl Position {
     }
 
     /// Plies since the last capture and the checks each side gave in them (checks before the FEN are unknown).
-    fn natural_move_count(&self) -> (u32, [u32; 2]) {
+    pub(crate) fn natural_move_count(&self) -> (u32, [u32; 2]) {
         let plies = self.halfmove as u32;
         let n = self.history.len();
         let recorded = (plies as usize).min(n);

@@ -74,6 +74,22 @@ pub struct SearchOptions {
     pub qsearch_checks: bool,
     /// Reverse futility, futility pruning and skipping bad captures in quiescence.
     pub futility: bool,
+    /// Alpha-beta cut-offs. Off: plain minimax (negamax) — every node gets the full window, the window never
+    /// narrows and no move is cut off (implies PVS off); for teaching at small depths (the lab).
+    pub alpha_beta: bool,
+    /// Principal variation search: moves after the first get a null window and a re-search. Off: every move
+    /// gets the node's full (alpha, beta) window.
+    pub pvs: bool,
+    /// A null-move fail high is verified (depth-1 search at depth ≤ 4, a reduced search at depth ≥ 6). Off:
+    /// the fail high is trusted.
+    pub null_verify: bool,
+    /// Root moves are ordered (captures by MVV-LVA at the start, best first by score after each iteration).
+    /// Off: they stay in generation order.
+    pub root_ordering: bool,
+    /// Quiescence search at the horizon. Off: the static evaluation at depth 0 (one node), the textbook
+    /// fixed-depth minimax; the lab's minimax and alpha-beta-only rows use it (a capture tree searched without
+    /// cut-offs has no practical bound).
+    pub quiescence: bool,
 }
 
 impl Default for SearchOptions {
@@ -88,6 +104,11 @@ impl Default for SearchOptions {
             tt_cutoffs: true,
             qsearch_checks: true,
             futility: true,
+            alpha_beta: true,
+            pvs: true,
+            null_verify: true,
+            root_ordering: true,
+            quiescence: true,
         }
     }
 }
@@ -154,6 +175,26 @@ pub struct Searcher {
     /// ply `p` whose subtree met a cycle starting above it (`< p`) has a path-dependent score (graph-history
     /// interaction): it is not stored in the TT. See [`Searcher::pvs`].
     rep_floor: usize,
+    /// Exact slices (the teaching lab): when set, an interrupted root move is undone exactly (node count,
+    /// killers, history, the TT's changes) before it is searched again, so a sliced search visits the same nodes
+    /// as an uninterrupted one. Costs a copy of the history tables per root move; off by default.
+    exact: Option<Box<RootSnapshot>>,
+    /// The deadline is not checked before this node count (exact slices' retries; 0 otherwise).
+    min_nodes_before_deadline: u64,
+}
+
+/// What a root move's search changes, saved before it (see [`Searcher::exact`]).
+struct RootSnapshot {
+    nodes: u64,
+    seldepth: usize,
+    killers: Vec<[Move; 2]>,
+    history: [[i32; 256]; 16],
+    hist_hit: [[u32; 256]; 16],
+    hist_tried: [[u32; 256]; 16],
+    /// Nodes the last interrupted attempt at this root move searched (0 after a completed one): the next
+    /// attempt ignores the deadline until it has searched twice as many, so every root move completes after
+    /// a few attempts (at most about twice its own cost in all).
+    retry_nodes: u64,
 }
 
 /// [`Searcher::rep_floor`] when no repetition was judged.
@@ -199,6 +240,59 @@ impl Searcher {
             current_best: None,
             interrupt: None,
             rep_floor: NO_CYCLE,
+            exact: None,
+            min_nodes_before_deadline: 0,
+        }
+    }
+
+    /// Turns exact slices on or off (see the `exact` field): an interrupted search then resumes as if it had
+    /// never been interrupted, so its node counts equal an unsliced search's (the lab compares them with the
+    /// native bench).
+    pub fn set_exact_slices(&mut self, on: bool) {
+        if on {
+            self.exact.get_or_insert_with(|| {
+                Box::new(RootSnapshot {
+                    nodes: 0,
+                    seldepth: 0,
+                    killers: Vec::new(),
+                    history: [[0; 256]; 16],
+                    hist_hit: [[0; 256]; 16],
+                    hist_tried: [[0; 256]; 16],
+                    retry_nodes: 0,
+                })
+            });
+        } else {
+            self.exact = None;
+            self.min_nodes_before_deadline = 0;
+            self.tt.end_journal();
+        }
+    }
+
+    /// Saves what the next root move's search changes (exact slices only).
+    fn snapshot_root_move(&mut self) {
+        if let Some(snap) = self.exact.as_mut() {
+            snap.nodes = self.nodes;
+            snap.seldepth = self.seldepth;
+            snap.killers.clone_from(&self.killers);
+            snap.history = *self.history;
+            snap.hist_hit = *self.hist_hit;
+            snap.hist_tried = *self.hist_tried;
+            self.min_nodes_before_deadline = self.nodes + 2 * snap.retry_nodes;
+            self.tt.begin_journal();
+        }
+    }
+
+    /// Undoes an interrupted root move's search (exact slices only).
+    fn restore_root_move(&mut self) {
+        if let Some(snap) = self.exact.as_mut() {
+            snap.retry_nodes = (self.nodes - snap.nodes).max(POLL_NODES);
+            self.nodes = snap.nodes;
+            self.seldepth = snap.seldepth;
+            self.killers.clone_from(&snap.killers);
+            *self.history = snap.history;
+            *self.hist_hit = snap.hist_hit;
+            *self.hist_tried = snap.hist_tried;
+            self.tt.rollback();
         }
     }
 
@@ -220,7 +314,9 @@ impl Searcher {
         // Initial order: captures by MVV-LVA, then the rest in generation order.
         let mut rm: Vec<RootMove> =
             moves.as_slice().iter().map(|&mv| RootMove { mv, score: -INFINITE, pv: vec![mv] }).collect();
-        rm.sort_by_key(|r| -self.capture_score(r.mv));
+        if self.options.root_ordering {
+            rm.sort_by_key(|r| -self.capture_score(r.mv));
+        }
         self.root_moves = rm;
         self.iteration = None;
     }
@@ -276,13 +372,14 @@ impl Searcher {
             while it.index < self.root_moves.len() {
                 let i = it.index;
                 let mv = self.root_moves[i].mv;
+                self.snapshot_root_move();
                 self.pos.make_move(mv);
                 let gives_check = self.pos.in_check();
                 self.pos.history.last_mut().unwrap().gives_check = gives_check;
                 let ext = (gives_check && self.options.check_extension) as i32;
                 let new_depth = it.depth - 1 + ext;
-                let alpha = it.alpha.max(it.best);
-                let s = if i == 0 {
+                let alpha = if self.options.alpha_beta { it.alpha.max(it.best) } else { -INFINITE };
+                let s = if i == 0 || !(self.options.pvs && self.options.alpha_beta) {
                     -self.pvs(-it.beta, -alpha, new_depth, 1, true, true)
                 } else {
                     let mut s = -self.pvs(-alpha - 1, -alpha, new_depth, 1, false, true);
@@ -293,8 +390,12 @@ impl Searcher {
                 };
                 self.pos.unmake_move();
                 if self.aborted {
+                    self.restore_root_move();
                     self.iteration = Some(it);
                     return RunOutcome::Interrupted;
+                }
+                if let Some(snap) = self.exact.as_mut() {
+                    snap.retry_nodes = 0;
                 }
                 let rm = &mut self.root_moves[i];
                 rm.score = s;
@@ -336,8 +437,10 @@ impl Searcher {
                     it.beta = INFINITE;
                 }
                 // Search the move that failed high first.
-                let m = self.root_moves.remove(bi);
-                self.root_moves.insert(0, m);
+                if self.options.root_ordering {
+                    let m = self.root_moves.remove(bi);
+                    self.root_moves.insert(0, m);
+                }
                 it.index = 0;
                 it.best = -INFINITE;
                 it.best_index = None;
@@ -345,17 +448,22 @@ impl Searcher {
                 continue;
             }
             // Completed: best first, the rest by their (bound) scores, ties in the previous order.
-            let best = self.root_moves.remove(bi);
-            self.root_moves.sort_by_key(|r| -r.score);
-            self.root_moves.insert(0, best);
-            let best = &self.root_moves[0];
-            self.store_pv(&best.pv.clone());
+            let bi = if self.options.root_ordering {
+                let best = self.root_moves.remove(bi);
+                self.root_moves.sort_by_key(|r| -r.score);
+                self.root_moves.insert(0, best);
+                0
+            } else {
+                bi
+            };
+            let pv = self.root_moves[bi].pv.clone();
+            self.store_pv(&pv);
             self.last = Some(IterationInfo {
                 depth: it.depth as u32,
                 seldepth: self.seldepth as u32,
                 score: it.best,
                 nodes: self.nodes,
-                pv: self.root_moves[0].pv.clone(),
+                pv,
             });
             self.current_best = None;
             self.iteration = None;
@@ -410,7 +518,8 @@ impl Searcher {
             return;
         }
         if self.nodes % POLL_NODES == 0
-            && (now_ms() >= self.deadline || self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
+            && ((now_ms() >= self.deadline && self.nodes >= self.min_nodes_before_deadline)
+                || self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
         {
             self.aborted = true;
         }
@@ -521,6 +630,11 @@ impl Searcher {
     fn pvs_node(&mut self, mut alpha: Score, mut beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
         self.pv[ply].clear();
         if depth <= 0 {
+            if !self.options.quiescence {
+                self.nodes += 1;
+                self.seldepth = self.seldepth.max(ply);
+                return self.static_eval();
+            }
             return self.qsearch(alpha, beta, ply, 0);
         }
         self.nodes += 1;
@@ -536,10 +650,12 @@ impl Searcher {
         if self.pos.halfmove as u32 >= super::rules::NATURAL_MOVE_LIMIT_PLIES {
             return DRAW;
         }
-        alpha = alpha.max(mated_in(ply));
-        beta = beta.min(MATE - ply as Score - 1);
-        if alpha >= beta {
-            return alpha;
+        if self.options.alpha_beta {
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(MATE - ply as Score - 1);
+            if alpha >= beta {
+                return alpha;
+            }
         }
         if ply >= MAX_PLY - 1 {
             return self.static_eval();
@@ -595,6 +711,9 @@ impl Searcher {
             }
             if s >= beta {
                 let s = if s >= MATE_BOUND { beta } else { s };
+                if !self.options.null_verify {
+                    return s;
+                }
                 let verify_depth = if depth <= NULL_VERIFY_SHALLOW_MAX_DEPTH {
                     1
                 } else if depth >= NULL_VERIFY_DEPTH {
@@ -671,14 +790,23 @@ impl Searcher {
                 } else {
                     0
                 };
-                let mut s = -self.pvs(-alpha - 1, -alpha, new_depth - reduce, ply + 1, false, true);
-                if !self.aborted && reduce > 0 && s > alpha {
-                    s = -self.pvs(-alpha - 1, -alpha, new_depth, ply + 1, false, true);
+                if self.options.pvs && self.options.alpha_beta {
+                    let mut s = -self.pvs(-alpha - 1, -alpha, new_depth - reduce, ply + 1, false, true);
+                    if !self.aborted && reduce > 0 && s > alpha {
+                        s = -self.pvs(-alpha - 1, -alpha, new_depth, ply + 1, false, true);
+                    }
+                    if !self.aborted && pv_node && s > alpha && s < beta {
+                        s = -self.pvs(-beta, -alpha, new_depth, ply + 1, true, true);
+                    }
+                    s
+                } else {
+                    // Without PVS (or without alpha-beta): the node's own window for every move.
+                    let mut s = -self.pvs(-beta, -alpha, new_depth - reduce, ply + 1, pv_node, true);
+                    if !self.aborted && reduce > 0 && s > alpha {
+                        s = -self.pvs(-beta, -alpha, new_depth, ply + 1, pv_node, true);
+                    }
+                    s
                 }
-                if !self.aborted && pv_node && s > alpha && s < beta {
-                    s = -self.pvs(-beta, -alpha, new_depth, ply + 1, true, true);
-                }
-                s
             };
             self.pos.unmake_move();
             if self.aborted {
@@ -696,7 +824,9 @@ impl Searcher {
                 best = s;
                 if s > alpha {
                     best_move = mv;
-                    alpha = s;
+                    if self.options.alpha_beta {
+                        alpha = s;
+                    }
                     if pv_node {
                         let (head, tail) = self.pv.split_at_mut(ply + 1);
                         head[ply].clear();
@@ -763,7 +893,9 @@ impl Searcher {
             if stand >= beta {
                 return stand;
             }
-            alpha = alpha.max(stand);
+            if self.options.alpha_beta {
+                alpha = alpha.max(stand);
+            }
             best = stand;
             if qply == 0 && self.options.qsearch_checks {
                 // Captures and quiet checks.
@@ -801,7 +933,7 @@ impl Searcher {
             }
             if s > best {
                 best = s;
-                if s > alpha {
+                if s > alpha && self.options.alpha_beta {
                     alpha = s;
                     if s >= beta {
                         break;
@@ -883,10 +1015,15 @@ impl crate::search::driver::SlicedSearch for Searcher {
         self.tt.clear();
     }
     /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`,
-    /// `Futility`: `true`/`false` (the fields of [`SearchOptions`]).
+    /// `Futility`, `AlphaBeta`, `PVS`, `NullVerify`, `RootOrdering`, `Quiescence`: `true`/`false` (the fields of
+    /// [`SearchOptions`]); `ExactSlices` (not a technique: [`Searcher::set_exact_slices`]).
     fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), String>> {
+        let key = name.trim().to_ascii_lowercase().replace(' ', "");
+        if key == "exactslices" {
+            return Some(crate::search::driver::parse_flag(value).map(|v| self.set_exact_slices(v)));
+        }
         let o = &mut self.options;
-        let slot = match name.trim().to_ascii_lowercase().replace(' ', "").as_str() {
+        let slot = match key.as_str() {
             "nullmove" => &mut o.null_move,
             "lmr" => &mut o.lmr,
             "killers" => &mut o.killers,
@@ -896,12 +1033,20 @@ impl crate::search::driver::SlicedSearch for Searcher {
             "ttcutoffs" => &mut o.tt_cutoffs,
             "qsearchchecks" => &mut o.qsearch_checks,
             "futility" => &mut o.futility,
+            "alphabeta" => &mut o.alpha_beta,
+            "pvs" => &mut o.pvs,
+            "nullverify" => &mut o.null_verify,
+            "rootordering" => &mut o.root_ordering,
+            "quiescence" => &mut o.quiescence,
             _ => return None,
         };
         Some(crate::search::driver::parse_flag(value).map(|v| *slot = v))
     }
     fn option_names() -> &'static [&'static str] {
-        &["nullmove", "lmr", "killers", "history", "aspiration", "checkextension", "ttcutoffs", "qsearchchecks", "futility"]
+        &[
+            "nullmove", "lmr", "killers", "history", "aspiration", "checkextension", "ttcutoffs", "qsearchchecks", "futility",
+            "alphabeta", "pvs", "nullverify", "rootordering", "quiescence",
+        ]
     }
     fn uses_white_clock(pos: &Position) -> bool {
         pos.side_to_move() == Color::Red

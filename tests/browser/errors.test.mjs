@@ -68,7 +68,7 @@ test('every error code the wasm module and the worker use has a text in both lan
   const zh = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'www/i18n/zh.json'), 'utf8'));
   const en = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'www/i18n/en.json'), 'utf8'));
   const codesIn = (file) => [...fs.readFileSync(path.join(REPO_ROOT, file), 'utf8')
-    .matchAll(/["']((?:fen|move|engine|worker|typed|saved|client|perft|bench)\.[a-z_]+)["']/g)].map((m) => m[1]);
+    .matchAll(/["']((?:fen|move|engine|worker|typed|saved|client|perft|bench|notation|pgn)\.[a-z_]+)["']/g)].map((m) => m[1]);
   const codes = new Set([
     ...codesIn('src/wasm/xiangqi.rs'), ...codesIn('src/wasm/engine.rs'), ...codesIn('www/worker.js'), ...codesIn('www/game-record.js'),
     ...codesIn('www/engine-client.js'),

@@ -49,7 +49,7 @@ export function readData(name) {
  * Starts the server and Chromium. `locale` is the browser's language (navigator.language(s) and
  * Accept-Language); the page picks its UI language from it when neither ?lang= nor a saved choice says.
  */
-export async function startApp({ viewport = { width: 1280, height: 900 }, locale = 'zh-CN' } = {}) {
+export async function startApp({ viewport = { width: 1280, height: 900 }, locale = 'zh-CN', hasTouch = false } = {}) {
   if (!fs.existsSync(path.join(REPO_ROOT, 'www', 'pkg', 'duiyi.js'))) {
     throw new Error('www/pkg/duiyi.js is missing: run `npm run build` first');
   }
@@ -63,6 +63,7 @@ export async function startApp({ viewport = { width: 1280, height: 900 }, locale
       args: CHROMIUM_ARGS,
       viewport,
       locale,
+      hasTouch, // a touch screen (page.tap sends touch pointers)
     });
   } catch (err) {
     await server.close();
@@ -78,8 +79,13 @@ export async function startApp({ viewport = { width: 1280, height: 900 }, locale
     url: server.url,
     context,
     errors,
-    /** A new tab on `query` (e.g. '?fen=…#xiangqi'), with localStorage cleared first unless keepStorage. */
-    async newPage(query = '', { keepStorage = false } = {}) {
+    /**
+     * A new tab on `query` (e.g. '?fen=…#xiangqi'), with localStorage cleared first unless keepStorage.
+     * `xiangqiSettings`: the Xiangqi page's saved settings to start from. By default the engine gets a fixed
+     * 1 s per move (the tests written before clocks existed time its replies by that); pass null for the
+     * page's own defaults (a 10+5 timed game, tests/browser/xiangqi-play.test.mjs).
+     */
+    async newPage(query = '', { keepStorage = false, xiangqiSettings = { tc: 'movetime', movetime: 1000 } } = {}) {
       const page = await context.newPage();
       pages.push(page);
       const mine = [];
@@ -102,7 +108,10 @@ export async function startApp({ viewport = { width: 1280, height: 900 }, locale
       if (!keepStorage) {
         // a same-origin file that runs no script, so nothing can write the storage back meanwhile
         await page.goto(new URL('favicon.svg', server.url).href);
-        await page.evaluate(() => localStorage.clear());
+        await page.evaluate((settings) => {
+          localStorage.clear();
+          if (settings) localStorage.setItem('duiyi.xiangqi.settings.v1', JSON.stringify(settings));
+        }, xiangqiSettings);
       }
       await page.goto(server.url + query);
       await page.waitForSelector('body[data-ready="true"]');
@@ -146,7 +155,7 @@ export async function waitForMoveCount(page, n, timeout = 30000) {
   await page.waitForFunction(
     (count) => document.querySelectorAll('[data-testid="move-list"] [data-iccs]').length >= count,
     n,
-    { timeout },
+    { timeout, polling: 50 }, // not every frame: the tests that measure the page's main thread stay fair
   );
 }
 

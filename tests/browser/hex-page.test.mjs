@@ -225,6 +225,23 @@ test('19×19: hover → repainted heatmap and overlay switches, timed on the mai
       target.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
       hover.push({ ms: performance.now() - t0, ok: layer.dataset.preview === target.parentElement.dataset.square });
     }
+    // the same with the style recalculation and layout the repaint needs, forced before the clock stops, and
+    // the main thread's long tasks (> 50 ms) over the hovers
+    const long = [];
+    const obs = new PerformanceObserver((list) => long.push(...list.getEntries().map((e) => e.duration)));
+    obs.observe({ type: 'longtask' });
+    const styled = [];
+    for (let i = 0; i < 60; i++) {
+      const target = cells[(i * 53 + 7) % cells.length];
+      const t0 = performance.now();
+      target.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
+      layer.getBoundingClientRect();
+      getComputedStyle(layer.lastElementChild).fill;
+      styled.push(performance.now() - t0);
+      await new Promise((r) => requestAnimationFrame(() => r()));
+    }
+    await new Promise((r) => setTimeout(r, 0));
+    obs.disconnect();
     const svg = document.querySelector('.hex-board');
     svg.dispatchEvent(new PointerEvent('pointerleave'));
     const switches = [];
@@ -236,15 +253,17 @@ test('19×19: hover → repainted heatmap and overlay switches, timed on the mai
     const t0 = performance.now();
     document.querySelector('[data-testid="overlay"] [data-overlay="tension"]').click();
     const tension = performance.now() - t0;
-    return { hover, switches, tension };
+    return { hover, switches, tension, styled, long };
   });
   assert.ok(out.hover.every((h) => h.ok), 'every hover showed its preview');
   const med = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
   const hv = out.hover.map((h) => h.ms);
   t.diagnostic(`19x19 hover (whatIf + repaint of 361 cells, no tension): median ${med(hv).toFixed(2)} ms, max ${Math.max(...hv).toFixed(2)} ms`);
+  t.diagnostic(`19x19 hover with style and layout: median ${med(out.styled).toFixed(2)} ms, max ${Math.max(...out.styled).toFixed(2)} ms; long tasks during 60 hovers: ${out.long.length}${out.long.length ? ` (max ${Math.max(...out.long).toFixed(0)} ms)` : ''}`);
   t.diagnostic(`19x19 overlay switch: median ${med(out.switches).toFixed(2)} ms, max ${Math.max(...out.switches).toFixed(2)} ms; switch to tension (computes it): ${out.tension.toFixed(1)} ms`);
   // generous bounds on a shared 2-core machine: the issue's budget is 16 ms per repaint, 50 ms per task
   assert.ok(med(hv) < 16, `hover median ${med(hv)} ms`);
+  // (style, layout and paint are reported, not asserted: on the shared 2-core machine they swing with the load)
   assert.ok(med(out.switches) < 16, `switch median ${med(out.switches)} ms`);
   assert.deepEqual(app.errorsOf(page), []);
 });
@@ -318,6 +337,16 @@ test('explain panel: the seed\'s 5×5 example one click away', async () => {
   const page = await openWith({ 'duiyi.hex.game.v1': { v: 1, size: 11, swap: false, moves: ['f6'] } }, '?lang=en#hex');
   await page.click('[data-testid="explain"] summary');
   assert.match(await page.textContent('[data-testid="explain"]'), /second-best neighbour/);
+  // the seed's example side by side in the panel: e4 is 4 from the north edge, its two-distance 7
+  await page.waitForSelector('[data-testid="seed-two-distance"] [data-square="e4"][data-value="7"]');
+  const fig = (id) => page.$$eval(`[data-testid="${id}"] [data-testid="heatmap"] [data-square]`, (n) => Object.fromEntries(n.map((x) => [x.dataset.square, x.dataset.value])));
+  const dist = await fig('seed-distance');
+  const two = await fig('seed-two-distance');
+  assert.equal(dist.e4, '4');
+  assert.equal(two.e4, '7');
+  for (const [c, n] of Object.entries(HEX.seed_two_distance_facts.two_distance)) assert.equal(two[c], String(n));
+  for (let r = 1; r <= 5; r++) assert.equal(dist[`c${r}`], String(r), 'on the empty board the distance to row 1 is the row');
+  assert.match(await page.textContent('[data-testid="seed-figure"]'), /Distance to Black's north edge: e4 = 4.*Two-distance to the north edge: e4 = 7/);
   await page.click('[data-testid="seed-example"]');
   await page.waitForSelector('[data-testid="heatmap"][data-overlay="black-north"]');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="board"] .hx-cell').length === 25);

@@ -12,6 +12,7 @@
 import init, { combatReport, prdIntervals } from '../pkg/duiyi.js';
 import { h } from './dom.js';
 import { errorText } from '../i18n/errors.js';
+import { createCritGuess } from './combat-guess.js';
 
 const MODELS = ['waterfall', 'round-table', 'hybrid'];
 const OUTCOMES = ['miss', 'dodge', 'parry', 'glance', 'block', 'crit', 'crush', 'normal'];
@@ -167,6 +168,7 @@ function readHash() {
     else if (key === 'seed') page.seed = value;
     else if (key === 'prd_p' && Number(value) >= 0 && Number(value) <= 1) page.prd_p = Number(value);
     else if (key === 'bag' && Number.isInteger(Number(value)) && Number(value) > 0) page.bag = Number(value);
+    else if (key === 'predict') page.predict = value === '1';
   }
   return { sheet, orders, page, blockMode };
 }
@@ -193,6 +195,7 @@ function writeHash({ sheet, orders, page, blockMode }) {
   if (page.seed) params.set('seed', page.seed);
   if (page.prd_p !== PAGE_DEFAULTS.prd_p) params.set('prd_p', String(page.prd_p));
   if (page.bag !== PAGE_DEFAULTS.bag) params.set('bag', String(page.bag));
+  if (page.predict) params.set('predict', '1');
   const hash = `#combat?${params.toString().replace(/%2C/gi, ',').replace(/%2B/gi, '+')}`;
   if (location.hash !== hash) history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
 }
@@ -373,11 +376,17 @@ export async function mount(root, ctx) {
     h('div', { class: 'cb-chart cb-chart-prd' }, prdCanvas),
     tx('prd.axis', 'p', { class: 'cb-hint cb-center' }));
 
+  // Predict, then reveal (www/views/combat-guess.js): hides the result panels until the learner's guess is in.
+  const guess = createCritGuess({
+    t, panels: [distPanel, rtPanel, dmgPanel, mcPanel, prdPanel], predict: state.page.predict,
+    onPredict: (on) => { state.page.predict = on; writeHash(state); }, prdRate: (p) => prdIntervals(p, 0).realised_p,
+  });
+
   const view = h('div', { class: 'cb-view', dataset: { testid: 'combat-view' } },
     h('header', { class: 'cb-head' }, tx('title', 'h1'), tx('intro', 'p', { class: 'cb-intro' })),
     h('div', { class: 'cb-layout' },
       inputsPanel,
-      h('div', { class: 'cb-main' }, distPanel, rtPanel, dmgPanel, mcPanel, prdPanel)));
+      h('div', { class: 'cb-main' }, guess.element, distPanel, rtPanel, dmgPanel, mcPanel, prdPanel)));
   root.replaceChildren(view);
 
   // ---- charts -------------------------------------------------------------------------------------------
@@ -628,6 +637,7 @@ export async function mount(root, ctx) {
     for (const panel of [distPanel, rtPanel, dmgPanel, mcPanel]) delete panel.dataset.stale;
     const changed = JSON.stringify(next) !== JSON.stringify(reports);
     reports = next;
+    guess.update(reports, state.sheet.crit);
     if (changed) dropSamples();
     renderExact();
     renderSamples();
@@ -975,6 +985,7 @@ export async function mount(root, ctx) {
     view.lang = lang === 'zh' ? 'zh-Hans' : 'en';
     for (const node of view.querySelectorAll('[data-cb-i18n]')) node.textContent = t(node.dataset.cbI18n);
     for (const node of view.querySelectorAll('[data-cb-i18n-placeholder]')) node.placeholder = t(node.dataset.cbI18nPlaceholder);
+    guess.applyText();
     if (lastError) showError(lastError);
   }
 

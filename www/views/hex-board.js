@@ -37,9 +37,11 @@ function hexPoints(x, y, s = 1) {
 
 /**
  * @param {HTMLElement} host
- * @param {{onPlay: (cell: string) => void, onHover: (cell: string|null) => void}} handlers
+ * A mouse or pen pointing at a cell calls `onHover(cell)` and a click `onPlay(cell)`. A touch has no hover: a
+ * tap calls `onTap(cell)` (the page previews on a first tap and plays on a second one).
+ * @param {{onPlay: (cell: string) => void, onHover: (cell: string|null) => void, onTap?: (cell: string|null) => void}} handlers
  */
-export function createHexBoard(host, { onPlay, onHover }) {
+export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
   const svg = el('svg', { class: 'hex-board', role: 'img' });
   host.append(svg);
   let size = null; // {width, height}
@@ -67,6 +69,9 @@ export function createHexBoard(host, { onPlay, onHover }) {
       const [x, y] = centre(col, row);
       const [ax, ay] = vertex(x, y, k1, 1.08);
       const [bx, by] = vertex(x, y, k2, 1.08);
+      // the white edge gets a grey rim drawn under it (a line, not a CSS filter: a filter on every edge
+      // segment made each heatmap repaint costly)
+      if (color === 'white') el('line', { x1: ax, y1: ay, x2: bx, y2: by, class: 'hx-edge hx-edge-rim' }, edges);
       el('line', { x1: ax, y1: ay, x2: bx, y2: by, class: `hx-edge hx-edge-${color}` }, edges);
     };
     for (let c = 0; c < width; c++) {
@@ -120,18 +125,25 @@ export function createHexBoard(host, { onPlay, onHover }) {
     const g = target?.closest?.('.hx-cell');
     return g ? g.dataset.square : null;
   }
+  // the pointer type of the last press (a click event does not carry it in every browser)
+  let pressedBy = 'mouse';
+  svg.addEventListener('pointerdown', (e) => {
+    pressedBy = e.pointerType || 'mouse';
+  });
   svg.addEventListener('click', (e) => {
     const cell = cellOf(e.target);
-    if (cell) onPlay(cell);
+    if (pressedBy === 'touch') onTap(cell);
+    else if (cell) onPlay(cell);
   });
   svg.addEventListener('pointerover', (e) => {
+    if (e.pointerType === 'touch') return; // a touch previews on tap (onTap), not on contact
     const cell = cellOf(e.target);
     if (cell === hovered) return;
     hovered = cell;
     onHover(cell);
   });
-  svg.addEventListener('pointerleave', () => {
-    if (hovered === null) return;
+  svg.addEventListener('pointerleave', (e) => {
+    if (e.pointerType === 'touch' || hovered === null) return;
     hovered = null;
     onHover(null);
   });
@@ -169,15 +181,25 @@ export function createHexBoard(host, { onPlay, onHover }) {
       heatLayer.dataset.overlay = heat ? heat.overlay : 'none';
       if (heat?.preview) heatLayer.dataset.preview = heat.preview;
       else delete heatLayer.dataset.preview;
+      // only what changed is written: a hover changes a part of the cells, and every DOM write costs a
+      // style recalculation of its node
       cells.forEach((cell, i) => {
         const value = heat ? heat.values[i] : '';
-        cell.heat.dataset.value = value;
         const color = heat ? heat.colors[i] : '';
-        cell.heat.setAttribute('fill', color === 'inf' ? 'url(#hx-hatch)' : color || 'none');
-        cell.heat.classList.toggle('hx-best', Boolean(heat?.outlined?.has(i)));
-        cell.label.textContent = heat?.numbers && value !== '' ? (value === 'inf' ? '∞' : value) : '';
-        cell.label.classList.toggle('hx-num-dark', Boolean(heat?.dark?.[i]));
-        cell.g.classList.toggle('hx-preview', heat?.preview === cell.name);
+        const fill = color === 'inf' ? 'url(#hx-hatch)' : color || 'none';
+        const text = heat?.numbers && value !== '' ? (value === 'inf' ? '∞' : value) : '';
+        const best = Boolean(heat?.outlined?.has(i));
+        const dark = Boolean(heat?.dark?.[i]);
+        const preview = heat?.preview === cell.name;
+        const was = cell.shown;
+        if (was && was.value === value && was.fill === fill && was.text === text && was.best === best && was.dark === dark && was.preview === preview) return;
+        if (was?.value !== value) cell.heat.dataset.value = value;
+        if (was?.fill !== fill) cell.heat.setAttribute('fill', fill);
+        if (was?.best !== best) cell.heat.classList.toggle('hx-best', best);
+        if (was?.text !== text) cell.label.textContent = text;
+        if (was?.dark !== dark) cell.label.classList.toggle('hx-num-dark', dark);
+        if (was?.preview !== preview) cell.g.classList.toggle('hx-preview', preview);
+        cell.shown = { value, fill, text, best, dark, preview };
       });
     },
     setAriaLabel(text) {

@@ -11,7 +11,10 @@
 // data-value), heatmap-legend, overlay (buttons data-overlay), board-size, swap, human-side, convention,
 // numbers, movetime, move-list, engine-status, game-result, turn, error (data-code), figures (fig-bp-black,
 // fig-bp-white, fig-am-black, fig-am-white, fig-eval, fig-delta), new-game, undo, swap-move, resign,
-// move-input, move-input-go.
+// move-input, move-input-go, level, tap-hint, seed-figure (seed-distance, seed-two-distance).
+//
+// Modes (human-side): black / white against the engine, both (two players), none (engine vs engine). Boards
+// 'N' or 'WxH'. Setup stones (SGF AB/AW/PL) live in the HexGame and go to the worker as `setup`.
 
 import { h, setText } from './dom.js';
 import { createHexBoard, cellName } from './hex-board.js';
@@ -22,13 +25,38 @@ import { readJSON, writeJSON } from '../storage.js';
 
 const GAME_KEY = 'duiyi.hex.game.v1';
 const SETTINGS_KEY = 'duiyi.hex.settings.v1';
-const SIZES = Array.from({ length: 15 }, (_, i) => i + 5); // 5..19
+/** the board sizes offered: squares 5×5…19×19 ('N') and a few rectangles ('WxH', W columns × H rows); a link
+ *  or an SGF may set up any W×H with both sides in 5…19 (it is then added to the chooser) */
+const SIZES = [...Array.from({ length: 15 }, (_, i) => String(i + 5)), '7x9', '9x7', '9x11', '11x9', '11x13', '13x11'];
+const MIN_SIDE = 5;
+const MAX_SIDE = 19;
+/** who the user plays: one side against the engine, both sides (two humans), or none (engine vs engine) */
+const MODES = ['black', 'white', 'both', 'none'];
+/** the engine's levels (the Engine option `Level`): 0 = full strength, 1…8 weaker (see README) */
+const LEVELS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+/** a short search of the user's position, to find the move to ponder on when none is known (as Xiangqi) */
+const GUESS_MS = 300;
+
+/** 'N' or 'WxH' (also a number) → {width, height}, or null when not a board the page plays. */
+export function parseSize(v) {
+  const m = /^\s*(\d{1,2})\s*(?:[x×:]\s*(\d{1,2}))?\s*$/i.exec(String(v ?? ''));
+  if (!m) return null;
+  const width = Number(m[1]);
+  const height = m[2] === undefined ? width : Number(m[2]);
+  const ok = (n) => n >= MIN_SIDE && n <= MAX_SIDE;
+  return ok(width) && ok(height) ? { width, height } : null;
+}
+
+/** The size's chooser value: 'N' for a square, 'WxH' otherwise. */
+export function sizeValue(width, height) {
+  return width === height ? String(width) : `${width}x${height}`;
+}
 const MOVE_TIMES_MS = [200, 500, 1000, 2000, 5000, 10000];
 /** the overlays, in the order of their buttons and keys 1…9, 0 = none */
 export const OVERLAYS = ['black', 'white', 'total', 'badness', 'tension', 'black-north', 'black-south', 'white-west', 'white-east', 'none'];
 const DEFAULT_SETTINGS = {
-  size: 11, swap: false, human: 'black', movetime: 1000, overlay: 'none', convention: 'queenbee', numbers: true,
-  ponder: true,
+  size: '11', swap: false, human: 'black', movetime: 1000, overlay: 'none', convention: 'queenbee', numbers: true,
+  ponder: true, level: 0,
 };
 /** a ponder search that has not been hit after this long is stopped (no endless CPU use) */
 const PONDER_CAP_MS = 60000;
@@ -79,10 +107,11 @@ export function mount(root, ctx) {
   const { HexGame } = ctx.wasm;
   const client = engineClient();
   const settings = { ...DEFAULT_SETTINGS, ...(readJSON(SETTINGS_KEY) ?? {}) };
-  if (!SIZES.includes(settings.size)) settings.size = DEFAULT_SETTINGS.size;
+  settings.size = parseSize(settings.size) ? String(settings.size) : DEFAULT_SETTINGS.size;
   if (!OVERLAYS.includes(settings.overlay)) settings.overlay = 'none';
   if (!MOVE_TIMES_MS.includes(settings.movetime)) settings.movetime = DEFAULT_SETTINGS.movetime;
-  if (!['black', 'white'].includes(settings.human)) settings.human = 'black';
+  if (!MODES.includes(settings.human)) settings.human = 'black';
+  if (!LEVELS.includes(settings.level)) settings.level = 0;
   if (!['queenbee', 'benzene'].includes(settings.convention)) settings.convention = 'queenbee';
 
   // ---- DOM ------------------------------------------------------------------------------------------------
@@ -107,12 +136,37 @@ export function mount(root, ctx) {
     moveInput,
     h('button', { type: 'submit', class: 'btn btn-small', dataset: { i18n: 'hex.moveInputGo', testid: 'move-input-go' } }));
 
-  const sizeSelect = h('select', { id: 'hex-size', dataset: { testid: 'board-size' }, on: { change: () => { settings.size = Number(sizeSelect.value); saveSettings(); newGame(); } } },
-    SIZES.map((n) => h('option', { value: n, text: `${n}×${n}`, selected: n === settings.size })));
+  let levelSpecs = [];
+  try {
+    levelSpecs = ctx.wasm.levels?.() ?? [];
+  } catch {
+    levelSpecs = []; // an engine without levels: the chooser names them by number only
+  }
+  const sizeText = (v) => { const { width, height } = parseSize(v); return `${width}×${height}`; };
+  const sizeSelect = h('select', { id: 'hex-size', dataset: { testid: 'board-size' }, on: { change: () => { settings.size = sizeSelect.value; saveSettings(); newGame(); } } },
+    SIZES.map((n) => h('option', { value: n, text: sizeText(n), selected: n === settings.size })));
+  /** Shows `value` in the size chooser, adding it first if it is not offered (a link's or an SGF's size). */
+  function showSize(value) {
+    if (![...sizeSelect.options].some((o) => o.value === value)) sizeSelect.append(h('option', { value, text: sizeText(value) }));
+    sizeSelect.value = value;
+  }
+  showSize(settings.size);
   const swapBox = h('input', { type: 'checkbox', id: 'hex-swap', dataset: { testid: 'swap' }, checked: settings.swap,
     on: { change: () => { settings.swap = swapBox.checked; saveSettings(); newGame(); } } });
-  const humanSelect = h('select', { id: 'hex-human', dataset: { testid: 'human-side' }, on: { change: () => { settings.human = humanSelect.value; saveSettings(); newGame(); } } },
-    ['black', 'white'].map((s) => h('option', { value: s, dataset: { i18n: `hex.side.${s}` }, selected: s === settings.human })));
+  const humanSelect = h('select', { id: 'hex-human', dataset: { testid: 'human-side' }, on: { change: () => setMode(humanSelect.value) } },
+    MODES.map((s) => h('option', { value: s, dataset: { i18n: `hex.mode.${s}` }, selected: s === settings.human })));
+  const levelSelect = h('select', { id: 'hex-level', dataset: { testid: 'level' }, on: { change: () => { settings.level = Number(levelSelect.value); saveSettings(); sendLevel(); } } },
+    LEVELS.map((n) => {
+      // the caps of each level from the engine itself (wasm levels(), src/levels.rs), in Hex's units
+      const spec = levelSpecs.find((l) => l.level === n);
+      const params = spec
+        ? { n, depth: spec.depth, nodes: spec.nodes.toLocaleString('en'), chance: Math.round(spec.chance * 100), margin: spec.marginCp / 100 }
+        : { n };
+      return h('option', {
+        value: n, selected: n === settings.level,
+        dataset: { i18n: n === 0 ? 'hex.level.full' : spec ? 'hex.level.spec' : 'hex.level.n', i18nParams: JSON.stringify(params) },
+      });
+    }));
   const moveTime = h('select', { id: 'hex-movetime', dataset: { testid: 'movetime' }, on: { change: () => { settings.movetime = Number(moveTime.value); saveSettings(); } } },
     MOVE_TIMES_MS.map((ms) => h('option', { value: ms, text: `${ms / 1000} s`, selected: ms === settings.movetime })));
   const conventionSelect = h('select', { id: 'hex-convention', dataset: { testid: 'convention' }, on: { change: () => { settings.convention = conventionSelect.value; saveSettings(); refreshMaps(); } } },
@@ -146,6 +200,9 @@ export function mount(root, ctx) {
     h('p', { dataset: { i18n: 'hex.explain.twoDistance' } }),
     h('p', { dataset: { i18n: 'hex.explain.potential' } }),
     h('p', { dataset: { i18n: 'hex.explain.seed' } }),
+    h('div', { class: 'hex-seed-figure', dataset: { testid: 'seed-figure' } },
+      h('figure', {}, h('div', { class: 'hex-seed-board', dataset: { testid: 'seed-distance' } }), h('figcaption', { dataset: { i18n: 'hex.explain.distanceCaption' } })),
+      h('figure', {}, h('div', { class: 'hex-seed-board', dataset: { testid: 'seed-two-distance' } }), h('figcaption', { dataset: { i18n: 'hex.explain.twoDistanceCaption' } }))),
     h('button', { type: 'button', class: 'btn btn-small', dataset: { testid: 'seed-example', i18n: 'hex.explain.show' },
       on: { click: () => seedExample() } }));
   const overlayButtons = OVERLAYS.map((name, i) => h('button', {
@@ -164,6 +221,7 @@ export function mount(root, ctx) {
     amWhite: fig('fig-am-white'), evalBlack: fig('fig-eval'),
   };
   const deltaEl = h('div', { class: 'hex-delta', dataset: { testid: 'fig-delta' }, hidden: true });
+  const tapHint = h('div', { class: 'hex-tap-hint', dataset: { testid: 'tap-hint' }, hidden: true });
   const figures = h('section', { class: 'panel hex-figures', dataset: { testid: 'figures' } },
     h('dl', { class: 'hex-fig-grid' },
       h('div', {}, h('dt', { dataset: { i18n: 'hex.fig.bpBlack' } }), figs.bpBlack),
@@ -171,7 +229,7 @@ export function mount(root, ctx) {
       h('div', {}, h('dt', { dataset: { i18n: 'hex.fig.amBlack' } }), figs.amBlack),
       h('div', {}, h('dt', { dataset: { i18n: 'hex.fig.amWhite' } }), figs.amWhite),
       h('div', {}, h('dt', { dataset: { i18n: 'hex.fig.eval' } }), figs.evalBlack)),
-    deltaEl);
+    deltaEl, tapHint);
 
   const view = h('div', { class: 'xq-layout hex-layout' },
     h('section', { class: 'board-column' },
@@ -196,12 +254,13 @@ export function mount(root, ctx) {
         h('div', { class: 'field' }, swapBox, h('label', { for: 'hex-swap', dataset: { i18n: 'hex.swapRule' } })),
         h('div', { class: 'field' }, h('label', { for: 'hex-human', dataset: { i18n: 'hex.youPlay' } }), humanSelect),
         h('div', { class: 'field' }, h('label', { for: 'hex-movetime', dataset: { i18n: 'hex.moveTime' } }), moveTime),
+        h('div', { class: 'field' }, h('label', { for: 'hex-level', dataset: { i18n: 'hex.levelLabel' } }), levelSelect),
         h('div', { class: 'field' }, ponderBox, h('label', { for: 'hex-ponder', dataset: { i18n: 'hex.ponder' } })),
         h('div', { class: 'field' }, h('label', { for: 'hex-convention', dataset: { i18n: 'hex.conventionLabel' } }), conventionSelect),
         h('div', { class: 'field' }, numbersBox, h('label', { for: 'hex-numbers', dataset: { i18n: 'hex.numbers' } })))));
   root.replaceChildren(view);
 
-  const board = createHexBoard(boardHost, { onPlay: (cell) => userMove(cell), onHover: (cell) => hover(cell) });
+  const board = createHexBoard(boardHost, { onPlay: (cell) => userMove(cell), onHover: (cell) => hover(cell), onTap: (cell) => tap(cell) });
   const status = createEngineStatus(statusHost, t);
   // the score is shown from Black's view here
   const scoreLabel = status.element.querySelector('[data-i18n="engine.score"]');
@@ -222,6 +281,10 @@ export function mount(root, ctx) {
   /** the ponder search in flight: {move, key} (the move the engine expects the user to play) */
   let ponder = null;
   let ponderTimer = null;
+  /** the move the engine expects the user to play (from its last reply; saved with the game, so a reload
+   *  resumes pondering on it), and the short search that finds one when none is known */
+  let lastPonderMove = null;
+  let guess = null;
   let destroyed = false;
   const unsubscribe = [];
 
@@ -229,8 +292,28 @@ export function mount(root, ctx) {
     return game.moves().map((m) => m.slice(2));
   }
 
+  /** The game's setup stones (SGF AB/AW) and who moved first after them, or null for an empty start. */
+  function setupOf(g) {
+    const stones = g.setupStones();
+    const toMove = g.startToMove();
+    if (!stones.length && toMove === 'black') return null;
+    const of = (p) => stones.filter((x) => x.startsWith(p)).map((x) => x.slice(2));
+    return { black: of('b:'), white: of('w:'), toMove };
+  }
+
+  /** Puts `setup` ({black, white, toMove}; null for none) on a new game `g`; throws a coded error. */
+  function applySetup(g, setup) {
+    if (!setup) return;
+    for (const [color, list] of [['black', setup.black], ['white', setup.white]]) {
+      for (const c of list ?? []) g.addStone(String(c), color);
+    }
+    g.setToMove(setup.toMove === 'white' ? 'white' : 'black');
+  }
+
   function key() {
-    return `${game.width()}x${game.height()}${settings.swap ? 's' : ''}|${moves().join(' ')}`;
+    const st = setupOf(game);
+    const setup = st ? `|${st.black.join(',')}/${st.white.join(',')}/${st.toMove}` : '';
+    return `${game.width()}x${game.height()}${settings.swap ? 's' : ''}${setup}|${moves().join(' ')}`;
   }
 
   function describe(error) {
@@ -261,8 +344,14 @@ export function mount(root, ctx) {
     sgfDownload.href = sgfUrl;
     const link = new URL(location.href);
     link.search = '';
-    const q = new URLSearchParams({ size: String(game.width()) });
+    const q = new URLSearchParams({ size: sizeValue(game.width(), game.height()) });
     if (settings.swap) q.set('swap', '1');
+    const st = setupOf(game);
+    if (st) {
+      if (st.black.length) q.set('ab', st.black.join(','));
+      if (st.white.length) q.set('aw', st.white.join(','));
+      if (st.toMove === 'white') q.set('pl', 'white');
+    }
     if (moves().length) q.set('moves', moves().join(','));
     link.hash = `#hex?${q}`;
     linkEl.href = link.href;
@@ -270,7 +359,12 @@ export function mount(root, ctx) {
 
   function save() {
     showRecord();
-    writeJSON(GAME_KEY, { v: 1, size: game.width(), swap: settings.swap, moves: moves(), resigned: game.winner() && !game.winningChain().length ? true : undefined });
+    writeJSON(GAME_KEY, {
+      v: 1, size: sizeValue(game.width(), game.height()), swap: settings.swap, moves: moves(),
+      resigned: game.winner() && !game.winningChain().length ? true : undefined,
+      ponder: userOnlyToMove() ? lastPonderMove ?? undefined : undefined,
+      setup: setupOf(game) ?? undefined,
+    });
   }
 
   function saveSettings() {
@@ -278,15 +372,19 @@ export function mount(root, ctx) {
   }
 
   function freshGame() {
-    return new HexGame(settings.size, settings.size, settings.swap);
+    const { width, height } = parseSize(settings.size);
+    return new HexGame(width, height, settings.swap);
   }
 
   // ---- start-up: the saved game ---------------------------------------------------------------------------
   const saved = readJSON(GAME_KEY);
   if (saved && saved.v === 1 && Array.isArray(saved.moves)) {
     try {
-      const g = new HexGame(saved.size, saved.size, Boolean(saved.swap));
+      const dims = parseSize(saved.size);
+      if (!dims) throw Object.assign(new Error(`board size ${saved.size}`), { code: 'hex.page_size', params: { size: String(saved.size) } });
+      const g = new HexGame(dims.width, dims.height, Boolean(saved.swap));
       try {
+        applySetup(g, saved.setup ?? null);
         saved.moves.forEach((m) => g.play(String(m)));
         if (saved.resigned) g.resign();
       } catch (err) {
@@ -294,9 +392,10 @@ export function mount(root, ctx) {
         throw err;
       }
       game = g;
-      settings.size = saved.size;
+      settings.size = sizeValue(dims.width, dims.height);
       settings.swap = Boolean(saved.swap);
-      sizeSelect.value = String(settings.size);
+      lastPonderMove = typeof saved.ponder === 'string' ? saved.ponder : null;
+      showSize(settings.size);
       swapBox.checked = settings.swap;
     } catch (err) {
       game = freshGame();
@@ -310,12 +409,14 @@ export function mount(root, ctx) {
    * A game from a size, the swap rule and moves (the URL's and SGF's way in): replayed move by move, so a
    * refused move names itself. Throws a coded error; nothing is changed then.
    */
-  function gameFrom(size, swap, list, resigned = false) {
-    if (!SIZES.includes(size)) {
-      throw Object.assign(new Error(`board size ${size}: the page plays 5×5 to 19×19`), { code: 'hex.page_size', params: { size } });
+  function gameFrom(size, swap, list, resigned = false, setup = null) {
+    const dims = parseSize(size);
+    if (!dims) {
+      throw Object.assign(new Error(`board size ${size}: the page plays 5×5 to 19×19`), { code: 'hex.page_size', params: { size: String(size) } });
     }
-    const g = new HexGame(size, size, swap);
+    const g = new HexGame(dims.width, dims.height, swap);
     try {
+      applySetup(g, setup);
       list.forEach((m, i) => {
         try {
           g.play(m);
@@ -337,9 +438,10 @@ export function mount(root, ctx) {
     searching = null;
     game.free();
     game = g;
-    settings.size = g.width();
+    lastPonderMove = null;
+    settings.size = sizeValue(g.width(), g.height());
     settings.swap = swap;
-    sizeSelect.value = String(settings.size);
+    showSize(settings.size);
     swapBox.checked = swap;
     saveSettings();
     clearError();
@@ -350,17 +452,13 @@ export function mount(root, ctx) {
     let parsed = null;
     try {
       parsed = HexGame.fromSgf(String(text ?? ''));
-      if (parsed.width() !== parsed.height()) {
-        throw Object.assign(new Error('not a square board'), { code: 'hex.page_size', params: { size: `${parsed.width()}×${parsed.height()}` } });
+      if (!parseSize(`${parsed.width()}x${parsed.height()}`)) {
+        throw Object.assign(new Error('board size out of 5…19'), { code: 'hex.page_size', params: { size: `${parsed.width()}×${parsed.height()}` } });
       }
       const list = parsed.moves().map((m) => m.slice(2));
-      const placed = list.filter((m) => m !== 'swap-pieces').length;
-      if (parsed.stones().filter((v) => v !== 0).length !== placed) {
-        throw Object.assign(new Error('setup stones (AB/AW) cannot be played against the engine yet'), { code: 'hex.setup_stones', params: {} });
-      }
       const resigned = Boolean(parsed.winner()) && parsed.winningChain().length === 0;
       const swap = list.includes('swap-pieces') || settings.swap;
-      const g = gameFrom(parsed.width(), swap, list, resigned);
+      const g = gameFrom(`${parsed.width()}x${parsed.height()}`, swap, list, resigned, setupOf(parsed));
       adopt(g, swap);
       sgfInput.value = '';
       changed();
@@ -374,10 +472,61 @@ export function mount(root, ctx) {
 
   /** The seed's figure 5.1: the empty 5×5 board with Black's two-distance to the north edge (e4 = 7). */
   function seedExample() {
-    adopt(gameFrom(5, false, []), false);
+    adopt(gameFrom('5', false, []), false);
     changed();
     setOverlay('black-north');
   }
+
+  /**
+   * The seed's example beside the text: the empty 5×5 board's ordinary distance to Black's north edge (a
+   * breadth-first count of cells) and its two-distance (the wasm maps), e4 outlined in both. Drawn when the
+   * panel is first opened and again when the colours have loaded.
+   */
+  let seedDrawn = false;
+  function drawSeedFigure() {
+    if (!explain.open || (seedDrawn && d3)) return;
+    seedDrawn = true;
+    const W5 = 5;
+    const g5 = new HexGame(W5, W5, false);
+    let two;
+    try {
+      two = Array.from(g5.maps('queenbee', false).twoDistance.north);
+    } finally {
+      g5.free();
+    }
+    // ordinary distance: cells touching row 1 are 1, each step to a neighbour adds one
+    const dist = new Array(W5 * W5).fill(Infinity);
+    const queue = [];
+    for (let c = 0; c < W5; c++) { dist[c] = 1; queue.push(c); }
+    while (queue.length) {
+      const i = queue.shift();
+      const c = i % W5;
+      const r = (i - c) / W5;
+      for (const [dc, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]]) {
+        const nc = c + dc;
+        const nr = r + dr;
+        if (nc < 0 || nr < 0 || nc >= W5 || nr >= W5) continue;
+        const j = nr * W5 + nc;
+        if (dist[j] > dist[i] + 1) { dist[j] = dist[i] + 1; queue.push(j); }
+      }
+    }
+    const e4 = 3 * W5 + 4;
+    for (const [testid, values] of [['seed-distance', dist], ['seed-two-distance', two]]) {
+      const host = explain.querySelector(`[data-testid="${testid}"]`);
+      host.replaceChildren();
+      const b = createHexBoard(host, { onPlay: () => {}, onHover: () => {} });
+      b.set({ width: W5, height: W5, stones: new Uint8Array(W5 * W5), last: null, chain: new Set(), playable: false, toMove: null });
+      const lo = Math.min(...values);
+      const hi = Math.max(...values);
+      b.setHeatmap({
+        overlay: testid, values: values.map(String), numbers: true, outlined: new Set([e4]),
+        colors: values.map((v) => (d3 ? d3.interpolateViridis((v - lo) / (hi - lo)) : '')),
+        dark: values.map((v) => (v - lo) / (hi - lo) > 0.55),
+      });
+      b.setAriaLabel(t(testid === 'seed-distance' ? 'hex.explain.distanceCaption' : 'hex.explain.twoDistanceCaption'));
+    }
+  }
+  explain.addEventListener('toggle', () => drawSeedFigure());
 
   async function readSgfFile() {
     const file = sgfFile.files?.[0];
@@ -418,7 +567,24 @@ export function mount(root, ctx) {
     return row * game.width() + col;
   }
 
+  /**
+   * A tap on a touch screen: the first tap on an empty cell previews it (the what-if, as a hover does), a
+   * second tap on the same cell plays it; a tap elsewhere moves the preview, a tap on a stone clears it.
+   */
+  let tapped = false;
+  function tap(cell) {
+    if (cell && previewCell === cell) {
+      hover(null);
+      userMove(cell);
+      return;
+    }
+    hover(cell);
+    tapped = Boolean(previewCell);
+    renderFigures();
+  }
+
   function hover(cell) {
+    tapped = false;
     previewCell = cell;
     computePreview(cell);
     if (!previewMaps) previewCell = null;
@@ -454,6 +620,7 @@ export function mount(root, ctx) {
     const hi = finite.length ? Math.max(...finite) : 1;
     const colors = new Array(n);
     const dark = new Array(n);
+    const colorOf = new Map(); // few distinct values: one colour string each
     for (let i = 0; i < n; i++) {
       if (shown[i] === '' || shown[i] === 'inf') {
         colors[i] = shown[i];
@@ -462,7 +629,9 @@ export function mount(root, ctx) {
       // low numbers (near an edge, good for the side) dark; tension: high = dark
       let x = hi > lo ? (values[i] - lo) / (hi - lo) : 0;
       if (isTension) x = 1 - x;
-      colors[i] = d3 ? d3.interpolateViridis(x) : '';
+      let color = colorOf.get(x);
+      if (color === undefined) colorOf.set(x, (color = d3 ? d3.interpolateViridis(x) : ''));
+      colors[i] = color;
       dark[i] = x > 0.55; // yellow end of viridis: dark digits read better
     }
     board.setHeatmap({
@@ -472,7 +641,12 @@ export function mount(root, ctx) {
     renderLegend(overlay, lo, hi, finite.length > 0, shown.includes('inf'));
   }
 
+  let legendDrawn = null;
   function renderLegend(overlay, lo, hi, any, hasInf) {
+    // a hover rarely changes the range: the legend is rebuilt only when what it shows changes
+    const sig = `${overlay}|${lo}|${hi}|${any}|${hasInf}|${Boolean(d3)}|${t('hex.legend.inf')}`;
+    if (sig === legendDrawn && !legend.hidden) return;
+    legendDrawn = sig;
     const NSV = 'http://www.w3.org/2000/svg';
     const bar = document.createElementNS(NSV, 'svg');
     bar.setAttribute('viewBox', '0 0 200 12');
@@ -547,6 +721,8 @@ export function mount(root, ctx) {
       delete deltaEl.dataset.cell;
     }
     figures.dataset.preview = previewMaps ? previewCell : '';
+    const hint = previewMaps && tapped && humanPlays(game.toMove()) ? t('hex.tapAgain', { cell: previewCell }) : '';
+    setText(tapHint, hint);
   }
 
   function setOverlay(name) {
@@ -572,11 +748,11 @@ export function mount(root, ctx) {
         last = indexOf(m);
         break;
       }
-      // after a swap the swapped stone is the last one placed: find it (the only stone on the board)
-      last = stones.findIndex((s) => s !== 0);
+      // after a swap the swapped stone is the last one placed: the only stone on an empty start
+      last = setupOf(game) ? null : stones.findIndex((s) => s !== 0);
       break;
     }
-    const userTurn = !winner && side === settings.human;
+    const userTurn = !winner && humanPlays(side);
     board.set({
       width: game.width(), height: game.height(), stones, last,
       chain: new Set(game.winningChain()), playable: userTurn, toMove: winner ? null : side,
@@ -594,7 +770,9 @@ export function mount(root, ctx) {
       setText(resultEl, '');
       delete resultEl.dataset.result;
     }
-    turnEl.textContent = winner ? t('hex.turn.over') : userTurn ? t('hex.turn.you', { side: t(`hex.side.${side}`) }) : t('hex.turn.engine', { side: t(`hex.side.${side}`) });
+    turnEl.textContent = winner ? t('hex.turn.over')
+      : userTurn ? t(settings.human === 'both' ? 'hex.turn.toMove' : 'hex.turn.you', { side: t(`hex.side.${side}`) })
+        : t('hex.turn.engine', { side: t(`hex.side.${side}`) });
     turnEl.dataset.side = winner ? '' : side;
     renderMoves(ms);
     renderStatus();
@@ -640,12 +818,31 @@ export function mount(root, ctx) {
   }
 
   // ---- engine -------------------------------------------------------------------------------------------
+  /** Whether the user (not the engine) plays `side` in the current mode. */
+  function humanPlays(side) {
+    return settings.human === 'both' || settings.human === side;
+  }
+
   function engineToMove() {
-    return !game.winner() && game.toMove() !== settings.human;
+    return !game.winner() && !humanPlays(game.toMove());
+  }
+
+  /** The user, playing one side against the engine, is to move: the engine may ponder. */
+  function userOnlyToMove() {
+    return Boolean(game) && !game.winner() && (settings.human === 'black' || settings.human === 'white') && game.toMove() === settings.human;
+  }
+
+  /** Sends the page's level to the engine when the engine's differs (the client is shared with Xiangqi). */
+  function sendLevel() {
+    const want = String(settings.level);
+    const have = client.optionValues.get('Level');
+    if (have === want || (have === undefined && settings.level === 0)) return;
+    client.setOption('Level', settings.level);
   }
 
   function position(extra = []) {
-    return { game: 'hex', size: `${game.width()}x${game.height()}`, swap: settings.swap, moves: [...moves(), ...extra] };
+    const setup = setupOf(game);
+    return { game: 'hex', size: `${game.width()}x${game.height()}`, swap: settings.swap, ...(setup ? { setup } : {}), moves: [...moves(), ...extra] };
   }
 
   /** The engine's move for the position `k` (searched now, or pondered and then hit), played when it comes. */
@@ -662,8 +859,12 @@ export function mount(root, ctx) {
       return;
     }
     searching = null;
+    // the move to ponder on: the engine's, else the second move of its last principal variation
+    const pv = infoKey === k ? lastInfo?.pv : null;
+    lastPonderMove = res.ponder ?? (pv?.[0] === res.move ? pv[1] ?? null : null);
     changed();
-    startPonder(res.ponder);
+    if (engineToMove()) requestEngineMove(); // engine vs engine: the other side answers
+    else startPonder();
   }
 
   function requestEngineMove() {
@@ -671,9 +872,11 @@ export function mount(root, ctx) {
     const k = key();
     if (searching?.key === k && client.current && !client.current.cancelled) return;
     ponder = null;
+    guess = null;
     searching = { key: k, side: game.toMove() };
     infoKey = k;
     lastInfo = null;
+    sendLevel();
     client.search(position(), { movetime: settings.movetime })
       .then((res) => applyEngineResult(res, k))
       .catch((err) => { if (!destroyed) showError('hex.error.engine', {}, err); });
@@ -681,19 +884,27 @@ export function mount(root, ctx) {
   }
 
   /**
-   * Ponders on the user's time: a `go ponder` on the position after `move`, the reply the engine expects.
-   * If the user plays it, the search goes on as a timed one (ponderhit); any other move cancels it.
+   * Ponders on the user's time (as the Xiangqi page does): a `go ponder` on the position after the move the
+   * engine expects, the one its last reply named (saved with the game, so a reload resumes pondering on it).
+   * When there is none mid-game (a reply without one, a game loaded from a link or an SGF), a short search of
+   * the user's position finds it first (guessPonderMove). If the user plays it, the search goes on as a timed
+   * one (ponderhit); any other move cancels it.
    */
-  function startPonder(move) {
+  function startPonder() {
     clearTimeout(ponderTimer);
     ponder = null;
-    if (!settings.ponder || !move || document.hidden || game.winner() || game.toMove() !== settings.human) return;
-    if (!game.legalMoves().includes(move)) return;
+    if (!settings.ponder || document.hidden || !userOnlyToMove()) return;
+    const move = lastPonderMove && game.legalMoves().includes(lastPonderMove) ? lastPonderMove : null;
+    if (!move) {
+      if (moves().length > 0) guessPonderMove();
+      return;
+    }
     const k = `${key()}${moves().length ? ' ' : ''}${move}`;
     const p = (ponder = { move, key: k });
     searching = { key: k, side: game.toMove() === 'black' ? 'white' : 'black' };
     infoKey = k;
     lastInfo = null;
+    sendLevel();
     client.search(position([move]), { ponder: true, movetime: settings.movetime })
       .then((res) => {
         if (ponder === p) ponder = null;
@@ -705,8 +916,33 @@ export function mount(root, ctx) {
     renderStatus();
   }
 
+  /** A short search of the user's position: its best move is the reply the engine expects; then ponder on it. */
+  function guessPonderMove() {
+    if (guess || (client.current && !client.current.cancelled)) return; // a search asked for decides first
+    const k = key();
+    const g = (guess = { key: k });
+    sendLevel();
+    client.search(position(), { movetime: Math.min(GUESS_MS, settings.movetime) })
+      .then((res) => {
+        if (guess === g) guess = null;
+        if (destroyed || res.cancelled || !res.move || k !== key()) return;
+        lastPonderMove = res.move;
+        save();
+        startPonder();
+      })
+      .catch((err) => {
+        if (guess === g) guess = null;
+        if (!destroyed) showError('hex.error.engine', {}, err);
+      });
+    renderStatus();
+  }
+
   function stopPondering() {
     clearTimeout(ponderTimer);
+    if (guess) {
+      guess = null;
+      client.cancel();
+    }
     if (ponder) {
       ponder = null;
       client.cancel();
@@ -719,7 +955,7 @@ export function mount(root, ctx) {
       showError('hex.error.move', { move: mv }, { code: 'hex.game_over', params: { winner: game.winner() }, message: 'the game is over' });
       return;
     }
-    if (game.toMove() !== settings.human) {
+    if (!humanPlays(game.toMove())) {
       showError('hex.error.notYourTurn');
       return;
     }
@@ -730,6 +966,7 @@ export function mount(root, ctx) {
       return;
     }
     clearError();
+    guess = null;
     const hit = ponder && ponder.move === mv && ponder.key === key() && client.state === 'pondering' && client.ponderhit();
     if (hit) {
       clearTimeout(ponderTimer);
@@ -753,11 +990,28 @@ export function mount(root, ctx) {
     searching = null;
     if (game.moves().length === 0) return;
     game.undo();
-    // back to the user's turn (the engine's reply and the user's move)
-    if (!game.winner() && game.toMove() !== settings.human && game.moves().length > 0) game.undo();
+    // against the engine: back to the user's turn (the engine's reply and the user's move)
+    if (!game.winner() && engineToMove() && settings.human !== 'none' && game.moves().length > 0) game.undo();
+    lastPonderMove = null;
     clearError();
     changed();
     requestEngineMove();
+    startPonder();
+  }
+
+  /** Who plays which side; the game goes on (the engine takes over a side it now plays, or stops). */
+  function setMode(mode) {
+    if (!MODES.includes(mode)) return;
+    settings.human = mode;
+    saveSettings();
+    stopPondering();
+    client.cancel();
+    searching = null;
+    clearError();
+    save();
+    render();
+    requestEngineMove();
+    startPonder();
   }
 
   function resign() {
@@ -809,7 +1063,7 @@ export function mount(root, ctx) {
 
   // ---- go -----------------------------------------------------------------------------------------------
   function applyLang() {
-    for (const node of view.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
+    for (const node of view.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n, node.dataset.i18nParams ? JSON.parse(node.dataset.i18nParams) : undefined);
     for (const node of view.querySelectorAll('[data-i18n-placeholder]')) node.placeholder = t(node.dataset.i18nPlaceholder);
     for (const node of view.querySelectorAll('[data-i18n-title]')) node.title = t(node.dataset.i18nTitle);
     status.setTranslator(t);
@@ -822,10 +1076,13 @@ export function mount(root, ctx) {
   if (hashQuery && (hashQuery.has('moves') || hashQuery.has('size'))) {
     history.replaceState(history.state, '', `${location.pathname}${location.search}#hex`);
     try {
-      const size = Number(hashQuery.get('size') ?? settings.size);
+      const size = hashQuery.get('size') ?? settings.size;
       const list = (hashQuery.get('moves') ?? '').split(',').map((m) => m.trim().toLowerCase()).filter(Boolean);
       const swap = hashQuery.get('swap') === '1' || list.includes('swap-pieces');
-      adopt(gameFrom(size, swap, list), swap);
+      const cells = (name) => (hashQuery.get(name) ?? '').split(',').map((m) => m.trim().toLowerCase()).filter(Boolean);
+      const setup = hashQuery.has('ab') || hashQuery.has('aw') || hashQuery.has('pl')
+        ? { black: cells('ab'), white: cells('aw'), toMove: hashQuery.get('pl') === 'white' ? 'white' : 'black' } : null;
+      adopt(gameFrom(size, swap, list, false, setup), swap);
     } catch (err) {
       showError('hex.error.link', {}, err);
     }
@@ -836,11 +1093,13 @@ export function mount(root, ctx) {
   refreshMaps();
   render();
   requestEngineMove();
+  startPonder(); // after a reload mid-game with the user to move: the engine ponders again
   loadD3().then((lib) => {
     if (destroyed) return;
     d3 = lib;
     view.dataset.ready = 'true';
     paintHeat();
+    drawSeedFigure();
   }, (err) => showError('hex.error.maps', {}, err));
 
   return {
@@ -864,6 +1123,10 @@ export function mount(root, ctx) {
     },
     get game() {
       return game;
+    },
+    /** the engine client (a test hook, as the Xiangqi view's) */
+    get client() {
+      return client;
     },
   };
 }

@@ -7,6 +7,10 @@
 //
 // Test hooks (README, "Test hooks"): every point is a <g data-square="a0"…"i9">; a piece inside it is a
 // <g data-piece="R"> (FEN letter, upper case = Red). Destinations shown carry data-dest on the point.
+// Piece sets (`pieceSet`): 'chinese' (the characters) or 'pictogram' (www/views/xiangqi-pieces.js); the board
+// element carries data-piece-set. A hint arrow of kind 'ponder' (the reply the engine expects) is dashed.
+
+import { PICTOGRAMS } from './xiangqi-pieces.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const FILES = 'abcdefghi';
@@ -20,6 +24,8 @@ const HEIGHT = 9 * S + MARGIN + MARGIN_BOTTOM;
 const GRID_BOTTOM = MARGIN + 9 * S;
 const PIECE_R = 0.46 * S;
 const DRAG_THRESHOLD_PX = 5;
+/** how long a move slides, in ms (the page starts the user's clock after it) */
+export const MOVE_ANIMATION_MS = 220;
 
 export const PIECE_CHARS = {
   K: '帥', A: '仕', B: '相', R: '俥', N: '傌', C: '炮', P: '兵',
@@ -62,6 +68,7 @@ export function createXiangqiBoard(container, options = {}) {
     orientation: 'red',
     movable: false,
     hint: null,
+    pieceSet: 'chinese',
   };
   let selected = null;
   let drag = null;
@@ -210,8 +217,13 @@ export function createXiangqiBoard(container, options = {}) {
     el('circle', { cx: 1.5, cy: 3, r: PIECE_R, class: 'xq-piece-shadow' }, g);
     el('circle', { r: PIECE_R, class: 'xq-piece-disc', fill: `url(#${id}-disc)` }, g);
     el('circle', { r: PIECE_R * 0.8, class: 'xq-piece-ring' }, g);
-    const text = el('text', { class: 'xq-piece-char', y: 1 }, g);
-    text.textContent = PIECE_CHARS[letter] ?? letter;
+    const glyph = state.pieceSet === 'pictogram' ? PICTOGRAMS[letter.toLowerCase()] : null;
+    if (glyph) {
+      el('path', { d: glyph, class: 'xq-piece-glyph', transform: `scale(${(PIECE_R * 0.62).toFixed(2)})` }, g);
+    } else {
+      const text = el('text', { class: 'xq-piece-char', y: 1 }, g);
+      text.textContent = PIECE_CHARS[letter] ?? letter;
+    }
     return g;
   }
 
@@ -402,7 +414,8 @@ export function createXiangqiBoard(container, options = {}) {
     /**
      * @param {{pieces?: Array<{square: string, piece: string}>, dests?: Map<string,string[]>|Record<string,string[]>,
      *          lastMove?: {from: string, to: string}|null, check?: string|null, orientation?: 'red'|'black',
-     *          movable?: boolean, hint?: {from: string, to: string, kind?: string}|null, animate?: boolean}} next
+     *          movable?: boolean, hint?: {from: string, to: string, kind?: string}|null, animate?: boolean,
+     *          pieceSet?: 'chinese'|'pictogram'}} next
      */
     set(next) {
       if (next.orientation && next.orientation !== state.orientation) {
@@ -410,6 +423,12 @@ export function createXiangqiBoard(container, options = {}) {
         layout();
         drawn.clear();
       }
+      if (next.pieceSet && next.pieceSet !== state.pieceSet) {
+        state.pieceSet = next.pieceSet;
+        svg.dataset.pieceSet = next.pieceSet;
+        drawn.clear();
+      }
+      svg.dataset.pieceSet = state.pieceSet;
       if (next.pieces) state.pieces = new Map(next.pieces.map((p) => [p.square, p.piece]));
       if (next.dests) state.dests = next.dests instanceof Map ? new Map(next.dests) : new Map(Object.entries(next.dests));
       if ('movable' in next) state.movable = Boolean(next.movable);
@@ -420,7 +439,7 @@ export function createXiangqiBoard(container, options = {}) {
         const key = lm ? `${lm.from}${lm.to}` : null;
         const prevKey = state.lastMove ? `${state.lastMove.from}${state.lastMove.to}` : null;
         if (lm && key !== prevKey && next.animate !== false && key !== skipAnimationFor) {
-          pendingAnimation = { from: lm.from, to: lm.to, duration: 220 };
+          pendingAnimation = { from: lm.from, to: lm.to, duration: MOVE_ANIMATION_MS };
         }
         skipAnimationFor = null;
         state.lastMove = lm;

@@ -1,0 +1,118 @@
+//! The teaching lab's ablation rows (`duiyi::bench::lab_ablations`, `duiyi bench --ablation --fen …`): plain
+//! minimax and alpha-beta agree on the value and best move (Knuth & Moore 1975: alpha-beta with a full window
+//! returns the minimax value) while alpha-beta visits fewer nodes; every switch is an engine option by name.
+
+mod common;
+
+use duiyi::bench::{ALPHABETA_ONLY_MAX_DEPTH, MINIMAX_MAX_DEPTH, ablation_on, lab_ablations, option_switches};
+use duiyi::engine::Engine;
+
+const MIDDLEGAME: &str = "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1";
+
+#[test]
+fn minimax_and_alpha_beta_agree_on_value_and_move() {
+    for (fen, depth) in [("startpos", 2), ("startpos", 3), (MIDDLEGAME, 2), (MIDDLEGAME, 3)] {
+        let rows = ablation_on(fen, &[], depth).unwrap();
+        let ab = rows.iter().find(|r| r.name == "alphabeta-only").unwrap();
+        let mm = rows.iter().find(|r| r.name == "minimax").unwrap();
+        assert_eq!((ab.cp, ab.mate), (mm.cp, mm.mate), "{fen} depth {depth}: value");
+        assert_eq!(ab.best, mm.best, "{fen} depth {depth}: best move");
+        assert!(ab.nodes * 3 < mm.nodes, "{fen} depth {depth}: alpha-beta {} vs minimax {}", ab.nodes, mm.nodes);
+        assert!(rows.iter().all(|r| r.depth == depth));
+    }
+}
+
+#[test]
+fn minimax_row_only_at_small_depths() {
+    assert!(lab_ablations(MINIMAX_MAX_DEPTH).iter().any(|(n, _)| *n == "minimax"));
+    assert!(!lab_ablations(MINIMAX_MAX_DEPTH + 1).iter().any(|(n, _)| *n == "minimax"));
+    assert!(lab_ablations(ALPHABETA_ONLY_MAX_DEPTH).iter().any(|(n, _)| *n == "alphabeta-only"));
+    assert!(!lab_ablations(ALPHABETA_ONLY_MAX_DEPTH + 1).iter().any(|(n, _)| *n == "alphabeta-only"));
+    assert_eq!(lab_ablations(8).len(), 14);
+}
+
+#[test]
+fn every_switch_is_an_engine_option() {
+    for (name, options) in lab_ablations(3) {
+        let mut e = Engine::new();
+        for (opt, value) in option_switches(&options) {
+            e.set_option(opt, if value { "true" } else { "false" }).unwrap_or_else(|err| panic!("{name}: {opt}: {err}"));
+        }
+    }
+}
+
+#[test]
+fn rows_are_reproducible_and_the_default_is_all_on() {
+    let a = ablation_on(MIDDLEGAME, &[], 4).unwrap();
+    let b = ablation_on(MIDDLEGAME, &[], 4).unwrap();
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!((x.name, x.nodes, &x.best, x.cp), (y.name, y.nodes, &y.best, y.cp));
+    }
+    assert_eq!(a[0].name, "all");
+    assert!(option_switches(&a[0].options).iter().all(|(_, v)| *v));
+    assert!(ablation_on("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w", &["z9z8"], 2).is_err());
+}
+
+/// The figures committed in tests/data/lab-ablation.json (which the browser test compares the page's worker
+/// with) are what the native search gives now.
+#[test]
+fn committed_lab_figures_match_the_native_search() {
+    let data = common::data("lab-ablation.json");
+    for case in data["cases"].as_array().unwrap() {
+        let fen = case["fen"].as_str().unwrap();
+        let moves: Vec<&str> = case["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        let depth = case["depth"].as_u64().unwrap() as u32;
+        let rows = ablation_on(fen, &moves, depth).unwrap();
+        let want = case["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), want.len(), "{fen} depth {depth}: rows");
+        for (r, w) in rows.iter().zip(want) {
+            assert_eq!(r.name, w["name"].as_str().unwrap());
+            assert_eq!(r.nodes, w["nodes"].as_u64().unwrap(), "{fen} depth {depth} {}: nodes", r.name);
+            assert_eq!(r.best.as_deref(), w["best"].as_str(), "{} best", r.name);
+            assert_eq!(r.cp.map(i64::from), w["cp"].as_i64(), "{} cp", r.name);
+            for (k, v) in option_switches(&r.options) {
+                assert_eq!(Some(v), w["options"][k].as_bool(), "{} switch {k}", r.name);
+            }
+        }
+    }
+}
+
+/// With exact slices (what the lab's worker turns on), a search cut into tiny time slices visits exactly the
+/// nodes of the same search run in one piece, for every lab configuration.
+#[test]
+fn exact_slices_make_a_sliced_search_equal_the_blocking_one() {
+    use duiyi::engine::{Setup, Step};
+    use duiyi::search::GoParams;
+    let moves = ["h2e2", "h9g7"];
+    let wanted = ablation_on("startpos", &moves, 4).unwrap();
+    for (name, options) in lab_ablations(4) {
+        if name == "minimax" {
+            continue; // 3.4 million nodes: too slow for a test; its rows follow the same code path
+        }
+        let want = wanted.iter().find(|r| r.name == name).unwrap();
+        let mut e = Engine::new();
+        e.set_option("ExactSlices", "true").unwrap();
+        for (opt, value) in option_switches(&options) {
+            e.set_option(opt, if value { "true" } else { "false" }).unwrap();
+        }
+        e.set_position(Setup::Xiangqi("startpos"), &moves).unwrap();
+        e.go(GoParams { depth: Some(4), ..Default::default() }).unwrap();
+        let (mut last, mut slices) = (None, 0);
+        let best = loop {
+            slices += 1;
+            match e.step(0.3) {
+                Step::Searching(i) | Step::Waiting(i) => last = i.last().cloned().or(last),
+                Step::Done { infos, bestmove, .. } => {
+                    last = infos.last().cloned().or(last);
+                    break bestmove;
+                }
+                Step::Idle => panic!("idle"),
+            }
+        };
+        let last = last.unwrap();
+        assert_eq!(last.nodes, want.nodes, "{name}: nodes after {slices} slices");
+        assert_eq!(best.map(|m| m.to_string()), want.best.clone(), "{name}: best");
+        assert!(slices > 3, "{name}: only {slices} slices");
+        assert_eq!(last.cp, want.cp, "{name}: score");
+    }
+}

@@ -644,12 +644,29 @@ pub struct Engine {
     hex: Option<Slot<HexSearcher>>,
     hash_mib: usize,
     interrupt: Option<Arc<AtomicBool>>,
+    /// Opening book (`xiangqi::book`): option `OwnBook` (UCCI `usebook`), off by default; the generator that
+    /// draws among book moves (option `BookSeed`); a book move waiting for the next [`step`](Self::step).
+    book: BookState,
     /// `Level` 0–8 (0: full strength).
     level: u8,
     /// `LevelSeed`.
     level_seed: u64,
     /// Searches started since `LevelSeed` was set (mixed into each search's random stream).
     searches: u64,
+}
+
+/// The opening-book part of the [`Engine`]'s state.
+struct BookState {
+    on: bool,
+    rng: rand_pcg::Pcg32,
+    pending: Option<GameMove>,
+}
+
+impl BookState {
+    fn new(seed: u64) -> Self {
+        use rand_core::SeedableRng;
+        BookState { on: false, rng: rand_pcg::Pcg32::seed_from_u64(seed), pending: None }
+    }
 }
 
 impl Default for Engine {
@@ -694,6 +711,7 @@ impl Engine {
             hex: None,
             hash_mib: DEFAULT_HASH_MIB,
             interrupt: None,
+            book: BookState::new(0),
             level: 0,
             level_seed: 0,
             searches: 0,
@@ -724,6 +742,9 @@ impl Engine {
 
     /// Whether a search is running (or holding its bestmove).
     pub fn is_searching(&self) -> bool {
+        if self.book.pending.is_some() {
+            return true;
+        }
         match self.game {
             Game::Xiangqi => self.xiangqi.search.is_some(),
             Game::Hex => self.hex.as_ref().is_some_and(|h| h.search.is_some()),
@@ -846,7 +867,9 @@ impl Engine {
     /// Sets an option. For every game: `Hash` (TT size in MiB, 1–[`MAX_HASH_MIB`]) and `Clear Hash` (empties
     /// the TTs). Technique switches (`true`/`false`) of either game, whatever the current game is — Xiangqi:
     /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`,
-    /// `Futility`; Hex: those of `hex::search::SearchOptions`. `Level` (0 = full strength, 1–8 the handicaps of
+    /// `Futility`; Hex: those of `hex::search::SearchOptions`. Xiangqi opening book: `OwnBook` (alias `usebook`,
+    /// `true`/`false`, default `false`) and `BookSeed` (the seed, 0–2^64−1, of the book's weighted random choice;
+    /// setting it restarts the generator). `Level` (0 = full strength, 1–8 the handicaps of
     /// [`crate::levels::LEVELS`], for every game) and `LevelSeed` (a whole number: the seed of the levels' random
     /// choices; setting it restarts their stream).
     ///
@@ -870,6 +893,18 @@ impl Engine {
                     }
                     self.hash_mib = mib;
                 }
+                Ok(())
+            }
+            // The opening book (UCI `OwnBook`, UCCI `usebook`) and the seed of its weighted random choice.
+            "ownbook" | "usebook" => {
+                self.book.on = crate::search::driver::parse_flag(value).map_err(|r| bad(&r))?;
+                Ok(())
+            }
+            "bookseed" => {
+                let seed: u64 = value.trim().parse().map_err(|_| bad("expected a whole number 0..2^64-1"))?;
+                let on = self.book.on;
+                self.book = BookState::new(seed);
+                self.book.on = on;
                 Ok(())
             }
             "level" => {
@@ -923,6 +958,18 @@ impl Engine {
             return Err(EngineError::Busy);
         }
         params.validate().map_err(EngineError::Limits)?;
+        // A book move answers a normal search of a book position at once (not a ponder or infinite search, nor
+        // one restricted by banned moves).
+        if self.book.on
+            && self.game == Game::Xiangqi
+            && !params.ponder
+            && !params.infinite
+            && self.xiangqi.banned.is_empty()
+            && let Some(m) = xiangqi::book::pick(&self.xiangqi.root, &mut self.book.rng)
+        {
+            self.book.pending = Some(m.into());
+            return Ok(());
+        }
         // Levels cap every search but analysis (`infinite`); the caps never raise a limit the `go` set.
         let handicap = match levels::spec(self.level) {
             Some(spec) if !params.infinite => {
@@ -994,6 +1041,9 @@ impl Engine {
     /// Searches for at most `slice_ms` milliseconds (or until a limit), then reports. With `f64::INFINITY` it
     /// returns after each completed iteration (or at the interrupt flag, see [`set_interrupt`](Self::set_interrupt)).
     pub fn step(&mut self, slice_ms: f64) -> Step {
+        if let Some(m) = self.book.pending.take() {
+            return Step::Done { infos: Vec::new(), bestmove: Some(m), ponder: None };
+        }
         match self.game {
             Game::Xiangqi => to_step(self.xiangqi.step(slice_ms)),
             Game::Hex => match self.hex.as_mut() {

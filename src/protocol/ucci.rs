@@ -44,6 +44,8 @@ pub(super) fn announce<W: Write>(s: &mut Session<W>) {
     for t in TECHNIQUES {
         s.say(&format!("option {t} type check default true"));
     }
+    s.say("option usebook type check default false");
+    s.say("option bookseed type spin min 0 max 2147483647 default 0");
     s.say("option level type spin min 0 max 8 default 0");
     s.say("option levelseed type spin min 0 max 4294967295 default 0");
     s.say("option newgame type button");
@@ -199,7 +201,12 @@ fn setoption<W: Write>(s: &mut Session<W>, rest: &str) {
             }
         }
         // Standard UCCI options this engine does not list; setting them is not an error (spec §5.7).
-        "usebook" | "useegtb" | "bookfiles" | "egtbpaths" | "evalapi" | "idle" | "knowledge" | "randomness"
+        "usebook" | "bookseed" => {
+            if let Err(e) = s.engine.set_option(&name, value) {
+                s.info_string(&e.to_string());
+            }
+        }
+        "useegtb" | "bookfiles" | "egtbpaths" | "evalapi" | "idle" | "knowledge" | "randomness"
         | "style" => {}
         "level" | "levelseed" => {
             if let Err(e) = s.engine.set_option(name.as_str(), value) {

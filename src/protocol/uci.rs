@@ -43,6 +43,8 @@ pub(super) fn announce<W: Write>(s: &mut Session<W>) {
     s.say(&format!("option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"));
     s.say("option name Clear Hash type button");
     s.say("option name Ponder type check default false");
+    s.say("option name OwnBook type check default false");
+    s.say("option name BookSeed type spin default 0 min 0 max 2147483647");
     s.say("option name Level type spin default 0 min 0 max 8");
     s.say("option name LevelSeed type spin default 0 min 0 max 4294967295");
     for t in TECHNIQUES {

@@ -6,6 +6,7 @@
 //! legal move (checkmate *or* stalemate) loses.
 
 mod board;
+pub mod book;
 pub mod eval;
 mod draws;
 mod eval_params;

@@ -8,6 +8,11 @@
 //! fail-soft scores, and a quiescence search on captures that answers checks with all evasions. The techniques
 //! follow the seed article's account of Fruit/Toga/ElephantEye and chessprogramming.org.
 //!
+//! **Repetitions**: a repeated position is scored by the rules (`rules::judge_cycle`: draw, or a win/loss by
+//! the long-check / long-chase rules, [`RULE_WIN`]); such a score depends on the path, so a node whose subtree
+//! met a cycle that started above it stores only its best move in the TT, never its score (the graph-history
+//! interaction; README "Repetition in the search").
+//!
 //! **Time slicing** (docs/architecture.md §4): [`Searcher::run`] searches until a deadline and then unwinds like a time-out;
 //! the iteration in progress is resumed at the root move it was searching (completed subtrees are in the TT), so a
 //! search can be spread over many short calls. Aborted nodes never write to the TT.
@@ -165,6 +170,11 @@ pub struct Searcher {
     /// ([`EVAL_CACHE_ENTRIES`] entries). The evaluation is a function of the key's position, so the cache only
     /// saves time: node counts do not change.
     eval_cache: Box<[u64]>,
+    /// Smallest ply at which a repetition cycle judged in the current subtree started (the earlier occurrence of
+    /// the repeated position; 0 when it lies in the game before the root), [`NO_CYCLE`] when none was. A node at
+    /// ply `p` whose subtree met a cycle starting above it (`< p`) has a path-dependent score (graph-history
+    /// interaction): it is not stored in the TT. See [`Searcher::pvs`].
+    rep_floor: usize,
     /// Exact slices (the teaching lab): when set, an interrupted root move is undone exactly (node count,
     /// killers, history, the TT's changes) before it is searched again, so a sliced search visits the same nodes
     /// as an uninterrupted one. Costs a copy of the history tables per root move; off by default.
@@ -186,6 +196,9 @@ struct RootSnapshot {
     /// a few attempts (at most about twice its own cost in all).
     retry_nodes: u64,
 }
+
+/// [`Searcher::rep_floor`] when no repetition was judged.
+const NO_CYCLE: usize = usize::MAX;
 
 /// Entries of the evaluation cache (8 bytes each: 512 KiB).
 const EVAL_CACHE_ENTRIES: usize = 1 << 16;
@@ -226,6 +239,7 @@ impl Searcher {
             last: None,
             current_best: None,
             interrupt: None,
+            rep_floor: NO_CYCLE,
             exact: None,
             min_nodes_before_deadline: 0,
         }
@@ -290,6 +304,7 @@ impl Searcher {
         self.aborted = false;
         self.last = None;
         self.current_best = None;
+        self.rep_floor = NO_CYCLE;
         self.killers.iter_mut().for_each(|k| *k = [Move::NULL; 2]);
         self.history.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 8));
         self.hist_hit.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 2));
@@ -555,6 +570,8 @@ impl Searcher {
         if d > ply && self.pos.last_repetition_distance(d + 2).is_none() {
             return None;
         }
+        // The verdict depends on the path from the cycle's first position: record where it starts.
+        self.rep_floor = self.rep_floor.min(ply.saturating_sub(d));
         let v = self.pos.judge_cycle(d);
         let win = RULE_WIN - ply as Score;
         Some(match v.loser {
@@ -589,7 +606,28 @@ impl Searcher {
     }
 
     /// Principal variation search. Fail-soft; `pv_node` marks the PV (full-window) nodes.
-    fn pvs(&mut self, mut alpha: Score, mut beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
+    ///
+    /// Keeps [`rep_floor`](Self::rep_floor) for the subtree: on return it holds the smallest cycle start met in
+    /// this node's subtree or before it in the caller's.
+    fn pvs(&mut self, alpha: Score, beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
+        let outer = self.rep_floor;
+        self.rep_floor = NO_CYCLE;
+        let s = self.pvs_node(alpha, beta, depth, ply, pv_node, allow_null);
+        self.rep_floor = self.rep_floor.min(outer);
+        s
+    }
+
+    /// Whether the score being computed at `ply` depends on the path to the node: a repetition verdict in its
+    /// subtree whose cycle started above it (at a smaller ply, or in the game before the root). Such a score
+    /// holds only for this path, so it is neither stored in the TT nor could it be taken from it elsewhere
+    /// (the standard remedy for the graph-history interaction; chessprogramming.org "Graph History Interaction").
+    #[inline]
+    fn path_dependent(&self, ply: usize) -> bool {
+        self.rep_floor < ply
+    }
+
+    /// One node of [`pvs`](Self::pvs).
+    fn pvs_node(&mut self, mut alpha: Score, mut beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
         self.pv[ply].clear();
         if depth <= 0 {
             if !self.options.quiescence {
@@ -822,7 +860,14 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, depth, bound, score::to_tt(best, ply), best_move.0);
+        if self.path_dependent(ply) {
+            // Keep the move for ordering, not the score.
+            if !best_move.is_null() {
+                self.tt.store_move(key, best_move.0);
+            }
+        } else {
+            self.tt.store(key, depth, bound, score::to_tt(best, ply), best_move.0);
+        }
         best
     }
 

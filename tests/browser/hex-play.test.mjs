@@ -1,7 +1,7 @@
 // The #hex page's ways to play and to keep a game: engine vs engine, two players, rectangular boards (chooser,
 // link, SGF), touch (a first tap previews, a second plays), pondering resumed after a reload, a game that
 // survives a worker crash, the level chooser reaching the engine, and the engine's reply within its budget.
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, screenshot } from './harness.mjs';
 
@@ -11,6 +11,11 @@ before(async () => {
 });
 after(async () => {
   await app?.close();
+});
+// Each test's pages are closed when it ends, so a page still playing cannot write its game into the storage
+// the next test's page starts from (pages of one origin share localStorage).
+afterEach(async () => {
+  for (const p of app.context.pages()) await p.close().catch(() => {});
 });
 
 /** A fresh page on `query` with `storage` (key → value) in localStorage before the page's first script runs. */

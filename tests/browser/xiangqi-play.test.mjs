@@ -1,7 +1,7 @@
 // Playing a real game on the Xiangqi page (issue 12): clocks and time controls, flag fall, levels, the ponder
 // hit/miss figures, resignation and draw claims, the notation lens, PGN / ICCS import and export, the share
 // URL, and screenshots. Short time controls keep it fast; every wait is on page state, never a sleep.
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
@@ -14,6 +14,12 @@ before(async () => {
 });
 after(async () => {
   await app?.close();
+});
+// Each test's pages are closed when it ends: a page left running (its engine still playing, its clocks still
+// saving) shares the origin's localStorage with the next test's page and could write a finished game into it
+// after the next page cleared it (seen once as "Game over" on a fresh page).
+afterEach(async () => {
+  for (const p of app.context.pages()) await p.close().catch(() => {});
 });
 
 /** A page with the page's own defaults (timed game), optionally with saved settings. */

@@ -81,13 +81,25 @@ fn committed_lab_figures_match_the_native_search() {
 /// nodes of the same search run in one piece, for every lab configuration.
 #[test]
 fn exact_slices_make_a_sliced_search_equal_the_blocking_one() {
+    exact_slices_case(4, |name| name != "minimax"); // minimax: 3.4 million nodes, too slow for a test; same code path
+}
+
+/// Depth 5 of the alpha-beta-only row: deep enough for repetition cycles inside the search, whose nodes store only
+/// their move in the TT (`store_move`); the rollback must undo those writes too (it once did not: 243,105 nodes
+/// sliced against 247,981 unsliced, caught by the browser test of the lab).
+#[test]
+fn exact_slices_undo_move_only_tt_writes() {
+    exact_slices_case(5, |name| name == "alphabeta-only");
+}
+
+fn exact_slices_case(depth: u32, rows: impl Fn(&str) -> bool) {
     use duiyi::engine::{Setup, Step};
     use duiyi::search::GoParams;
     let moves = ["h2e2", "h9g7"];
-    let wanted = ablation_on("startpos", &moves, 4).unwrap();
-    for (name, options) in lab_ablations(4) {
-        if name == "minimax" {
-            continue; // 3.4 million nodes: too slow for a test; its rows follow the same code path
+    let wanted = ablation_on("startpos", &moves, depth).unwrap();
+    for (name, options) in lab_ablations(depth) {
+        if !rows(name) {
+            continue;
         }
         let want = wanted.iter().find(|r| r.name == name).unwrap();
         let mut e = Engine::new();
@@ -96,7 +108,7 @@ fn exact_slices_make_a_sliced_search_equal_the_blocking_one() {
             e.set_option(opt, if value { "true" } else { "false" }).unwrap();
         }
         e.set_position(Setup::Xiangqi("startpos"), &moves).unwrap();
-        e.go(GoParams { depth: Some(4), ..Default::default() }).unwrap();
+        e.go(GoParams { depth: Some(depth), ..Default::default() }).unwrap();
         let (mut last, mut slices) = (None, 0);
         let best = loop {
             slices += 1;

@@ -145,7 +145,9 @@ impl TranspositionTable {
     /// Records `mv` as the best move of `key` without touching its bounds (used to write the PV back).
     pub fn store_move(&mut self, key: u64, mv: u16) {
         let b = self.bucket(key);
-        if let Some(e) = self.entries[b..b + BUCKET].iter_mut().find(|e| e.key == key as u32 && e.generation_used()) {
+        if let Some(i) = (b..b + BUCKET).find(|&i| self.entries[i].key == key as u32 && self.entries[i].generation_used()) {
+            self.journal_slot(i); // an exact-slices rollback must undo this change too
+            let e = &mut self.entries[i];
             e.mv = mv;
             e.generation = self.generation;
         } else {

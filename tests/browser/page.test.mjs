@@ -145,3 +145,24 @@ test('"Move now" stops a long think: the engine plays at once', async () => {
   assert.equal(await page.isDisabled('[data-testid="move-now"]'), true);
   assert.deepEqual(app.errorsOf(page), []);
 });
+
+test('phone width (390 px): no view pushes the page sideways, in either language', async () => {
+  const phone = await startApp({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  try {
+    for (const lang of ['en', 'zh']) {
+      for (const route of ['xiangqi', 'hex', 'combat', 'circle', 'lab']) {
+        const page = await phone.newPage(`?lang=${lang}#${route}`, { xiangqiSettings: null });
+        // the view is drawn (its module loads after the shell), then two frames for layout
+        await page.waitForFunction(() => document.querySelector('[data-testid="view"]').getBoundingClientRect().height > 400);
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        const wide = await page.evaluate(() => [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.closest('[style*="overflow"], .lab-scroll'))
+          .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${e.getAttribute('class') ?? ''}`));
+        assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, `#${route} (${lang}) is wider than the window: ${wide.join(', ')}`);
+        await page.close();
+      }
+    }
+  } finally {
+    await phone.close();
+  }
+});

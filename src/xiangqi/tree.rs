@@ -244,38 +244,69 @@ pub struct RecordedTree {
     pub depth: u32,
 }
 
-/// Searches `pos` to `depth` in a fresh searcher (16 MiB TT, empty history — as the lab's and the engine's
-/// fresh engines do) with `options`, recording the tree to `max_ply` plies and `max_nodes` nodes. With
-/// `slice_ms` > 0 the search runs in slices of that many milliseconds with exact slices on (as the worker
-/// does); the result is the same.
-pub fn record_tree(pos: Position, depth: u32, options: SearchOptions, max_ply: usize, max_nodes: usize, slice_ms: f64) -> RecordedTree {
-    let mut s = Searcher::new(16);
-    s.options = options;
-    if slice_ms > 0.0 {
-        s.set_exact_slices(true);
+/// A tree-recording search in progress, run in slices ([`TreeSearch::step`]): what the lab's worker drives.
+pub struct TreeSearch {
+    searcher: Searcher,
+    depth: u32,
+    done: bool,
+}
+
+impl TreeSearch {
+    /// Prepares the search of `pos` to `depth` in a fresh searcher (16 MiB TT, empty history — as the lab's
+    /// and the engine's fresh engines do) with `options`, recording the tree to `max_ply` plies and `max_nodes`
+    /// listed nodes. Exact slices are on, so a sliced run records the same tree as an unsliced one.
+    pub fn new(pos: Position, depth: u32, options: SearchOptions, max_ply: usize, max_nodes: usize) -> Self {
+        let mut searcher = Searcher::new(16);
+        searcher.options = options;
+        searcher.set_exact_slices(true);
+        searcher.set_tree_recorder(Some(Box::new(TreeRecorder::new(max_ply, max_nodes))));
+        searcher.start(pos);
+        TreeSearch { searcher, depth, done: false }
     }
-    s.set_tree_recorder(Some(Box::new(TreeRecorder::new(max_ply, max_nodes))));
-    s.start(pos);
-    loop {
-        let deadline = if slice_ms > 0.0 { crate::search::clock::now_ms() + slice_ms } else { f64::INFINITY };
-        match s.run(deadline, u64::MAX) {
-            super::search::RunOutcome::Interrupted => continue,
-            super::search::RunOutcome::NoMoves => break,
-            _ => {
-                if s.last.as_ref().is_some_and(|l| l.depth >= depth) {
-                    break;
+
+    /// Searches until `deadline` (ms on the search clock, `f64::INFINITY` for no limit) or the end; true when
+    /// the search has reached its depth (or the root has no legal move).
+    pub fn step(&mut self, deadline: f64) -> bool {
+        while !self.done {
+            match self.searcher.run(deadline, u64::MAX) {
+                super::search::RunOutcome::Interrupted => return false,
+                super::search::RunOutcome::NoMoves => self.done = true,
+                super::search::RunOutcome::IterationDone => {
+                    self.done = self.searcher.last.as_ref().is_some_and(|l| l.depth >= self.depth);
                 }
             }
         }
+        true
     }
-    let last = s.last.clone();
-    let best = s.best_move();
-    RecordedTree {
-        search_nodes: s.nodes,
-        score: last.as_ref().map_or(0, |l| l.score),
-        best: last.as_ref().and_then(|l| l.pv.first().copied()).or(best),
-        depth: last.as_ref().map_or(0, |l| l.depth),
-        tree: *s.set_tree_recorder(None).expect("recorder"),
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> u64 {
+        self.searcher.nodes
+    }
+
+    /// The recorded tree and the search's answer (call after [`step`](Self::step) returned true).
+    pub fn finish(mut self) -> RecordedTree {
+        let last = self.searcher.last.clone();
+        let best = self.searcher.best_move();
+        RecordedTree {
+            search_nodes: self.searcher.nodes,
+            score: last.as_ref().map_or(0, |l| l.score),
+            best: last.as_ref().and_then(|l| l.pv.first().copied()).or(best),
+            depth: last.as_ref().map_or(0, |l| l.depth),
+            tree: *self.searcher.set_tree_recorder(None).expect("recorder"),
+        }
+    }
+}
+
+/// Searches `pos` to `depth` with [`TreeSearch`], in slices of `slice_ms` milliseconds (0: unsliced), and
+/// returns the recorded tree. The result does not depend on the slicing.
+pub fn record_tree(pos: Position, depth: u32, options: SearchOptions, max_ply: usize, max_nodes: usize, slice_ms: f64) -> RecordedTree {
+    let mut t = TreeSearch::new(pos, depth, options, max_ply, max_nodes);
+    loop {
+        let deadline = if slice_ms > 0.0 { crate::search::clock::now_ms() + slice_ms } else { f64::INFINITY };
+        if t.step(deadline) {
+            return t.finish();
+        }
     }
 }
 

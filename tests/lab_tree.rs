@@ -122,3 +122,29 @@ fn cli_tree_json() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("bench"), "{bad:?}");
     }
 }
+
+/// The checksum of tests/data/lab-tree.json (see its `_about`).
+fn checksum(flat: &[i32]) -> i64 {
+    const P: i64 = 1_000_000_007;
+    flat.iter().enumerate().fold(0, |acc, (k, &x)| (acc + (x as i64).rem_euclid(P) * ((k % 1000) as i64 + 1)) % P)
+}
+
+#[test]
+fn committed_trees_are_the_native_search() {
+    let data: serde_json::Value = serde_json::from_str(include_str!("data/lab-tree.json")).unwrap();
+    for case in data["cases"].as_array().unwrap() {
+        let fen = case["fen"].as_str().unwrap();
+        let moves: Vec<&str> = case["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        let depth = case["depth"].as_u64().unwrap() as u32;
+        let rec = record(fen, &moves, depth, 0.0);
+        assert_eq!(rec.search_nodes, case["search_nodes"].as_u64().unwrap(), "{fen}");
+        assert_eq!(rec.tree.total_nodes(), case["tree_nodes"].as_u64().unwrap());
+        assert_eq!(rec.tree.nodes.len() as u64, case["listed"].as_u64().unwrap());
+        assert_eq!(rec.best.unwrap().to_string(), case["best"].as_str().unwrap());
+        assert_eq!(rec.score as i64, case["score"].as_i64().unwrap());
+        let flat = rec.flat();
+        let first: Vec<i32> = case["first_nodes"].as_array().unwrap().iter().map(|x| x.as_i64().unwrap() as i32).collect();
+        assert_eq!(&flat[..first.len()], &first[..]);
+        assert_eq!(checksum(&flat), case["flat_checksum"].as_i64().unwrap());
+    }
+}

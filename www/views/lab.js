@@ -23,6 +23,7 @@ import { createXiangqiBoard } from './xiangqi-board.js';
 import { createHexBoard } from './hex-board.js';
 import { errorText } from '../i18n/errors.js';
 import { CONFIGS, PRESETS, configsAt, switchesOf } from './lab-configs.js';
+import { TREE_DEPTHS, createTreeExplorer } from './lab-tree.js';
 
 const DEPTHS = [1, 2, 3, 4, 5, 6, 7, 8];
 const DEFAULT_DEPTH = 3;
@@ -53,6 +54,13 @@ export function readLessonHash(hash = location.hash) {
     hexSize: Math.min(19, Math.max(3, Number(q.get('hexsize')) || 7)),
     hexMoves: (q.get('hexmoves') ?? 'd4,c5,e3').split(/[,\s]+/).filter(Boolean),
     hexGuess: q.get('hexguess') || null,
+    view: q.get('view') === 'tree' ? 'tree' : null,
+    tree: {
+      depth: TREE_DEPTHS.includes(Number(q.get('tdepth'))) ? Number(q.get('tdepth')) : 3,
+      step: /^\d+$/.test(q.get('tstep') ?? '') ? Number(q.get('tstep')) : null,
+      node: /^\d+$/.test(q.get('tnode') ?? '') ? Number(q.get('tnode')) : null,
+      guess: q.get('tguess') || null,
+    },
   };
 }
 
@@ -69,6 +77,13 @@ export function lessonHash(s) {
     q.set('hexsize', String(s.hexSize));
     q.set('hexmoves', s.hexMoves.join(','));
     if (s.hexGuess) q.set('hexguess', s.hexGuess);
+  }
+  if (s.view === 'tree' && s.tree) {
+    q.set('view', 'tree');
+    q.set('tdepth', String(s.tree.depth));
+    if (s.tree.step !== null && s.tree.step !== undefined) q.set('tstep', String(s.tree.step));
+    if (s.tree.node !== null && s.tree.node !== undefined) q.set('tnode', String(s.tree.node));
+    if (s.tree.guess) q.set('tguess', s.tree.guess);
   }
   return `#lab?${q.toString()}`;
 }
@@ -116,6 +131,7 @@ export async function mount(root, ctx) {
   const canvas = h('canvas', { 'aria-label': 'nodes per configuration' });
   const chartBox = h('div', { class: 'lab-chart', dataset: { testid: 'lab-chart', rows: '0' } }, canvas);
   const explainList = h('dl', { class: 'lab-explain' });
+  const treeBox = h('div', { class: 'lab-tree-box' });
 
   const view = h('div', { class: 'lab-view', dataset: { testid: 'lab-view', state: 'idle' } },
     tx('lab.title', 'h1'),
@@ -144,6 +160,7 @@ export async function mount(root, ctx) {
         npsNote,
         tx('lab.explainTitle', 'h2'),
         explainList)),
+    treeBox,
     h('section', { class: 'panel lab-hex' },
       tx('lab.hex.title', 'h2'),
       tx('lab.hex.hint', 'p', { class: 'lab-hint' }),
@@ -157,6 +174,27 @@ export async function mount(root, ctx) {
     ariaLabel: t('lab.boardLabel'),
     onMove: (from, to) => setGuess(`${from}${to}`),
   });
+
+  // ---- search tree explorer (lab-tree.js) --------------------------------------------------------------------
+  const treeView = createTreeExplorer(treeBox, {
+    t: (...a) => t(...a),
+    XiangqiGame,
+    client,
+    position: () => ({ fen: settings.fen, moves: [...settings.moves] }),
+    showBoard(fen, last) {
+      const g = new XiangqiGame(fen);
+      board.set({ pieces: g.pieces(), dests: new Map(), movable: false, orientation: 'red', lastMove: last ? { from: last.slice(0, 2), to: last.slice(2, 4) } : null, animate: false });
+      g.free();
+    },
+    restoreBoard: () => drawPosition(),
+    chinese: (iccs) => chinese(iccs),
+    showError: (err) => showError(err),
+    onChange() {
+      // Stepping or choosing in the explorer makes it the lesson's view.
+      settings.view = 'tree';
+      updateLink();
+    },
+  }, settings.tree);
 
   // ---- Hex: guess the hottest cell (lowest total potential, Queenbee) -----------------------------------------
   const hexBoard = createHexBoard(hexBoardBox, { onPlay: (cell) => setHexGuess(cell), onHover: () => {} });
@@ -316,7 +354,8 @@ export async function mount(root, ctx) {
   }
 
   function updateLink() {
-    const hash = lessonHash({ ...settings, run: true });
+    // The tree view's link opens the explorer alone; the table's link runs the table.
+    const hash = lessonHash({ ...settings, run: settings.view !== 'tree' });
     linkEl.href = `${location.pathname}${location.search}${hash}`;
     setText(linkEl, t('lab.link'));
     if (location.hash !== hash && location.hash.startsWith('#lab')) history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
@@ -533,6 +572,7 @@ export async function mount(root, ctx) {
     settings.guess = null;
     if (readInputs()) {
       results = new Map();
+      treeView.reset();
       drawPosition();
       renderTable();
       renderGuess();
@@ -544,6 +584,7 @@ export async function mount(root, ctx) {
       settings.guess = null;
       if (readInputs()) {
         results = new Map();
+        treeView.reset();
         drawPosition();
         renderTable();
         renderGuess();
@@ -568,16 +609,24 @@ export async function mount(root, ctx) {
   setState('idle');
   setStrings();
   drawPosition();
-  if (settings.run) run();
+  (async () => {
+    if (settings.run) await run();
+    if (settings.view === 'tree') {
+      treeView.element.scrollIntoView?.({ block: 'start' });
+      await treeView.record({ step: settings.tree.step, node: settings.tree.node });
+    }
+  })();
 
   return {
     setLang(_lang, nextT) {
       t = nextT;
       setStrings();
+      treeView.setLang((...a) => t(...a));
     },
     unmount() {
       runToken++;
-      if (view.dataset.state === 'running') client.cancel();
+      if (view.dataset.state === 'running' || treeView.running) client.cancel();
+      treeView.cancel();
       chart?.destroy();
       chart = null;
     },
@@ -589,6 +638,9 @@ export async function mount(root, ctx) {
     },
     get guessRevealed() {
       return guessRevealed;
+    },
+    get tree() {
+      return treeView;
     },
   };
 }

@@ -16,7 +16,7 @@
 // data-listed, data-best, data-score, data-step), "lab-tree-depth", "lab-tree-run", "lab-tree-summary",
 // "lab-tree-step" (range), "lab-tree-first", "lab-tree-prev", "lab-tree-next", "lab-tree-last",
 // "lab-tree-steplabel", "lab-tree-node" rows (data-index, data-type pv|cut|all|open, data-flags, data-selected),
-// "lab-tree-pruned" rows (data-move), "lab-tree-detail" (data-index, data-fen), "lab-tree-guess" (select),
+// "lab-tree-pruned" rows (data-move, data-parent: the node that cut off), "lab-tree-detail" (data-index, data-fen), "lab-tree-guess" (select),
 // "lab-tree-reveal", "lab-tree-verdict" (data-verdict right|wrong, data-answer).
 
 import { h, icon, setText } from './dom.js';
@@ -219,7 +219,7 @@ export function createTreeExplorer(container, env, state) {
         if (ancestors.has(id)) {
           walk(n.children, level + 1);
           for (const m of prunedMoves(n)) {
-            rows.push(h('div', { class: 'lab-tree-row t-pruned', style: `padding-left:${(level + 1) * 16 + 4}px`, dataset: { testid: 'lab-tree-pruned', move: m } },
+            rows.push(h('div', { class: 'lab-tree-row t-pruned', style: `padding-left:${(level + 1) * 16 + 4}px`, dataset: { testid: 'lab-tree-pruned', move: m, parent: String(id) } },
               h('span', { class: 'lab-tree-move' }, m), h('span', {}, t('lab.tree.notSearched'))));
           }
           if (n.end <= state.step && n.ply >= tree.summary.max_ply && n.depth > 0 && !(n.flags & (F.TT_CUT | F.NULL_CUT | F.RFP_CUT | F.RULE))) {

@@ -2,7 +2,7 @@
 // exact slices) is the native one — node counts, best move, score, the first 40 nodes and a checksum of every
 // listed node equal tests/data/lab-tree.json, made by `duiyi bench --tree --json` (tests/lab_tree.rs checks the
 // file against the native search); its node count equals the search's; stepping with buttons, slider and keys
-// follows the recorded order; clicking a node shows its board on the lab's board; a beta cut-off greys the
+// follows the recorded order; clicking a node shows its board on the explorer's board; a beta cut-off greys the
 // moves it left unsearched; the lesson link reproduces the view; the guess is scored.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -95,7 +95,7 @@ test('stepping follows the recorded order; clicking a node shows its board; cut-
   assert.equal(await step(page), 3);
   await page.keyboard.press('ArrowLeft');
   assert.equal(await step(page), 2);
-  // The node entered at step 2 is the first root move searched in iteration 1: its board is on the lab's board.
+  // The node entered at step 2 is the first root move searched in iteration 1: its board is on the explorer's board.
   const detail = await page.$eval('[data-testid="lab-tree-detail"]', (e) => ({ ...e.dataset }));
   assert.equal(detail.index, '1');
   const expected = await page.evaluate(([fen, moves, idx]) => {
@@ -134,8 +134,12 @@ test('stepping follows the recorded order; clicking a node shows its board; cut-
     return { fen: g.fen(), legal: g.legalMoves() };
   }, [c.fen, c.moves, target.path]);
   assert.equal(sel.fen, want.fen, 'the clicked node\'s position');
-  const board = await page.$eval('[data-testid="lab-board"]', (e) => e.innerHTML.length);
-  assert.ok(board > 0);
+  // The explorer's board shows exactly the node's pieces.
+  const onBoard = await page.$$eval('[data-testid="lab-tree-board"] [data-square]', (els) => els
+    .filter((g) => g.querySelector('[data-piece]'))
+    .map((g) => `${g.dataset.square}${g.querySelector('[data-piece]').dataset.piece}`).sort());
+  const inFen = await page.evaluate((fen) => new window.duiyi.wasm.XiangqiGame(fen).pieces().map((p) => `${p.square}${p.piece}`).sort(), want.fen);
+  assert.deepEqual(onBoard, inFen, "the board shows the clicked node's position");
   const pruned = await page.$$eval(`[data-testid="lab-tree-pruned"][data-parent="${target.index}"]`, (els) => els.map((e) => e.dataset.move));
   const unsearched = want.legal.filter((m) => !target.searched.includes(m));
   assert.deepEqual(pruned.sort(), unsearched.sort(), 'the moves the cut-off left unsearched are greyed');

@@ -6,7 +6,7 @@
 // Shown: the path to the selected node with every sibling on it (an outline, one row per node: move, window
 // (alpha, beta) and depth, returned value, node type PV / cut / all, TT hit, TT / null-move / reverse-futility
 // cut-offs, LMR reduction and re-search, beta cut-off); the moves a beta cut-off left unsearched greyed; the
-// selected node's board on the lab's board. Step with the slider, the buttons or ← → (Home / End) on the panel.
+// selected node's board (the lab's board component, in the explorer's panel). Step with the slider, the buttons or ← → (Home / End) on the panel.
 // Predict, then reveal: guess which root move of the last iteration is refuted first (its reply node cuts
 // off); the verdict appears when the step reaches that cut-off (or on Reveal, which jumps there).
 //
@@ -16,7 +16,7 @@
 // data-listed, data-best, data-score, data-step), "lab-tree-depth", "lab-tree-run", "lab-tree-summary",
 // "lab-tree-step" (range), "lab-tree-first", "lab-tree-prev", "lab-tree-next", "lab-tree-last",
 // "lab-tree-steplabel", "lab-tree-node" rows (data-index, data-type pv|cut|all|open, data-flags, data-selected),
-// "lab-tree-pruned" rows (data-move, data-parent: the node that cut off), "lab-tree-detail" (data-index, data-fen), "lab-tree-guess" (select),
+// "lab-tree-pruned" rows (data-move, data-parent: the node that cut off), "lab-tree-detail" (data-index, data-fen), "lab-tree-board", "lab-tree-guess" (select),
 // "lab-tree-reveal", "lab-tree-verdict" (data-verdict right|wrong, data-answer).
 
 import { h, icon, setText } from './dom.js';
@@ -82,8 +82,8 @@ const win = (v) => (v <= -30000 ? '−∞' : v >= 30000 ? '+∞' : String(v));
 
 /**
  * Mounts the explorer into `container`. `env`: {t(), XiangqiGame, client, position() → {fen, moves},
- * showBoard(fen, lastMove|null), restoreBoard(), chinese(fenOrNull, iccs), onChange()}; `state` {depth, step,
- * guess, node} comes from the lesson link and is kept up to date.
+ * createBoard(container) → a xiangqi-board.js board, chinese(iccs), showError(err), onChange()}; `state`
+ * {depth, step, guess, node} comes from the lesson link and is kept up to date.
  */
 export function createTreeExplorer(container, env, state) {
   let t = env.t;
@@ -105,6 +105,7 @@ export function createTreeExplorer(container, env, state) {
   const stepLabel = h('span', { class: 'lab-tree-steplabel', dataset: { testid: 'lab-tree-steplabel' } });
   const outline = h('div', { class: 'lab-tree-outline', role: 'tree' });
   const detail = h('div', { class: 'lab-tree-detail', dataset: { testid: 'lab-tree-detail' } });
+  const boardBox = h('div', { class: 'lab-board lab-tree-board', dataset: { testid: 'lab-tree-board' } });
   const guessSel = h('select', { dataset: { testid: 'lab-tree-guess' } });
   const revealBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { testid: 'lab-tree-reveal' } });
   const verdict = h('p', { class: 'lab-verdict', hidden: true, dataset: { testid: 'lab-tree-verdict' } });
@@ -118,8 +119,9 @@ export function createTreeExplorer(container, env, state) {
     summaryEl,
     h('div', { class: 'lab-actions lab-tree-stepper' }, firstBtn, prevBtn, slider, nextBtn, lastBtn, stepLabel),
     legend,
-    h('div', { class: 'lab-tree-body' }, outline, detail));
+    h('div', { class: 'lab-tree-body' }, outline, h('div', {}, boardBox, detail)));
   container.append(panel);
+  const board = env.createBoard(boardBox);
 
   // ---- position helpers ------------------------------------------------------------------------------------
   /** The root game (the lab's position); the caller frees it. */
@@ -218,9 +220,11 @@ export function createTreeExplorer(container, env, state) {
         rows.push(row(n, level));
         if (ancestors.has(id)) {
           walk(n.children, level + 1);
-          for (const m of prunedMoves(n)) {
-            rows.push(h('div', { class: 'lab-tree-row t-pruned', style: `padding-left:${(level + 1) * 16 + 4}px`, dataset: { testid: 'lab-tree-pruned', move: m, parent: String(id) } },
-              h('span', { class: 'lab-tree-move' }, m), h('span', {}, t('lab.tree.notSearched'))));
+          const pruned = prunedMoves(n);
+          if (pruned.length) {
+            rows.push(h('div', { class: 'lab-tree-row t-pruned', style: `padding-left:${(level + 1) * 16 + 4}px` },
+              h('span', { class: 'lab-tree-prunedlabel' }, t('lab.tree.notSearched', { n: pruned.length })),
+              h('span', { class: 'lab-tree-prunedmoves' }, pruned.map((m) => h('s', { dataset: { testid: 'lab-tree-pruned', move: m, parent: String(id) } }, m)))));
           }
           if (n.end <= state.step && n.ply >= tree.summary.max_ply && n.depth > 0 && !(n.flags & (F.TT_CUT | F.NULL_CUT | F.RFP_CUT | F.RULE))) {
             rows.push(h('div', { class: 'lab-tree-row t-deeper', style: `padding-left:${(level + 1) * 16 + 4}px` }, t('lab.tree.deeper', { n: fmtInt(n.nodes - 1) })));
@@ -238,7 +242,13 @@ export function createTreeExplorer(container, env, state) {
     if (!tree || i === null) {
       detail.replaceChildren(tx('lab.tree.noNode', 'p', { class: 'lab-hint' }));
       delete detail.dataset.index;
-      env.restoreBoard();
+      try {
+        const g = rootGame();
+        board.set({ pieces: g.pieces(), dests: new Map(), movable: false, orientation: 'red', lastMove: null, animate: false });
+        g.free();
+      } catch {
+        /* a bad position is reported by the lab */
+      }
       return;
     }
     const n = tree.nodes[i];
@@ -250,7 +260,9 @@ export function createTreeExplorer(container, env, state) {
       g.free();
       pathText = path(i).map((m) => m ?? t('lab.tree.nullMove')).join(' ');
       const last = n.flags & (F.NULL_MOVE | F.PASS) ? null : n.mv;
-      env.showBoard(fen, last);
+      const g2 = new env.XiangqiGame(fen);
+      board.set({ pieces: g2.pieces(), dests: new Map(), movable: false, orientation: 'red', lastMove: last ? { from: last.slice(0, 2), to: last.slice(2, 4) } : null, animate: false });
+      g2.free();
     } catch {
       /* a position the rules reject cannot occur: the moves come from the search */
     }
@@ -371,7 +383,8 @@ export function createTreeExplorer(container, env, state) {
     tree = decodeTree(r.tree);
     const s = tree.summary;
     Object.assign(panel.dataset, { treeNodes: String(s.tree_nodes), searchNodes: String(s.search_nodes), listed: String(s.listed), best: s.best ?? '', score: String(s.score) });
-    state.step = step !== null ? Math.max(0, Math.min(tree.nodes.length, step)) : tree.nodes.length;
+    // Predict, then reveal: a new tree opens at its first step (a lesson link at its own step).
+    state.step = step !== null ? Math.max(0, Math.min(tree.nodes.length, step)) : 0;
     selected = node !== null && node < state.step ? node : null;
     state.node = selected;
     setRunState('done');

@@ -181,12 +181,7 @@ export async function mount(root, ctx) {
     XiangqiGame,
     client,
     position: () => ({ fen: settings.fen, moves: [...settings.moves] }),
-    showBoard(fen, last) {
-      const g = new XiangqiGame(fen);
-      board.set({ pieces: g.pieces(), dests: new Map(), movable: false, orientation: 'red', lastMove: last ? { from: last.slice(0, 2), to: last.slice(2, 4) } : null, animate: false });
-      g.free();
-    },
-    restoreBoard: () => drawPosition(),
+    createBoard: (box) => createXiangqiBoard(box, { ariaLabel: t('lab.tree.boardLabel') }),
     chinese: (iccs) => chinese(iccs),
     showError: (err) => showError(err),
     onChange() {

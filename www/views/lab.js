@@ -8,6 +8,8 @@
 // Lesson link: the address holds everything the table depends on and is kept up to date:
 //   #lab?fen=<FEN|startpos>&moves=h2e2,h9g7&depth=3[&rows=all,no-pvs,…][&guess=h2e2][&run=1]
 // run=1 runs the table on opening, so a teacher's link replays the same table in a fresh page.
+// view=tree (with tdepth, tstep, tnode, tguess) opens the search tree explorer (lab-tree.js), records the tree
+// and shows that step, node and guess.
 //
 // Test hooks (README, "Test hooks"): data-testid="lab-view" (data-state idle|running|done|stopped|error),
 // "lab-preset", "lab-fen", "lab-moves", "lab-depth", "lab-run", "lab-stop", "lab-link", "lab-board",
@@ -96,6 +98,8 @@ export async function mount(root, ctx) {
   const client = engineClient();
   const settings = readLessonHash();
   let runToken = 0;
+  /** true while the run a lesson link asked for (run=1) is going: it keeps the link's view */
+  let fromLink = false;
   /** name → {nodes, best, cp, mate, depth, timeMs, nps, state} */
   let results = new Map();
   let guessRevealed = false;
@@ -476,6 +480,7 @@ export async function mount(root, ctx) {
     if (!readInputs()) return;
     const token = ++runToken;
     settings.run = true;
+    if (!fromLink) settings.view = null; // the table is the lesson's view again
     updateLink();
     drawPosition();
     results = new Map();
@@ -605,7 +610,11 @@ export async function mount(root, ctx) {
   setStrings();
   drawPosition();
   (async () => {
-    if (settings.run) await run();
+    if (settings.run) {
+      fromLink = true;
+      await run();
+      fromLink = false;
+    }
     if (settings.view === 'tree') {
       treeView.element.scrollIntoView?.({ block: 'start' });
       await treeView.record({ step: settings.tree.step, node: settings.tree.node });

@@ -26,6 +26,7 @@ import { createHexBoard } from './hex-board.js';
 import { errorText } from '../i18n/errors.js';
 import { CONFIGS, PRESETS, configsAt, switchesOf } from './lab-configs.js';
 import { TREE_DEPTHS, createTreeExplorer } from './lab-tree.js';
+import { createPonderReplay } from './lab-ponder.js';
 
 const DEPTHS = [1, 2, 3, 4, 5, 6, 7, 8];
 const DEFAULT_DEPTH = 3;
@@ -136,6 +137,7 @@ export async function mount(root, ctx) {
   const chartBox = h('div', { class: 'lab-chart', dataset: { testid: 'lab-chart', rows: '0' } }, canvas);
   const explainList = h('dl', { class: 'lab-explain' });
   const treeBox = h('div', { class: 'lab-tree-box' });
+  const ponderBox = h('div', { class: 'lab-ponder-box' });
 
   const view = h('div', { class: 'lab-view', dataset: { testid: 'lab-view', state: 'idle' } },
     tx('lab.title', 'h1'),
@@ -165,6 +167,7 @@ export async function mount(root, ctx) {
         tx('lab.explainTitle', 'h2'),
         explainList)),
     treeBox,
+    ponderBox,
     h('section', { class: 'panel lab-hex' },
       tx('lab.hex.title', 'h2'),
       tx('lab.hex.hint', 'p', { class: 'lab-hint' }),
@@ -194,6 +197,8 @@ export async function mount(root, ctx) {
       updateLink();
     },
   }, settings.tree);
+
+  const ponderView = createPonderReplay(ponderBox, { t: (...a) => t(...a) });
 
   // ---- Hex: guess the hottest cell (lowest total potential, Queenbee) -----------------------------------------
   const hexBoard = createHexBoard(hexBoardBox, { onPlay: (cell) => setHexGuess(cell), onHover: () => {} });
@@ -626,6 +631,7 @@ export async function mount(root, ctx) {
       t = nextT;
       setStrings();
       treeView.setLang((...a) => t(...a));
+      ponderView.setLang((...a) => t(...a));
     },
     unmount() {
       runToken++;

@@ -42,6 +42,11 @@ export function createPonderReplay(container, env) {
     setText(summary, t('lab.ponder.summary', { plies: record.moves.length, hits: tot.hits, n: record.ponder.length, saved: (tot.savedMs / 1000).toFixed(1) }));
     const max = Math.max(1, ...record.ponder.map((r) => r.ponder_ms + (r.reply_ms ?? 0)));
     const pct = (ms) => `${(100 * ms) / max}%`;
+    const bar = (kind, width) => {
+      const el = h('span', { class: `bar ${kind}` });
+      el.style.width = width; // CSSOM: the page's CSP allows no inline style attributes
+      return el;
+    };
     list.replaceChildren(h('div', { class: 'lab-ponder-row lab-ponder-head' },
       h('span', {}, t('lab.ponder.move')), h('span', {}, t('lab.ponder.expected')), h('span', {}, t('lab.ponder.played')),
       h('span', {}, t('lab.ponder.timeline'))),
@@ -53,8 +58,8 @@ export function createPonderReplay(container, env) {
     h('span', { class: 'mono' }, r.expected ?? '—'),
     h('span', { class: 'mono' }, `${r.played} ${r.hit ? t('lab.ponder.hit') : t('lab.ponder.miss')}`),
     h('span', { class: 'lab-ponder-bars', title: t('lab.ponder.barTitle', { ponder: r.ponder_ms, reply: r.reply_ms ?? 0, saved: r.saved_ms }) },
-      h('span', { class: 'bar ponder', style: `width:${pct(r.ponder_ms)}` }),
-      h('span', { class: 'bar reply', style: `width:${pct(r.reply_ms ?? 0)}` }),
+      bar('ponder', pct(r.ponder_ms)),
+      bar('reply', pct(r.reply_ms ?? 0)),
       h('span', { class: 'lab-ponder-ms' }, r.hit ? t('lab.ponder.saved', { s: (r.saved_ms / 1000).toFixed(2) }) : t('lab.ponder.lost', { s: (r.ponder_ms / 1000).toFixed(2) }))))));
     setText(about, record._about);
   }

@@ -175,7 +175,6 @@ export function createTreeExplorer(container, env, state) {
     const el = h('div', {
       class: `lab-tree-row t-${type}${shown() === n.index ? ' sel' : ''}${n.index === stepNode() ? ' now' : ''}`,
       role: 'treeitem',
-      style: `padding-left:${depthLevel * 16 + 4}px`,
       dataset: { testid: 'lab-tree-node', index: String(n.index), type, flags: String(n.flags), selected: String(shown() === n.index) },
     },
     h('span', { class: 'lab-tree-move' }, label),
@@ -184,6 +183,7 @@ export function createTreeExplorer(container, env, state) {
     h('span', { class: `lab-tree-type` }, done ? t(`lab.tree.type.${type}`) : ''),
     h('span', { class: 'lab-tree-flags' }, (done ? flagsText(n) : flagsText({ ...n, flags: n.flags & (F.TT_HIT | F.REDUCED | F.RESEARCH | F.NULL_MOVE | F.VERIFY | F.HORIZON) })).join(' · ')),
     done ? h('span', { class: 'lab-tree-n' }, t('lab.tree.nodes', { n: fmtInt(n.nodes) })) : '');
+    el.style.paddingLeft = `${depthLevel * 16 + 4}px`; // CSSOM: the page's CSP allows no inline style attributes
     el.addEventListener('click', () => select(n.index));
     return el;
   }
@@ -204,6 +204,11 @@ export function createTreeExplorer(container, env, state) {
     }
   }
 
+  function indent(el, level) {
+    el.style.paddingLeft = `${level * 16 + 4}px`;
+    return el;
+  }
+
   function renderOutline() {
     const rows = [];
     if (!tree) {
@@ -222,12 +227,12 @@ export function createTreeExplorer(container, env, state) {
           walk(n.children, level + 1);
           const pruned = prunedMoves(n);
           if (pruned.length) {
-            rows.push(h('div', { class: 'lab-tree-row t-pruned', style: `padding-left:${(level + 1) * 16 + 4}px` },
+            rows.push(indent(h('div', { class: 'lab-tree-row t-pruned' },
               h('span', { class: 'lab-tree-prunedlabel' }, t('lab.tree.notSearched', { n: pruned.length })),
-              h('span', { class: 'lab-tree-prunedmoves' }, pruned.map((m) => h('s', { dataset: { testid: 'lab-tree-pruned', move: m, parent: String(id) } }, m)))));
+              h('span', { class: 'lab-tree-prunedmoves' }, pruned.map((m) => h('s', { dataset: { testid: 'lab-tree-pruned', move: m, parent: String(id) } }, m)))), level + 1));
           }
           if (n.end <= state.step && n.ply >= tree.summary.max_ply && n.depth > 0 && !(n.flags & (F.TT_CUT | F.NULL_CUT | F.RFP_CUT | F.RULE))) {
-            rows.push(h('div', { class: 'lab-tree-row t-deeper', style: `padding-left:${(level + 1) * 16 + 4}px` }, t('lab.tree.deeper', { n: fmtInt(n.nodes - 1) })));
+            rows.push(indent(h('div', { class: 'lab-tree-row t-deeper' }, t('lab.tree.deeper', { n: fmtInt(n.nodes - 1) })), level + 1));
           }
         }
       }

@@ -174,6 +174,8 @@ pub struct Searcher {
     min_nodes_before_deadline: u64,
     /// The tree explorer's recorder (super::tree); `None` (the default) costs one check per node.
     tree: Option<Box<TreeRecorder>>,
+    /// Set by [`Searcher::pvs_traced`] just before it runs the node it entered in the recorder.
+    tree_inside: bool,
 }
 
 /// What a root move's search changes, saved before it (see [`Searcher::exact`]).
@@ -232,6 +234,7 @@ impl Searcher {
             exact: None,
             min_nodes_before_deadline: 0,
             tree: None,
+            tree_inside: false,
         }
     }
 
@@ -239,6 +242,22 @@ impl Searcher {
     /// [`super::tree`]; use it with exact slices or an unsliced search.
     pub fn set_tree_recorder(&mut self, rec: Option<Box<TreeRecorder>>) -> Option<Box<TreeRecorder>> {
         std::mem::replace(&mut self.tree, rec)
+    }
+
+    /// A node of [`pvs`](Self::pvs) with a tree recorder attached: enters it in the recorder, searches it (the
+    /// next `pvs` call runs the node itself: `tree_inside`) and records what it returned.
+    #[cold]
+    fn pvs_traced(&mut self, alpha: Score, beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
+        if let Some(t) = self.tree.as_deref_mut() {
+            t.enter(&self.pos, alpha, beta, depth, ply, pv_node, self.nodes);
+        }
+        self.tree_inside = true;
+        let s = self.pvs(alpha, beta, depth, ply, pv_node, allow_null);
+        let nodes = self.nodes;
+        if let Some(t) = self.tree.as_deref_mut() {
+            t.exit(s, nodes);
+        }
+        s
     }
 
     /// Flags for the tree recorder's current node (no-op without one).
@@ -627,24 +646,12 @@ impl Searcher {
         }
     }
 
-    /// Principal variation search (through the tree recorder when one is attached).
-    #[inline(always)]
-    fn pvs(&mut self, alpha: Score, beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
-        if let Some(t) = self.tree.as_deref_mut() {
-            t.enter(&self.pos, alpha, beta, depth, ply, pv_node, self.nodes);
-            let s = self.pvs_node(alpha, beta, depth, ply, pv_node, allow_null);
-            let nodes = self.nodes;
-            if let Some(t) = self.tree.as_deref_mut() {
-                t.exit(s, nodes);
-            }
-            return s;
-        }
-        self.pvs_node(alpha, beta, depth, ply, pv_node, allow_null)
-    }
-
     /// Principal variation search. Fail-soft; `pv_node` marks the PV (full-window) nodes.
-    fn pvs_node(&mut self, mut alpha: Score, mut beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
+    fn pvs(&mut self, mut alpha: Score, mut beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
         self.pv[ply].clear();
+        if self.tree.is_some() && !std::mem::take(&mut self.tree_inside) {
+            return self.pvs_traced(alpha, beta, depth, ply, pv_node, allow_null);
+        }
         if depth <= 0 {
             if !self.options.quiescence {
                 self.nodes += 1;

@@ -144,12 +144,14 @@ export class EngineClient {
   /**
    * The teaching lab: a fixed-depth Xiangqi search with technique switches, in a fresh engine inside the same
    * worker (www/worker.js `lab`). Queued and cancelled like `search`; resolves with the bestmove and every
-   * iteration's info: `{move, ponder, cancelled, infos}`.
+   * iteration's info: `{move, ponder, cancelled, infos}`. With `{tree: true}` the worker records the search
+   * tree instead (all techniques on, `options` ignored; src/xiangqi/tree.rs) and the result has
+   * `tree: {summary, flat}` (null when cancelled).
    * @param {{fen?: string, moves: string[]}} position
    * @param {number} depth
    * @param {Record<string, boolean>} options  switch name → on/off (NullMove, PVS, …; see src/xiangqi/search.rs)
    */
-  lab(position, depth, options) {
+  lab(position, depth, options, { tree = false } = {}) {
     if (this.disposed) return Promise.reject(codedError('client.disposed', {}, 'the engine client was shut down'));
     return new Promise((resolve, reject) => {
       const infos = [];
@@ -157,9 +159,10 @@ export class EngineClient {
         id: nextSearchId++,
         position: { fen: position.fen, moves: [...(position.moves ?? [])] },
         params: { depth },
-        lab: { options: { ...options } },
+        lab: { options: { ...options }, tree },
         infos,
-        resolve: (r) => resolve({ ...r, infos }),
+        tree: null,
+        resolve: (r) => resolve({ ...r, infos, tree: request.tree }),
         reject,
         cancelled: false,
         error: null,
@@ -377,6 +380,9 @@ export class EngineClient {
         if (this.active?.infos) this.active.infos.push(msg);
         if (this.active && !this.active.cancelled) this.emit('info', { ...msg, searchId: this.active.id });
         return;
+      case 'labtree':
+        if (this.active?.lab) this.active.tree = { summary: msg.summary, flat: msg.flat };
+        return;
       case 'bestmove':
         this.onBestmove(msg);
         return;
@@ -452,7 +458,8 @@ export class EngineClient {
     next.sentAt = performance.now();
     if (next.lab) {
       next.infos.length = 0; // a run repeated after a crash starts over
-      this.post({ ...next.position, type: 'lab', depth: next.params.depth, options: next.lab.options });
+      next.tree = null;
+      this.post({ ...next.position, type: 'lab', depth: next.params.depth, options: next.lab.options, ...(next.lab.tree ? { tree: true } : {}) });
       this.refreshState();
       return;
     }

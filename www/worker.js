@@ -13,7 +13,7 @@
 //                  {type:'ponderhit'}                 the pondered move was played: the search's clock starts
 //                  {type:'setoption', name, value}
 //                  {type:'isready'}                   answered by {type:'readyok'} even during a search
-//                  {type:'lab', fen?, moves, depth, options}
+//                  {type:'lab', fen?, moves, depth, options, tree?}
 //                                                     the teaching lab (www/views/lab.js): a fixed-depth Xiangqi
 //                                                     search in a fresh engine (16 MiB TT, empty history: what
 //                                                     `duiyi bench --ablation --fen` does), with the technique
@@ -39,7 +39,7 @@
 // clamped to >= 4 ms when nested), let queued messages (stop, ponderhit, isready) run, and step again.
 // A stop therefore takes effect within one slice.
 
-import init, { Engine } from './pkg/duiyi.js';
+import init, { Engine, XiangqiTreeSearch } from './pkg/duiyi.js';
 import { codedError, errorData } from './i18n/errors.js';
 
 const SLICE_MS = 5;
@@ -180,6 +180,33 @@ const LAB_SWITCHES = new Set([
   'alphabeta', 'pvs', 'nullverify', 'rootordering', 'quiescence',
 ]);
 
+/**
+ * The tree explorer's run (lab message with `tree: true`): a `XiangqiTreeSearch` behind the few Engine methods
+ * the slice loop uses. When done it sends `{type:'labtree', summary, flat}` (flat: an Int32Array, transferred)
+ * before the bestmove. Throws the constructor's coded Error (bad FEN, move or depth).
+ */
+function treeEngine(msg, depth) {
+  const moves = Array.isArray(msg.moves) ? msg.moves.map(String) : [];
+  const search = new XiangqiTreeSearch(typeof msg.fen === 'string' ? msg.fen : 'startpos', moves, depth);
+  let stopped = false;
+  return {
+    step(ms) {
+      if (stopped) return { done: true, bestmove: null };
+      if (!search.step(ms)) return { done: false };
+      const summary = JSON.parse(search.summary());
+      const flat = search.flat();
+      self.postMessage({ type: 'labtree', summary, flat }, [flat.buffer]);
+      return { done: true, bestmove: summary.best ?? null };
+    },
+    stop() {
+      stopped = true;
+    },
+    free() {
+      search.free();
+    },
+  };
+}
+
 /** Starts a lab run (see the header); throws a coded Error naming the first bad field. */
 function startLab(msg) {
   const depth = msg.depth;
@@ -192,6 +219,11 @@ function startLab(msg) {
     if (typeof value !== 'boolean') {
       throw codedError('worker.go_flag', { name, value: JSON.stringify(value) }, `switch '${name}' must be true or false, got ${JSON.stringify(value)}`);
     }
+  }
+  if (msg.tree === true) {
+    mainEngine ??= engine;
+    engine = treeEngine(msg, depth);
+    return;
   }
   const args = positionArgs({ ...msg, game: 'xiangqi' });
   const lab = new Engine();

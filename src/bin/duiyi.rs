@@ -11,6 +11,7 @@ fn usage() -> &'static str {
      duiyi eval [--fen \"<FEN>\"] [--moves \"…\"]   static evaluation and its terms as JSON\n  \
      duiyi bench [--depth N] [--ablation]   fixed-depth search signature; last line `nodes <N> nps <M>`\n  \
      duiyi bench --ablation --fen F [--moves M] [--depth N] [--json]   the lab's ablation rows for one position\n  \
+     duiyi bench --tree --fen F [--moves M] --depth N [--json]   the lab's recorded search tree for one position\n  \
      duiyi hex potentials --size N[xM] [--moves \"b:c3 w:d2 …\"|--sgf FILE]   Hex two-distance maps as JSON\n  \
      duiyi combat --model waterfall|round-table|hybrid …   attack-outcome distribution as JSON\n  \
      duiyi circle --method seed|welzl [--seed N] < points   smallest enclosing circle as JSON\n  \
@@ -111,7 +112,10 @@ fn judge_cmd(args: &[String]) -> Result<(), String> {
 /// `duiyi bench [--depth N] [--ablation]`: fixed-depth search of the bench positions. Last line
 /// `nodes <N> nps <M>`; with `--ablation`, a table of nodes and time with each technique switched off.
 fn bench_cmd(args: &[String]) -> Result<(), String> {
-    check_args("bench", args, &["--depth", "--fen", "--moves"], &["--ablation", "--json"])?;
+    check_args("bench", args, &["--depth", "--fen", "--moves"], &["--ablation", "--json", "--tree"])?;
+    if args.iter().any(|a| a == "--tree") {
+        return tree_cmd(args);
+    }
     use duiyi::bench::{BENCH_DEPTH, ablations, run_bench};
     let depth: u32 = match flag(args, "--depth") {
         Some(d) => d.parse().map_err(|_| "bench: --depth must be a number".to_string())?,
@@ -174,6 +178,43 @@ fn bench_cmd(args: &[String]) -> Result<(), String> {
     }
     eprintln!("time {:.2} s", r.seconds);
     println!("nodes {} nps {}", r.nodes, r.nps());
+    Ok(())
+}
+
+/// `duiyi bench --tree --fen F [--moves M] --depth N [--json]`: the search tree the lab's explorer records
+/// (all techniques on, fresh 16 MiB engine, nodes to 4 plies, at most 20,000 listed). Prints the summary
+/// (search nodes, tree nodes, best move, score); with `--json` one object with the summary and `flat` (the
+/// listed nodes, `stride` numbers each, see `duiyi::xiangqi::tree::FLAT_FIELDS`).
+fn tree_cmd(args: &[String]) -> Result<(), String> {
+    use duiyi::xiangqi::tree;
+    if args.iter().any(|a| a == "--ablation") {
+        return Err("bench: --tree and --ablation exclude each other".into());
+    }
+    let fen = flag(args, "--fen").ok_or("bench: --tree needs --fen (a FEN or startpos)")?;
+    let depth: u32 = flag(args, "--depth").ok_or("bench: --tree needs --depth")?.parse().map_err(|_| "bench: --depth must be a number".to_string())?;
+    if !(1..=tree::LAB_MAX_DEPTH).contains(&depth) {
+        return Err(format!("bench: --tree --depth must be 1..{}", tree::LAB_MAX_DEPTH));
+    }
+    let moves: Vec<&str> = flag(args, "--moves").unwrap_or("").split_whitespace().collect();
+    let pos = tree::position_after(fen, &moves).map_err(|e| format!("bench: {e}"))?;
+    let rec = tree::record_tree(pos, depth, duiyi::xiangqi::search::SearchOptions::default(), tree::LAB_MAX_PLY, tree::LAB_MAX_NODES, 0.0);
+    let mut out = rec.summary_json();
+    if args.iter().any(|a| a == "--json") {
+        out["fen"] = fen.into();
+        out["moves"] = moves.into();
+        out["flat"] = rec.flat().into();
+        println!("{out}");
+    } else {
+        println!(
+            "depth {} best {} score {} listed {} dropped {}",
+            rec.depth,
+            rec.best.map_or("(none)".into(), |m| m.to_string()),
+            rec.score,
+            rec.tree.nodes.len(),
+            rec.tree.dropped
+        );
+        println!("tree nodes {} search nodes {}", rec.tree.total_nodes(), rec.search_nodes);
+    }
     Ok(())
 }
 

@@ -501,3 +501,72 @@ pub fn pgn_parse(text: &str) -> Result<JsValue, JsValue> {
     let _ = js_sys::Reflect::set(&out, &s("reason"), &g.reason.as_deref().map_or(JsValue::NULL, s));
     Ok(out.into())
 }
+
+/// The teaching lab's search tree explorer (`src/xiangqi/tree.rs`): a fixed-depth search of one position in a
+/// fresh searcher (all techniques on, exact slices) that records its tree to 4 plies and at most 20,000 listed
+/// nodes. Run it in slices with [`step`](Self::step) (in the worker), then read [`flat`](Self::flat) and
+/// [`summary`](Self::summary). The tree equals the native `duiyi bench --tree --fen … --depth N`.
+#[wasm_bindgen]
+pub struct XiangqiTreeSearch {
+    search: Option<crate::xiangqi::tree::TreeSearch>,
+    result: Option<crate::xiangqi::tree::RecordedTree>,
+}
+
+#[wasm_bindgen]
+impl XiangqiTreeSearch {
+    /// Prepares the search of `fen` (or `"startpos"`) after `moves` (ICCS) to `depth` plies (1–6). Throws a
+    /// coded `Error`: `fen.*` for a bad FEN, `move.*` for a bad move, `tree.depth` for a depth outside 1–6.
+    #[wasm_bindgen(constructor)]
+    pub fn new(fen: &str, moves: Vec<String>, depth: u32) -> Result<XiangqiTreeSearch, JsValue> {
+        use crate::xiangqi::tree;
+        if !(1..=tree::LAB_MAX_DEPTH).contains(&depth) {
+            return Err(coded(
+                "tree.depth",
+                vec![("max", n(tree::LAB_MAX_DEPTH as f64)), ("depth", n(depth as f64))],
+                &format!("the tree explorer searches depth 1..{}, got {depth}", tree::LAB_MAX_DEPTH),
+            ));
+        }
+        let mut pos = match fen.trim() {
+            "" | "startpos" => Position::startpos(),
+            f => Position::from_fen(f).map_err(js_err)?,
+        };
+        for m in &moves {
+            pos.try_play(m).map_err(js_err)?;
+        }
+        let search = tree::TreeSearch::new(pos, depth, crate::xiangqi::search::SearchOptions::default(), tree::LAB_MAX_PLY, tree::LAB_MAX_NODES);
+        Ok(XiangqiTreeSearch { search: Some(search), result: None })
+    }
+
+    /// Searches for about `ms` milliseconds (a retried root move may take longer, see exact slices); true when
+    /// the search is done.
+    pub fn step(&mut self, ms: f64) -> bool {
+        if let Some(s) = self.search.as_mut() {
+            if !s.step(crate::search::clock::now_ms() + ms) {
+                return false;
+            }
+            self.result = self.search.take().map(|s| s.finish());
+        }
+        true
+    }
+
+    /// Nodes searched so far.
+    pub fn nodes(&self) -> f64 {
+        match (&self.search, &self.result) {
+            (Some(s), _) => s.nodes() as f64,
+            (None, Some(r)) => r.search_nodes as f64,
+            _ => 0.0,
+        }
+    }
+
+    /// The listed nodes (an `Int32Array`, `stride` numbers per node in the order of `fields`, see
+    /// [`summary`](Self::summary)); empty before the search is done.
+    pub fn flat(&self) -> Vec<i32> {
+        self.result.as_ref().map_or_else(Vec::new, |r| r.flat())
+    }
+
+    /// JSON text `{search_nodes, tree_nodes, listed, dropped, max_ply, max_nodes, depth, score, best, fields,
+    /// stride}` (score in centipawns, side to move's view; best in ICCS); `null` before the search is done.
+    pub fn summary(&self) -> String {
+        self.result.as_ref().map_or_else(|| "null".to_string(), |r| r.summary_json().to_string())
+    }
+}

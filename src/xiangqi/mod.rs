@@ -20,6 +20,7 @@ mod play;
 mod pst;
 pub mod rules;
 pub mod search;
+pub mod tree;
 mod types;
 
 pub use board::Position;

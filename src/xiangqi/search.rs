@@ -20,6 +20,7 @@
 use super::board::Position;
 use super::eval;
 use super::movegen::MoveList;
+use super::tree::{self, TreeRecorder};
 use super::types::{Color, Move, PieceKind};
 use crate::search::clock::now_ms;
 use crate::search::score::{self, Bound, DRAW, INFINITE, MATE, MATE_BOUND, Score, mated_in};
@@ -181,6 +182,10 @@ pub struct Searcher {
     exact: Option<Box<RootSnapshot>>,
     /// The deadline is not checked before this node count (exact slices' retries; 0 otherwise).
     min_nodes_before_deadline: u64,
+    /// The tree explorer's recorder (super::tree); `None` (the default) costs one check per node.
+    tree: Option<Box<TreeRecorder>>,
+    /// Set by [`Searcher::pvs_traced`] just before it runs the node it entered in the recorder.
+    tree_inside: bool,
 }
 
 /// What a root move's search changes, saved before it (see [`Searcher::exact`]).
@@ -242,6 +247,46 @@ impl Searcher {
             rep_floor: NO_CYCLE,
             exact: None,
             min_nodes_before_deadline: 0,
+            tree: None,
+            tree_inside: false,
+        }
+    }
+
+    /// Attaches a search tree recorder (or detaches it with `None`) and returns the previous one. See
+    /// [`super::tree`]; use it with exact slices or an unsliced search.
+    pub fn set_tree_recorder(&mut self, rec: Option<Box<TreeRecorder>>) -> Option<Box<TreeRecorder>> {
+        std::mem::replace(&mut self.tree, rec)
+    }
+
+    /// A node of [`pvs`](Self::pvs) with a tree recorder attached: enters it in the recorder, searches it (the
+    /// next `pvs` call runs the node itself: `tree_inside`) and records what it returned.
+    #[cold]
+    fn pvs_traced(&mut self, alpha: Score, beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
+        if let Some(t) = self.tree.as_deref_mut() {
+            t.enter(&self.pos, alpha, beta, depth, ply, pv_node, self.nodes);
+        }
+        self.tree_inside = true;
+        let s = self.pvs(alpha, beta, depth, ply, pv_node, allow_null);
+        let nodes = self.nodes;
+        if let Some(t) = self.tree.as_deref_mut() {
+            t.exit(s, nodes);
+        }
+        s
+    }
+
+    /// Flags for the tree recorder's current node (no-op without one).
+    #[inline]
+    fn tree_flag(&mut self, flags: u32) {
+        if let Some(t) = self.tree.as_deref_mut() {
+            t.flag(flags);
+        }
+    }
+
+    /// Flags for the tree recorder's next node (no-op without one).
+    #[inline]
+    fn tree_pending(&mut self, flags: u32, reduction: i32) {
+        if let Some(t) = self.tree.as_deref_mut() {
+            t.pending(flags, reduction);
         }
     }
 
@@ -279,6 +324,9 @@ impl Searcher {
             snap.hist_tried = *self.hist_tried;
             self.min_nodes_before_deadline = self.nodes + 2 * snap.retry_nodes;
             self.tt.begin_journal();
+            if let Some(t) = self.tree.as_deref_mut() {
+                t.save();
+            }
         }
     }
 
@@ -293,6 +341,9 @@ impl Searcher {
             *self.hist_hit = snap.hist_hit;
             *self.hist_tried = snap.hist_tried;
             self.tt.rollback();
+            if let Some(t) = self.tree.as_deref_mut() {
+                t.restore();
+            }
         }
     }
 
@@ -369,6 +420,9 @@ impl Searcher {
         }
         loop {
             let mut it = self.iteration.clone().expect("iteration");
+            if let Some(t) = self.tree.as_deref_mut() {
+                t.open_pass(it.depth, it.alpha, it.beta, self.nodes);
+            }
             while it.index < self.root_moves.len() {
                 let i = it.index;
                 let mv = self.root_moves[i].mv;
@@ -384,6 +438,7 @@ impl Searcher {
                 } else {
                     let mut s = -self.pvs(-alpha - 1, -alpha, new_depth, 1, false, true);
                     if !self.aborted && s > alpha && s < it.beta {
+                        self.tree_pending(tree::RESEARCH, 0);
                         s = -self.pvs(-it.beta, -alpha, new_depth, 1, true, true);
                     }
                     s
@@ -418,6 +473,9 @@ impl Searcher {
             }
             // Aspiration: widen on failure and search the iteration again from its first move.
             let bi = it.best_index.unwrap_or(0);
+            if let Some(t) = self.tree.as_deref_mut() {
+                t.close_pass(it.best, self.nodes);
+            }
             if it.best <= it.alpha && it.alpha > -INFINITE {
                 it.delta *= 2;
                 it.alpha = (it.best - it.delta).max(-INFINITE);
@@ -629,6 +687,9 @@ impl Searcher {
     /// One node of [`pvs`](Self::pvs).
     fn pvs_node(&mut self, mut alpha: Score, mut beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
         self.pv[ply].clear();
+        if self.tree.is_some() && !std::mem::take(&mut self.tree_inside) {
+            return self.pvs_traced(alpha, beta, depth, ply, pv_node, allow_null);
+        }
         if depth <= 0 {
             if !self.options.quiescence {
                 self.nodes += 1;
@@ -645,15 +706,18 @@ impl Searcher {
         self.seldepth = self.seldepth.max(ply);
         // Step 1. Repetition rules and mate-distance pruning.
         if let Some(s) = self.repetition(ply) {
+            self.tree_flag(tree::RULE);
             return s;
         }
         if self.pos.halfmove as u32 >= super::rules::NATURAL_MOVE_LIMIT_PLIES {
+            self.tree_flag(tree::RULE);
             return DRAW;
         }
         if self.options.alpha_beta {
             alpha = alpha.max(mated_in(ply));
             beta = beta.min(MATE - ply as Score - 1);
             if alpha >= beta {
+                self.tree_flag(tree::RULE);
                 return alpha;
             }
         }
@@ -666,16 +730,19 @@ impl Searcher {
         let mut tt_move = Move::NULL;
         if let Some(p) = self.tt.probe(key) {
             tt_move = Move(p.mv);
+            self.tree_flag(tree::TT_HIT);
             if !pv_node && self.options.tt_cutoffs {
                 if let Some((s, d)) = p.lower {
                     let s = score::from_tt(s, ply);
                     if d >= depth && s >= beta {
+                        self.tree_flag(tree::TT_CUT);
                         return s;
                     }
                 }
                 if let Some((s, d)) = p.upper {
                     let s = score::from_tt(s, ply);
                     if d >= depth && s <= alpha {
+                        self.tree_flag(tree::TT_CUT);
                         return s;
                     }
                 }
@@ -690,6 +757,7 @@ impl Searcher {
             && beta.abs() < MATE_BOUND
             && static_eval - RFP_MARGIN_PER_PLY * depth >= beta
         {
+            self.tree_flag(tree::RFP_CUT);
             return static_eval;
         }
         // Step 4. Null move with verification.
@@ -704,6 +772,7 @@ impl Searcher {
         {
             let r = NULL_R_BASE + depth / NULL_R_DIVISOR;
             self.pos.make_null();
+            self.tree_pending(tree::NULL_MOVE, 0);
             let s = -self.pvs(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
             self.pos.unmake_null();
             if self.aborted {
@@ -712,6 +781,7 @@ impl Searcher {
             if s >= beta {
                 let s = if s >= MATE_BOUND { beta } else { s };
                 if !self.options.null_verify {
+                    self.tree_flag(tree::NULL_CUT);
                     return s;
                 }
                 let verify_depth = if depth <= NULL_VERIFY_SHALLOW_MAX_DEPTH {
@@ -719,13 +789,16 @@ impl Searcher {
                 } else if depth >= NULL_VERIFY_DEPTH {
                     depth - r
                 } else {
+                    self.tree_flag(tree::NULL_CUT);
                     return s;
                 };
+                self.tree_pending(tree::VERIFY, 0);
                 let v = self.pvs(beta - 1, beta, verify_depth, ply, false, false);
                 if self.aborted {
                     return 0;
                 }
                 if v >= beta {
+                    self.tree_flag(tree::NULL_CUT);
                     return s;
                 }
             }
@@ -762,6 +835,7 @@ impl Searcher {
                 && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha
             {
                 self.pos.unmake_move();
+                self.tree_flag(tree::FUTILITY);
                 if static_eval + FUTILITY_MARGIN[depth as usize] > best {
                     best = static_eval + FUTILITY_MARGIN[depth as usize];
                 }
@@ -790,12 +864,17 @@ impl Searcher {
                 } else {
                     0
                 };
+                if reduce > 0 {
+                    self.tree_pending(tree::REDUCED, reduce);
+                }
                 if self.options.pvs && self.options.alpha_beta {
                     let mut s = -self.pvs(-alpha - 1, -alpha, new_depth - reduce, ply + 1, false, true);
                     if !self.aborted && reduce > 0 && s > alpha {
+                        self.tree_pending(tree::RESEARCH, 0);
                         s = -self.pvs(-alpha - 1, -alpha, new_depth, ply + 1, false, true);
                     }
                     if !self.aborted && pv_node && s > alpha && s < beta {
+                        self.tree_pending(tree::RESEARCH, 0);
                         s = -self.pvs(-beta, -alpha, new_depth, ply + 1, true, true);
                     }
                     s
@@ -803,6 +882,7 @@ impl Searcher {
                     // Without PVS (or without alpha-beta): the node's own window for every move.
                     let mut s = -self.pvs(-beta, -alpha, new_depth - reduce, ply + 1, pv_node, true);
                     if !self.aborted && reduce > 0 && s > alpha {
+                        self.tree_pending(tree::RESEARCH, 0);
                         s = -self.pvs(-beta, -alpha, new_depth, ply + 1, pv_node, true);
                     }
                     s
@@ -844,6 +924,7 @@ impl Searcher {
                             let h = &mut self.history[p][mv.to().index()];
                             *h = (*h + depth * depth).min(1 << 18);
                         }
+                        self.tree_flag(tree::BETA_CUT);
                         break;
                     }
                 }

@@ -8,6 +8,8 @@
 // Lesson link: the address holds everything the table depends on and is kept up to date:
 //   #lab?fen=<FEN|startpos>&moves=h2e2,h9g7&depth=3[&rows=all,no-pvs,…][&guess=h2e2][&run=1]
 // run=1 runs the table on opening, so a teacher's link replays the same table in a fresh page.
+// view=tree (with tdepth, tstep, tnode, tguess) opens the search tree explorer (lab-tree.js), records the tree
+// and shows that step, node and guess.
 //
 // Test hooks (README, "Test hooks"): data-testid="lab-view" (data-state idle|running|done|stopped|error),
 // "lab-preset", "lab-fen", "lab-moves", "lab-depth", "lab-run", "lab-stop", "lab-link", "lab-board",
@@ -23,6 +25,8 @@ import { createXiangqiBoard } from './xiangqi-board.js';
 import { createHexBoard } from './hex-board.js';
 import { errorText } from '../i18n/errors.js';
 import { CONFIGS, PRESETS, configsAt, switchesOf } from './lab-configs.js';
+import { TREE_DEPTHS, createTreeExplorer } from './lab-tree.js';
+import { createPonderReplay } from './lab-ponder.js';
 
 const DEPTHS = [1, 2, 3, 4, 5, 6, 7, 8];
 const DEFAULT_DEPTH = 3;
@@ -53,6 +57,13 @@ export function readLessonHash(hash = location.hash) {
     hexSize: Math.min(19, Math.max(3, Number(q.get('hexsize')) || 7)),
     hexMoves: (q.get('hexmoves') ?? 'd4,c5,e3').split(/[,\s]+/).filter(Boolean),
     hexGuess: q.get('hexguess') || null,
+    view: q.get('view') === 'tree' ? 'tree' : null,
+    tree: {
+      depth: TREE_DEPTHS.includes(Number(q.get('tdepth'))) ? Number(q.get('tdepth')) : 3,
+      step: /^\d+$/.test(q.get('tstep') ?? '') ? Number(q.get('tstep')) : null,
+      node: /^\d+$/.test(q.get('tnode') ?? '') ? Number(q.get('tnode')) : null,
+      guess: q.get('tguess') || null,
+    },
   };
 }
 
@@ -70,6 +81,13 @@ export function lessonHash(s) {
     q.set('hexmoves', s.hexMoves.join(','));
     if (s.hexGuess) q.set('hexguess', s.hexGuess);
   }
+  if (s.view === 'tree' && s.tree) {
+    q.set('view', 'tree');
+    q.set('tdepth', String(s.tree.depth));
+    if (s.tree.step !== null && s.tree.step !== undefined) q.set('tstep', String(s.tree.step));
+    if (s.tree.node !== null && s.tree.node !== undefined) q.set('tnode', String(s.tree.node));
+    if (s.tree.guess) q.set('tguess', s.tree.guess);
+  }
   return `#lab?${q.toString()}`;
 }
 
@@ -81,6 +99,8 @@ export async function mount(root, ctx) {
   const client = engineClient();
   const settings = readLessonHash();
   let runToken = 0;
+  /** true while the run a lesson link asked for (run=1) is going: it keeps the link's view */
+  let fromLink = false;
   /** name → {nodes, best, cp, mate, depth, timeMs, nps, state} */
   let results = new Map();
   let guessRevealed = false;
@@ -116,6 +136,8 @@ export async function mount(root, ctx) {
   const canvas = h('canvas', { 'aria-label': 'nodes per configuration' });
   const chartBox = h('div', { class: 'lab-chart', dataset: { testid: 'lab-chart', rows: '0' } }, canvas);
   const explainList = h('dl', { class: 'lab-explain' });
+  const treeBox = h('div', { class: 'lab-tree-box' });
+  const ponderBox = h('div', { class: 'lab-ponder-box' });
 
   const view = h('div', { class: 'lab-view', dataset: { testid: 'lab-view', state: 'idle' } },
     tx('lab.title', 'h1'),
@@ -144,6 +166,8 @@ export async function mount(root, ctx) {
         npsNote,
         tx('lab.explainTitle', 'h2'),
         explainList)),
+    treeBox,
+    ponderBox,
     h('section', { class: 'panel lab-hex' },
       tx('lab.hex.title', 'h2'),
       tx('lab.hex.hint', 'p', { class: 'lab-hint' }),
@@ -157,6 +181,24 @@ export async function mount(root, ctx) {
     ariaLabel: t('lab.boardLabel'),
     onMove: (from, to) => setGuess(`${from}${to}`),
   });
+
+  // ---- search tree explorer (lab-tree.js) --------------------------------------------------------------------
+  const treeView = createTreeExplorer(treeBox, {
+    t: (...a) => t(...a),
+    XiangqiGame,
+    client,
+    position: () => ({ fen: settings.fen, moves: [...settings.moves] }),
+    createBoard: (box) => createXiangqiBoard(box, { ariaLabel: t('lab.tree.boardLabel') }),
+    chinese: (iccs) => chinese(iccs),
+    showError: (err) => showError(err),
+    onChange() {
+      // Stepping or choosing in the explorer makes it the lesson's view.
+      settings.view = 'tree';
+      updateLink();
+    },
+  }, settings.tree);
+
+  const ponderView = createPonderReplay(ponderBox, { t: (...a) => t(...a) });
 
   // ---- Hex: guess the hottest cell (lowest total potential, Queenbee) -----------------------------------------
   const hexBoard = createHexBoard(hexBoardBox, { onPlay: (cell) => setHexGuess(cell), onHover: () => {} });
@@ -316,7 +358,8 @@ export async function mount(root, ctx) {
   }
 
   function updateLink() {
-    const hash = lessonHash({ ...settings, run: true });
+    // The tree view's link opens the explorer alone; the table's link runs the table.
+    const hash = lessonHash({ ...settings, run: settings.view !== 'tree' });
     linkEl.href = `${location.pathname}${location.search}${hash}`;
     setText(linkEl, t('lab.link'));
     if (location.hash !== hash && location.hash.startsWith('#lab')) history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
@@ -442,6 +485,7 @@ export async function mount(root, ctx) {
     if (!readInputs()) return;
     const token = ++runToken;
     settings.run = true;
+    if (!fromLink) settings.view = null; // the table is the lesson's view again
     updateLink();
     drawPosition();
     results = new Map();
@@ -533,6 +577,7 @@ export async function mount(root, ctx) {
     settings.guess = null;
     if (readInputs()) {
       results = new Map();
+      treeView.reset();
       drawPosition();
       renderTable();
       renderGuess();
@@ -544,6 +589,7 @@ export async function mount(root, ctx) {
       settings.guess = null;
       if (readInputs()) {
         results = new Map();
+        treeView.reset();
         drawPosition();
         renderTable();
         renderGuess();
@@ -568,16 +614,29 @@ export async function mount(root, ctx) {
   setState('idle');
   setStrings();
   drawPosition();
-  if (settings.run) run();
+  (async () => {
+    if (settings.run) {
+      fromLink = true;
+      await run();
+      fromLink = false;
+    }
+    if (settings.view === 'tree') {
+      treeView.element.scrollIntoView?.({ block: 'start' });
+      await treeView.record({ step: settings.tree.step, node: settings.tree.node });
+    }
+  })();
 
   return {
     setLang(_lang, nextT) {
       t = nextT;
       setStrings();
+      treeView.setLang((...a) => t(...a));
+      ponderView.setLang((...a) => t(...a));
     },
     unmount() {
       runToken++;
-      if (view.dataset.state === 'running') client.cancel();
+      if (view.dataset.state === 'running' || treeView.running) client.cancel();
+      treeView.cancel();
       chart?.destroy();
       chart = null;
     },
@@ -589,6 +648,9 @@ export async function mount(root, ctx) {
     },
     get guessRevealed() {
       return guessRevealed;
+    },
+    get tree() {
+      return treeView;
     },
   };
 }

@@ -130,10 +130,13 @@ pub fn solve(pos: &Position, limits: SolveLimits) -> Result<SolveResult, SolveEr
     let mut mover_wins = None;
     // Children of the root: a `Position`-level layer so `swap-pieces` is handled exactly.
     let root = Board::from_position(pos);
+    // Without the fill-in: a move into a filled cell can win too, and every winning move is wanted.
+    s.use_fill = false;
     let candidates: Vec<Move> = match s.analyse(&root) {
         Analysis::Moves(m, _) if !pos.swap_available() => bits(m).map(|i| Move::Place(s.m.cell(i))).collect(),
         _ => pos.legal_moves(),
     };
+    s.use_fill = true;
     // First a proof of the root itself (finds one winning move fast when there is one).
     if !pos.swap_available() {
         let r = s.prove(&root);
@@ -240,7 +243,14 @@ pub(crate) struct Masks {
     /// Ziggurats (edge template IIIa) per colour and per edge of that colour (in [`Color::edges`] order):
     /// (the third-row stone's cell, the 8 empty cells it needs).
     ziggurats: [[Vec<(u8, u128)>; 2]; 2],
+    /// Per cell, its six neighbours in ring order (consecutive ones are adjacent to each other): a cell index,
+    /// or `RING_EDGE + colour index` for a side of the board (owned by that colour). Empty when the board is
+    /// thinner than 2 (no inferior-cell analysis there).
+    ring: Vec<[u8; 6]>,
 }
+
+/// In [`Masks::ring`], `RING_EDGE + c` stands for an edge of colour index `c`.
+const RING_EDGE: u8 = 200;
 
 /// The two ziggurats (edge template IIIa, HexWiki "Ziggurat") of a stone at `(c, 2)` joining it to the NORTH
 /// edge of a `w × h` board, as lists of (col, row) carrier cells, when they fit on the board. Found (and
@@ -315,7 +325,110 @@ impl Masks {
             (c.abs() + r.abs() + (c + r).abs(), i)
         };
         order.sort_by_key(|&i| dist(i as usize));
-        Masks { w, all, not_first_col: all & !first, not_last_col: all & !last, edge, order, ziggurats: all_ziggurats(w, h) }
+        // Ring order E, NE, N, W, SW, S: each step turns by 60°, so consecutive neighbours touch.
+        let mut ring = Vec::new();
+        if w >= 2 && h >= 2 {
+            let black = Color::Black.index() as u8;
+            let white = Color::White.index() as u8;
+            for i in 0..n {
+                let (c, r) = ((i % w) as i32, (i / w) as i32);
+                let mut slots = [0u8; 6];
+                for (k, (dc, dr)) in [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)].into_iter().enumerate() {
+                    let (x, y) = (c + dc, r + dr);
+                    slots[k] = if y < 0 || y >= h as i32 {
+                        RING_EDGE + black
+                    } else if x < 0 || x >= w as i32 {
+                        RING_EDGE + white
+                    } else {
+                        (y as usize * w + x as usize) as u8
+                    };
+                }
+                ring.push(slots);
+            }
+        }
+        Masks { w, all, not_first_col: all & !first, not_last_col: all & !last, edge, order, ziggurats: all_ziggurats(w, h), ring }
+    }
+
+    /// Colours of cell `i`'s six ring neighbours: 0 = Black, 1 = White (stone or edge), 2 = empty.
+    #[inline]
+    fn ring_colours(&self, i: usize, stones: [u128; 2]) -> [u8; 6] {
+        let mut out = [2u8; 6];
+        for (k, &s) in self.ring[i].iter().enumerate() {
+            out[k] = if s >= RING_EDGE {
+                s - RING_EDGE
+            } else if stones[0] >> s & 1 == 1 {
+                0
+            } else if stones[1] >> s & 1 == 1 {
+                1
+            } else {
+                2
+            };
+        }
+        out
+    }
+
+    /// **Inferior-cell fill-in** (after Björnsson, Hayward, Johanson, van Rijswijck, "Dead cell analysis in
+    /// Hex and the Shannon game", and Henderson, Hayward, "Captured-reversible moves and star decomposition
+    /// domination in Hex"; the patterns are derived here and checked by brute force in the tests). Repeats
+    /// until nothing changes:
+    /// - *dead cell*: an empty cell whose six neighbours (edges count as stones of their owner) are all
+    ///   occupied, and the neighbours of each colour form one contiguous arc of the ring. A stone there joins
+    ///   nothing that is not already joined, for either side, so its colour never matters; it is filled with
+    ///   Black (any colour would do).
+    /// - *captured pair*: two adjacent empty cells whose other neighbours are all of one colour X. If the
+    ///   opponent plays one, X answers in the other and the intruder is dead; so both are filled with X.
+    ///
+    /// Filling keeps the game value and the winning moves outside the filled cells. Returns the stones after
+    /// the fill-in (by colour index) and the filled cells.
+    pub(crate) fn fill_inferior(&self, mut stones: [u128; 2]) -> ([u128; 2], u128) {
+        if self.ring.is_empty() {
+            return (stones, 0);
+        }
+        let mut filled = 0u128;
+        loop {
+            let before = filled;
+            let mut empty = self.all & !(stones[0] | stones[1]);
+            for i in bits(empty) {
+                if empty >> i & 1 == 0 {
+                    continue;
+                }
+                let cols = self.ring_colours(i, stones);
+                let free = cols.iter().filter(|&&c| c == 2).count();
+                if free == 0 {
+                    // Each colour in at most one arc: at most one start of a run per colour.
+                    let starts = |c: u8| (0..6).filter(|&k| cols[k] == c && cols[(k + 5) % 6] != c).count();
+                    if starts(0) <= 1 && starts(1) <= 1 {
+                        stones[0] |= 1 << i;
+                        filled |= 1 << i;
+                        empty &= !(1 << i);
+                    }
+                } else if free == 1 {
+                    let k = cols.iter().position(|&c| c == 2).unwrap();
+                    let j = self.ring[i][k] as usize;
+                    let x = cols[(k + 1) % 6];
+                    if (0..6).any(|t| t != k && cols[t] != x) {
+                        continue;
+                    }
+                    let other = self.ring_colours(j, stones);
+                    let mut ok = true;
+                    for (t, &c) in other.iter().enumerate() {
+                        let back = self.ring[j][t] as usize == i;
+                        if (back && c != 2) || (!back && c != x) {
+                            ok = false;
+                        }
+                    }
+                    if ok {
+                        let pair = 1u128 << i | 1u128 << j;
+                        stones[x as usize] |= pair;
+                        filled |= pair;
+                        empty &= !pair;
+                    }
+                }
+            }
+            if filled == before {
+                return (stones, filled);
+            }
+        }
     }
 
     fn cell(&self, i: usize) -> Cell {
@@ -459,6 +572,8 @@ pub(crate) struct Solver {
     hs: HSearch,
     /// Whether [`Solver::analyse`] runs H-search (off: the bridge/ziggurat connections only).
     pub(crate) use_hsearch: bool,
+    /// Whether [`Solver::analyse`] fills in dead and captured cells first ([`Masks::fill_inferior`]).
+    pub(crate) use_fill: bool,
 }
 
 impl Solver {
@@ -479,6 +594,7 @@ impl Solver {
             aborted: false,
             hs: HSearch::new(),
             use_hsearch: true,
+            use_fill: true,
         }
     }
 
@@ -715,25 +831,41 @@ impl Solver {
             Some((false, proof)) => return Analysis::Loss(proof),
             None => {}
         }
+        // Inferior cells: the rest of the analysis is on the filled board (same value; the filled cells join
+        // every proof set, since the fill-in is what lets the proof ignore them).
+        let (filled_board, fill) = if self.use_fill {
+            let (stones, fill) = self.m.fill_inferior(b.stones);
+            (Board { stones, to_move: b.to_move }, fill)
+        } else {
+            (*b, 0)
+        };
+        if fill != 0 {
+            match self.quick(&filled_board) {
+                Some((true, proof)) => return Analysis::Win(proof | fill),
+                Some((false, proof)) => return Analysis::Loss(proof | fill),
+                None => {}
+            }
+        }
+        let b = &filled_board;
         let you = b.to_move.opponent();
         let q = b.stones[you.index()];
         let empty = self.m.all & !(b.stones[0] | b.stones[1]);
         let mut must = empty;
         // The union of the carriers that cut the region: if every move in it loses, this plus their proofs
         // is the proof of the loss.
-        let mut mp = 0u128;
+        let mut mp = fill;
         if self.use_hsearch {
             let me = b.to_move;
             let mine = self.hs.run(&self.m, b.stones[me.index()], empty, me);
             if let Some(c) = mine.full {
-                return Analysis::Win(c);
+                return Analysis::Win(c | fill);
             }
             if let Some(&c) = mine.semis.first() {
-                return Analysis::Win(c);
+                return Analysis::Win(c | fill);
             }
             let yours = self.hs.run(&self.m, q, empty, you);
             if let Some(c) = yours.full {
-                return Analysis::Loss(c);
+                return Analysis::Loss(c | fill);
             }
             for c in yours.semis {
                 if must & c != must {
@@ -1454,6 +1586,75 @@ mod hsearch_tests {
         }
         memo.insert(key, r);
         r
+    }
+
+    /// The winner of `stones` with `mover` to move, also when a chain is already complete.
+    fn value(m: &Masks, stones: [u128; 2], mover: Color, memo: &mut HashMap<(u128, u128, u8), bool>) -> bool {
+        let (e1, e2) = m.edges(mover);
+        if m.flood(e1 & stones[mover.index()], stones[mover.index()]) & e2 != 0 {
+            return true;
+        }
+        wins(m, stones, mover, memo)
+    }
+
+    /// Inferior-cell fill-in keeps the game value: on random positions of small boards (every dead and
+    /// captured pattern found there), the filled position has the same winner as the original by plain
+    /// minimax, for both sides to move; every winning move of the filled position wins the original, and
+    /// every filled cell is empty in the original.
+    #[test]
+    fn fill_in_keeps_the_game_value_by_brute_force() {
+        let mut seed = 0x0F1E_2D3C_4B5A_6978u64;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut checked, mut cells) = (0, 0);
+        for (w, h) in [(2usize, 2usize), (3, 3), (4, 4), (4, 3), (3, 4), (5, 4), (4, 5), (5, 5)] {
+            let least = (w * h).saturating_sub(12);
+            let m = Masks::new(w, h);
+            let mut memo = HashMap::new();
+            for _ in 0..400 {
+                let mut stones = [0u128; 2];
+                let k = (least + (rnd() % 6) as usize).min(w * h - 1);
+                for _ in 0..k {
+                    let empty = m.all & !(stones[0] | stones[1]);
+                    let cs: Vec<usize> = bits(empty).collect();
+                    let i = cs[(rnd() % cs.len() as u64) as usize];
+                    stones[(rnd() % 2) as usize] |= 1 << i;
+                }
+                let (filled, fill) = m.fill_inferior(stones);
+                if fill == 0 {
+                    continue;
+                }
+                assert_eq!(fill & (stones[0] | stones[1]), 0);
+                assert_eq!(filled[0] | filled[1], stones[0] | stones[1] | fill);
+                checked += 1;
+                cells += fill.count_ones();
+                for side in [Color::Black, Color::White] {
+                    let you = side.opponent();
+                    let (e1, e2) = m.edges(you);
+                    if m.flood(e1 & stones[you.index()], stones[you.index()]) & e2 != 0 {
+                        continue;
+                    }
+                    let v = value(&m, stones, side, &mut memo);
+                    assert_eq!(value(&m, filled, side, &mut memo), v, "{w}x{h} {stones:?} -> {filled:?}, {side:?} to move");
+                    let empty = m.all & !(filled[0] | filled[1]);
+                    for x in bits(empty) {
+                        let (mut a, mut b) = (stones, filled);
+                        a[side.index()] |= 1 << x;
+                        b[side.index()] |= 1 << x;
+                        assert_eq!(
+                            value(&m, a, you, &mut memo),
+                            value(&m, b, you, &mut memo),
+                            "{w}x{h} {stones:?} -> {filled:?}, {side:?} plays {x}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(checked > 300 && cells > 600, "{checked} positions, {cells} cells filled");
     }
 
     /// Every edge-to-edge connection H-search reports on random positions of small boards holds by brute

@@ -244,12 +244,12 @@ pub(crate) struct Masks {
     /// (the third-row stone's cell, the 8 empty cells it needs).
     ziggurats: [[Vec<(u8, u128)>; 2]; 2],
     /// Per cell, its six neighbours in ring order (consecutive ones are adjacent to each other): a cell index,
-    /// or `RING_EDGE + colour index` for a side of the board (owned by that colour). Empty when the board is
-    /// thinner than 2 (no inferior-cell analysis there).
+    /// or `RING_EDGE + e` for the board side `Edge::ALL[e]`. Empty when the board is thinner than 2 (no
+    /// inferior-cell analysis there).
     ring: Vec<[u8; 6]>,
 }
 
-/// In [`Masks::ring`], `RING_EDGE + c` stands for an edge of colour index `c`.
+/// In [`Masks::ring`], `RING_EDGE + e` stands for the edge `Edge::ALL[e]`.
 const RING_EDGE: u8 = 200;
 
 /// The two ziggurats (edge template IIIa, HexWiki "Ziggurat") of a stone at `(c, 2)` joining it to the NORTH
@@ -328,17 +328,19 @@ impl Masks {
         // Ring order E, NE, N, W, SW, S: each step turns by 60°, so consecutive neighbours touch.
         let mut ring = Vec::new();
         if w >= 2 && h >= 2 {
-            let black = Color::Black.index() as u8;
-            let white = Color::White.index() as u8;
             for i in 0..n {
                 let (c, r) = ((i % w) as i32, (i / w) as i32);
                 let mut slots = [0u8; 6];
                 for (k, (dc, dr)) in [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)].into_iter().enumerate() {
                     let (x, y) = (c + dc, r + dr);
-                    slots[k] = if y < 0 || y >= h as i32 {
-                        RING_EDGE + black
-                    } else if x < 0 || x >= w as i32 {
-                        RING_EDGE + white
+                    slots[k] = if y < 0 {
+                        RING_EDGE + Edge::North.index() as u8
+                    } else if y >= h as i32 {
+                        RING_EDGE + Edge::South.index() as u8
+                    } else if x < 0 {
+                        RING_EDGE + Edge::West.index() as u8
+                    } else if x >= w as i32 {
+                        RING_EDGE + Edge::East.index() as u8
                     } else {
                         (y as usize * w + x as usize) as u8
                     };
@@ -347,88 +349,6 @@ impl Masks {
             }
         }
         Masks { w, all, not_first_col: all & !first, not_last_col: all & !last, edge, order, ziggurats: all_ziggurats(w, h), ring }
-    }
-
-    /// Colours of cell `i`'s six ring neighbours: 0 = Black, 1 = White (stone or edge), 2 = empty.
-    #[inline]
-    fn ring_colours(&self, i: usize, stones: [u128; 2]) -> [u8; 6] {
-        let mut out = [2u8; 6];
-        for (k, &s) in self.ring[i].iter().enumerate() {
-            out[k] = if s >= RING_EDGE {
-                s - RING_EDGE
-            } else if stones[0] >> s & 1 == 1 {
-                0
-            } else if stones[1] >> s & 1 == 1 {
-                1
-            } else {
-                2
-            };
-        }
-        out
-    }
-
-    /// **Inferior-cell fill-in** (after Björnsson, Hayward, Johanson, van Rijswijck, "Dead cell analysis in
-    /// Hex and the Shannon game", and Henderson, Hayward, "Captured-reversible moves and star decomposition
-    /// domination in Hex"; the patterns are derived here and checked by brute force in the tests). Repeats
-    /// until nothing changes:
-    /// - *dead cell*: an empty cell whose six neighbours (edges count as stones of their owner) are all
-    ///   occupied, and the neighbours of each colour form one contiguous arc of the ring. A stone there joins
-    ///   nothing that is not already joined, for either side, so its colour never matters; it is filled with
-    ///   Black (any colour would do).
-    /// - *captured pair*: two adjacent empty cells whose other neighbours are all of one colour X. If the
-    ///   opponent plays one, X answers in the other and the intruder is dead; so both are filled with X.
-    ///
-    /// Filling keeps the game value and the winning moves outside the filled cells. Returns the stones after
-    /// the fill-in (by colour index) and the filled cells.
-    pub(crate) fn fill_inferior(&self, mut stones: [u128; 2]) -> ([u128; 2], u128) {
-        if self.ring.is_empty() {
-            return (stones, 0);
-        }
-        let mut filled = 0u128;
-        loop {
-            let before = filled;
-            let mut empty = self.all & !(stones[0] | stones[1]);
-            for i in bits(empty) {
-                if empty >> i & 1 == 0 {
-                    continue;
-                }
-                let cols = self.ring_colours(i, stones);
-                let free = cols.iter().filter(|&&c| c == 2).count();
-                if free == 0 {
-                    // Each colour in at most one arc: at most one start of a run per colour.
-                    let starts = |c: u8| (0..6).filter(|&k| cols[k] == c && cols[(k + 5) % 6] != c).count();
-                    if starts(0) <= 1 && starts(1) <= 1 {
-                        stones[0] |= 1 << i;
-                        filled |= 1 << i;
-                        empty &= !(1 << i);
-                    }
-                } else if free == 1 {
-                    let k = cols.iter().position(|&c| c == 2).unwrap();
-                    let j = self.ring[i][k] as usize;
-                    let x = cols[(k + 1) % 6];
-                    if (0..6).any(|t| t != k && cols[t] != x) {
-                        continue;
-                    }
-                    let other = self.ring_colours(j, stones);
-                    let mut ok = true;
-                    for (t, &c) in other.iter().enumerate() {
-                        let back = self.ring[j][t] as usize == i;
-                        if (back && c != 2) || (!back && c != x) {
-                            ok = false;
-                        }
-                    }
-                    if ok {
-                        let pair = 1u128 << i | 1u128 << j;
-                        stones[x as usize] |= pair;
-                        filled |= pair;
-                        empty &= !pair;
-                    }
-                }
-            }
-            if filled == before {
-                return (stones, filled);
-            }
-        }
     }
 
     fn cell(&self, i: usize) -> Cell {
@@ -464,6 +384,115 @@ impl Masks {
     fn edges(&self, c: Color) -> (u128, u128) {
         let [a, b] = c.edges();
         (self.edge[a.index()], self.edge[b.index()])
+    }
+
+    /// Whether a stone of colour index `c` on the empty cell `x` is **useless** to `c`: it never joins
+    /// anything for `c` that is not joined without it. Holds when (a) `x`'s neighbours of colour `c` (stones
+    /// and `c`'s edges) all belong to one group `G` of `c` (stones joined through `c`'s stones, with the edges
+    /// they touch) and every empty neighbour of `x` touches `G`: a chain of `c` through `x` enters and leaves
+    /// by neighbours that are in or next to `G`, so it can go through `G` instead; or (b) `x` has no
+    /// neighbour of colour `c` and its empty neighbours are pairwise adjacent (at most two, next to each
+    /// other), so a chain through `x` can step between them directly.
+    fn useless(&self, x: usize, c: usize, stones: [u128; 2]) -> bool {
+        let (own, opp) = (stones[c], stones[1 - c]);
+        let (mut a_stones, mut a_edges, mut empty) = (0u128, 0u8, 0u128);
+        for &s in &self.ring[x] {
+            if s >= RING_EDGE {
+                let e = (s - RING_EDGE) as usize;
+                if Edge::ALL[e].owner().index() == c {
+                    a_edges |= 1 << e;
+                }
+            } else if own >> s & 1 == 1 {
+                a_stones |= 1 << s;
+            } else if opp >> s & 1 == 0 {
+                empty |= 1 << s;
+            }
+        }
+        if a_stones == 0 && a_edges == 0 {
+            return match empty.count_ones() {
+                0 | 1 => true,
+                2 => self.dilate(empty & empty.wrapping_neg()) & empty == empty,
+                _ => false,
+            };
+        }
+        let (group, mut g_edges) = if a_stones != 0 {
+            (self.flood(a_stones & a_stones.wrapping_neg(), own), 0u8)
+        } else {
+            let e = a_edges.trailing_zeros() as usize;
+            (self.flood(self.edge[e] & own, own), 1u8 << e)
+        };
+        let mut reach = self.dilate(group);
+        for e in 0..4 {
+            if Edge::ALL[e].owner().index() == c && group & self.edge[e] != 0 {
+                g_edges |= 1 << e;
+            }
+            if g_edges >> e & 1 == 1 {
+                reach |= self.edge[e];
+            }
+        }
+        a_stones & !group == 0 && a_edges & !g_edges == 0 && empty & !reach == 0
+    }
+
+    /// Whether the empty cell `x` is **dead**: its colour never changes the winner. In Hex exactly one side
+    /// wins every filled board, so a cell useless to either side (see [`Masks::useless`]) is dead.
+    fn dead(&self, x: usize, stones: [u128; 2]) -> Option<usize> {
+        (0..2).find(|&c| self.useless(x, c, stones))
+    }
+
+    /// **Inferior-cell fill-in** (after Björnsson, Hayward, Johanson, van Rijswijck, "Dead cell analysis in
+    /// Hex and the Shannon game", and Henderson, Hayward, "Captured-reversible moves and star decomposition
+    /// domination in Hex"; the rules are derived here and checked by brute force in the tests). Repeats
+    /// until nothing changes:
+    /// - *dead cell* ([`Masks::dead`]): filled with the stone of the side it is useless to (any colour would
+    ///   do).
+    /// - *captured pair*: two adjacent empty cells `a`, `b` such that with a colour-X stone on either one,
+    ///   the other is dead. X answers an intrusion into one by
+    ///   taking the other, so both can be filled with X.
+    ///
+    /// Each step keeps the game value, and stays valid when stones are added elsewhere (deadness only
+    /// grows with stones), so every child of the filled position has the value of the same child of the
+    /// original. Returns the stones after the fill-in (by colour index) and the filled cells.
+    pub(crate) fn fill_inferior(&self, mut stones: [u128; 2]) -> ([u128; 2], u128) {
+        if self.ring.is_empty() {
+            return (stones, 0);
+        }
+        let mut filled = 0u128;
+        loop {
+            let before = filled;
+            for i in bits(self.all & !(stones[0] | stones[1])) {
+                if (stones[0] | stones[1]) >> i & 1 == 1 {
+                    continue;
+                }
+                if let Some(c) = self.dead(i, stones) {
+                    stones[c] |= 1 << i;
+                    filled |= 1 << i;
+                    continue;
+                }
+                for &j in &self.ring[i] {
+                    let j = j as usize;
+                    if j >= RING_EDGE as usize || j < i || (stones[0] | stones[1]) >> j & 1 == 1 {
+                        continue;
+                    }
+                    let (bi, bj) = (1u128 << i, 1u128 << j);
+                    let owner = (0..2).find(|&x| {
+                        // X's answer on one cell makes the other (the intruder's) dead.
+                        let mut s1 = stones;
+                        s1[x] |= bj;
+                        let mut s2 = stones;
+                        s2[x] |= bi;
+                        self.dead(i, s1).is_some() && self.dead(j, s2).is_some()
+                    });
+                    if let Some(x) = owner {
+                        stones[x] |= bi | bj;
+                        filled |= bi | bj;
+                        break;
+                    }
+                }
+            }
+            if filled == before {
+                return (stones, filled);
+            }
+        }
     }
 }
 

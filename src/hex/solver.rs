@@ -853,27 +853,24 @@ impl Solver {
         None
     }
 
+    /// `b` after the inferior-cell fill-in ([`Masks::fill_inferior`]) when `on`, with the filled cells.
+    fn fill(&self, b: &Board, on: bool) -> (Board, u128) {
+        if !on {
+            return (*b, 0);
+        }
+        let (stones, fill) = self.m.fill_inferior(b.stones);
+        (Board { stones, to_move: b.to_move }, fill)
+    }
+
     /// The static analysis of `b` for the side to move (see the module documentation).
     pub(crate) fn analyse(&mut self, b: &Board) -> Analysis {
-        match self.quick(b) {
-            Some((true, proof)) => return Analysis::Win(proof),
-            Some((false, proof)) => return Analysis::Loss(proof),
+        // Inferior cells: the analysis is on the filled board (same value; the filled cells join every proof
+        // set, since the fill-in is what lets the proof ignore them).
+        let (filled_board, fill) = self.fill(b, self.use_fill);
+        match self.quick(&filled_board) {
+            Some((true, proof)) => return Analysis::Win(proof | fill),
+            Some((false, proof)) => return Analysis::Loss(proof | fill),
             None => {}
-        }
-        // Inferior cells: the rest of the analysis is on the filled board (same value; the filled cells join
-        // every proof set, since the fill-in is what lets the proof ignore them).
-        let (filled_board, fill) = if self.use_fill {
-            let (stones, fill) = self.m.fill_inferior(b.stones);
-            (Board { stones, to_move: b.to_move }, fill)
-        } else {
-            (*b, 0)
-        };
-        if fill != 0 {
-            match self.quick(&filled_board) {
-                Some((true, proof)) => return Analysis::Win(proof | fill),
-                Some((false, proof)) => return Analysis::Loss(proof | fill),
-                None => {}
-            }
         }
         let b = &filled_board;
         let you = b.to_move.opponent();
@@ -970,6 +967,7 @@ impl Solver {
         if let Some(e) = old {
             return e;
         }
+        // Without the fill-in: here it costs more than the virtual connections it reveals.
         let e = match self.quick(b) {
             Some((true, proof)) => Entry { key, phi: 0, delta: INF, work: 0, moves: proof, mp: 0 },
             Some((false, proof)) => Entry { key, phi: INF, delta: 0, work: 0, moves: proof, mp: 0 },

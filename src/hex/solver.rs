@@ -37,10 +37,19 @@
 //!   must-play region is further cut to the intersection of the carriers of the opponent's edge-to-edge
 //!   semi-connections. A unit test checks every reported connection by brute force on small boards.
 //!
-//! Boards of up to [`MAX_SOLVER_CELLS`] cells (e.g. 11×11) are accepted. Without inferior-cell analysis or
-//! incremental connections the solver is still weaker than Benzene's: puzzles up to 5×5 take milliseconds,
-//! the 6×6 openings a fraction of a second to tens of seconds (`duiyi hex bench` prints the measured times);
-//! larger boards only late in a game.
+//! - *Inferior cells* (`Masks::fill_inferior`; Björnsson, Hayward, Johanson, van Rijswijck 2007 "Dead cell
+//!   analysis in Hex and the Shannon game"; Henderson, Hayward "Captured-reversible moves and star
+//!   decomposition domination in Hex"): before an expanded node's analysis, dead cells (a stone there is
+//!   useless to one side, so its colour never changes the winner) and captured pairs (an intrusion into one
+//!   cell is answered in the other, after which the intruder is dead) are filled in, repeatedly. The
+//!   analysis, the must-play region and the move list then work on the filled board, which has the same
+//!   value and whose children have the values of the original's; the filled cells join the node's proof set.
+//!   The rules are derived in the code and checked by brute force on random small positions.
+//!
+//! Boards of up to [`MAX_SOLVER_CELLS`] cells (e.g. 11×11) are accepted. Without incremental connections or
+//! Benzene's larger inferior-cell pattern set the solver is still weaker than Benzene's: puzzles up to 5×5
+//! take milliseconds, the 6×6 openings a fraction of a second to seconds (`duiyi hex bench` prints the
+//! measured times); larger boards only late in a game.
 //!
 //! The swap rule is handled at the root: when `swap-pieces` is legal, the swapped position is one more child.
 
@@ -451,12 +460,17 @@ impl Masks {
     ///
     /// Each step keeps the game value, and stays valid when stones are added elsewhere (deadness only
     /// grows with stones), so every child of the filled position has the value of the same child of the
-    /// original. Returns the stones after the fill-in (by colour index) and the filled cells.
-    pub(crate) fn fill_inferior(&self, mut stones: [u128; 2]) -> ([u128; 2], u128) {
+    /// original. Returns the stones after the fill-in (by colour index), the filled cells, and the
+    /// captured ones among them by owner's colour index (the rest are dead).
+    ///
+    /// For proof sets: a dead cell may take either colour, so only the winner's captured cells are needed
+    /// to show that the winner still wins once the loser's stones fill the cells outside a proof.
+    pub(crate) fn fill_inferior(&self, mut stones: [u128; 2]) -> ([u128; 2], u128, [u128; 2]) {
         if self.ring.is_empty() {
-            return (stones, 0);
+            return (stones, 0, [0, 0]);
         }
         let mut filled = 0u128;
+        let mut captured = [0u128; 2];
         loop {
             let before = filled;
             for i in bits(self.all & !(stones[0] | stones[1])) {
@@ -485,12 +499,13 @@ impl Masks {
                     if let Some(x) = owner {
                         stones[x] |= bi | bj;
                         filled |= bi | bj;
+                        captured[x] |= bi | bj;
                         break;
                     }
                 }
             }
             if filled == before {
-                return (stones, filled);
+                return (stones, filled, captured);
             }
         }
     }
@@ -853,23 +868,25 @@ impl Solver {
         None
     }
 
-    /// `b` after the inferior-cell fill-in ([`Masks::fill_inferior`]) when `on`, with the filled cells.
-    fn fill(&self, b: &Board, on: bool) -> (Board, u128) {
+    /// `b` after the inferior-cell fill-in ([`Masks::fill_inferior`]) when `on`, with the captured cells
+    /// by owner's colour index.
+    fn fill(&self, b: &Board, on: bool) -> (Board, [u128; 2]) {
         if !on {
-            return (*b, 0);
+            return (*b, [0, 0]);
         }
-        let (stones, fill) = self.m.fill_inferior(b.stones);
-        (Board { stones, to_move: b.to_move }, fill)
+        let (stones, _, captured) = self.m.fill_inferior(b.stones);
+        (Board { stones, to_move: b.to_move }, captured)
     }
 
     /// The static analysis of `b` for the side to move (see the module documentation).
     pub(crate) fn analyse(&mut self, b: &Board) -> Analysis {
-        // Inferior cells: the analysis is on the filled board (same value; the filled cells join every proof
-        // set, since the fill-in is what lets the proof ignore them).
-        let (filled_board, fill) = self.fill(b, self.use_fill);
+        // Inferior cells: the analysis is on the filled board (same value). The winner's captured cells join
+        // the proof set: the proof needs them left to the winner; dead cells may take the loser's colour.
+        let (filled_board, cap) = self.fill(b, self.use_fill);
+        let (mine, yours) = (cap[b.to_move.index()], cap[b.to_move.opponent().index()]);
         match self.quick(&filled_board) {
-            Some((true, proof)) => return Analysis::Win(proof | fill),
-            Some((false, proof)) => return Analysis::Loss(proof | fill),
+            Some((true, proof)) => return Analysis::Win(proof | mine),
+            Some((false, proof)) => return Analysis::Loss(proof | yours),
             None => {}
         }
         let b = &filled_board;
@@ -879,21 +896,21 @@ impl Solver {
         let mut must = empty;
         // The union of the carriers that cut the region: if every move in it loses, this plus their proofs
         // is the proof of the loss.
-        let mut mp = fill;
+        let mut mp = yours;
         if self.use_hsearch {
             let me = b.to_move;
-            let mine = self.hs.run(&self.m, b.stones[me.index()], empty, me);
-            if let Some(c) = mine.full {
-                return Analysis::Win(c | fill);
+            let my_conns = self.hs.run(&self.m, b.stones[me.index()], empty, me);
+            if let Some(c) = my_conns.full {
+                return Analysis::Win(c | mine);
             }
-            if let Some(&c) = mine.semis.first() {
-                return Analysis::Win(c | fill);
+            if let Some(&c) = my_conns.semis.first() {
+                return Analysis::Win(c | mine);
             }
-            let yours = self.hs.run(&self.m, q, empty, you);
-            if let Some(c) = yours.full {
-                return Analysis::Loss(c | fill);
+            let your_conns = self.hs.run(&self.m, q, empty, you);
+            if let Some(c) = your_conns.full {
+                return Analysis::Loss(c | yours);
             }
-            for c in yours.semis {
+            for c in your_conns.semis {
                 if must & c != must {
                     must &= c;
                     mp |= c;
@@ -1651,7 +1668,11 @@ mod hsearch_tests {
                     let i = cs[(rnd() % cs.len() as u64) as usize];
                     stones[(rnd() % 2) as usize] |= 1 << i;
                 }
-                let (filled, fill) = m.fill_inferior(stones);
+                let (filled, fill, cap) = m.fill_inferior(stones);
+                assert_eq!(cap[0] & cap[1], 0);
+                assert_eq!((cap[0] | cap[1]) & !fill, 0);
+                assert_eq!(cap[0] & !filled[0], 0);
+                assert_eq!(cap[1] & !filled[1], 0);
                 if fill == 0 {
                     continue;
                 }
@@ -1667,6 +1688,12 @@ mod hsearch_tests {
                     }
                     let v = value(&m, stones, side, &mut memo);
                     assert_eq!(value(&m, filled, side, &mut memo), v, "{w}x{h} {stones:?} -> {filled:?}, {side:?} to move");
+                    // The proof-set claim: the loser may take the dead cells and its own captured ones.
+                    let (winner, loser) = if v { (side, you) } else { (you, side) };
+                    let mut t = stones;
+                    t[winner.index()] |= cap[winner.index()];
+                    t[loser.index()] |= fill & !cap[winner.index()];
+                    assert_eq!(value(&m, t, side, &mut memo), v, "{w}x{h} {stones:?} -> {t:?}, {side:?} to move");
                     let empty = m.all & !(filled[0] | filled[1]);
                     for x in bits(empty) {
                         let (mut a, mut b) = (stones, filled);

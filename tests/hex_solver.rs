@@ -94,11 +94,10 @@ fn solves_the_puzzles_up_to_5x5() {
     small.iter().for_each(check_puzzle);
 }
 
-/// The 6x6 puzzle (Hayward 01: White to move, d3 the only winning move, every other move refuted) takes
-/// about 7 s of CPU in the test profile (2026-12-02, after proof sets and widening; 14 s wall under load), too
-/// long for CI: it runs with `cargo test -- --ignored`. The 36 openings of 6x6 are `duiyi hex bench`'s figures.
+/// The 6x6 puzzle (Hayward 01: White to move, d3 the only winning move, every other move refuted): under a
+/// second in the test profile since the inferior-cell fill-in (2026-12-02; about 7 s of CPU before, when it
+/// was left out of CI). The 36 openings of 6x6 are `duiyi hex bench`'s figures.
 #[test]
-#[ignore]
 fn solves_the_6x6_puzzle_with_its_winning_move() {
     puzzles().iter().filter(|p| p["name"].as_str().unwrap().starts_with("6x6")).for_each(check_puzzle);
 }

@@ -37,10 +37,19 @@
 //!   must-play region is further cut to the intersection of the carriers of the opponent's edge-to-edge
 //!   semi-connections. A unit test checks every reported connection by brute force on small boards.
 //!
-//! Boards of up to [`MAX_SOLVER_CELLS`] cells (e.g. 11×11) are accepted. Without inferior-cell analysis or
-//! incremental connections the solver is still weaker than Benzene's: puzzles up to 5×5 take milliseconds,
-//! the 6×6 openings a fraction of a second to tens of seconds (`duiyi hex bench` prints the measured times);
-//! larger boards only late in a game.
+//! - *Inferior cells* (`Masks::fill_inferior`; Björnsson, Hayward, Johanson, van Rijswijck 2007 "Dead cell
+//!   analysis in Hex and the Shannon game"; Henderson, Hayward "Captured-reversible moves and star
+//!   decomposition domination in Hex"): before an expanded node's analysis, dead cells (a stone there is
+//!   useless to one side, so its colour never changes the winner) and captured pairs (an intrusion into one
+//!   cell is answered in the other, after which the intruder is dead) are filled in, repeatedly. The
+//!   analysis, the must-play region and the move list then work on the filled board, which has the same
+//!   value and whose children have the values of the original's; the filled cells join the node's proof set.
+//!   The rules are derived in the code and checked by brute force on random small positions.
+//!
+//! Boards of up to [`MAX_SOLVER_CELLS`] cells (e.g. 11×11) are accepted. Without incremental connections or
+//! Benzene's larger inferior-cell pattern set the solver is still weaker than Benzene's: puzzles up to 5×5
+//! take milliseconds, the 6×6 openings a fraction of a second to seconds (`duiyi hex bench` prints the
+//! measured times); larger boards only late in a game.
 //!
 //! The swap rule is handled at the root: when `swap-pieces` is legal, the swapped position is one more child.
 
@@ -130,10 +139,13 @@ pub fn solve(pos: &Position, limits: SolveLimits) -> Result<SolveResult, SolveEr
     let mut mover_wins = None;
     // Children of the root: a `Position`-level layer so `swap-pieces` is handled exactly.
     let root = Board::from_position(pos);
+    // Without the fill-in: a move into a filled cell can win too, and every winning move is wanted.
+    s.use_fill = false;
     let candidates: Vec<Move> = match s.analyse(&root) {
         Analysis::Moves(m, _) if !pos.swap_available() => bits(m).map(|i| Move::Place(s.m.cell(i))).collect(),
         _ => pos.legal_moves(),
     };
+    s.use_fill = true;
     // First a proof of the root itself (finds one winning move fast when there is one).
     if !pos.swap_available() {
         let r = s.prove(&root);
@@ -240,7 +252,14 @@ pub(crate) struct Masks {
     /// Ziggurats (edge template IIIa) per colour and per edge of that colour (in [`Color::edges`] order):
     /// (the third-row stone's cell, the 8 empty cells it needs).
     ziggurats: [[Vec<(u8, u128)>; 2]; 2],
+    /// Per cell, its six neighbours in ring order (consecutive ones are adjacent to each other): a cell index,
+    /// or `RING_EDGE + e` for the board side `Edge::ALL[e]`. Empty when the board is thinner than 2 (no
+    /// inferior-cell analysis there).
+    ring: Vec<[u8; 6]>,
 }
+
+/// In [`Masks::ring`], `RING_EDGE + e` stands for the edge `Edge::ALL[e]`.
+const RING_EDGE: u8 = 200;
 
 /// The two ziggurats (edge template IIIa, HexWiki "Ziggurat") of a stone at `(c, 2)` joining it to the NORTH
 /// edge of a `w × h` board, as lists of (col, row) carrier cells, when they fit on the board. Found (and
@@ -315,7 +334,30 @@ impl Masks {
             (c.abs() + r.abs() + (c + r).abs(), i)
         };
         order.sort_by_key(|&i| dist(i as usize));
-        Masks { w, all, not_first_col: all & !first, not_last_col: all & !last, edge, order, ziggurats: all_ziggurats(w, h) }
+        // Ring order E, NE, N, W, SW, S: each step turns by 60°, so consecutive neighbours touch.
+        let mut ring = Vec::new();
+        if w >= 2 && h >= 2 {
+            for i in 0..n {
+                let (c, r) = ((i % w) as i32, (i / w) as i32);
+                let mut slots = [0u8; 6];
+                for (k, (dc, dr)) in [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)].into_iter().enumerate() {
+                    let (x, y) = (c + dc, r + dr);
+                    slots[k] = if y < 0 {
+                        RING_EDGE + Edge::North.index() as u8
+                    } else if y >= h as i32 {
+                        RING_EDGE + Edge::South.index() as u8
+                    } else if x < 0 {
+                        RING_EDGE + Edge::West.index() as u8
+                    } else if x >= w as i32 {
+                        RING_EDGE + Edge::East.index() as u8
+                    } else {
+                        (y as usize * w + x as usize) as u8
+                    };
+                }
+                ring.push(slots);
+            }
+        }
+        Masks { w, all, not_first_col: all & !first, not_last_col: all & !last, edge, order, ziggurats: all_ziggurats(w, h), ring }
     }
 
     fn cell(&self, i: usize) -> Cell {
@@ -351,6 +393,121 @@ impl Masks {
     fn edges(&self, c: Color) -> (u128, u128) {
         let [a, b] = c.edges();
         (self.edge[a.index()], self.edge[b.index()])
+    }
+
+    /// Whether a stone of colour index `c` on the empty cell `x` is **useless** to `c`: it never joins
+    /// anything for `c` that is not joined without it. Holds when (a) `x`'s neighbours of colour `c` (stones
+    /// and `c`'s edges) all belong to one group `G` of `c` (stones joined through `c`'s stones, with the edges
+    /// they touch) and every empty neighbour of `x` touches `G`: a chain of `c` through `x` enters and leaves
+    /// by neighbours that are in or next to `G`, so it can go through `G` instead; or (b) `x` has no
+    /// neighbour of colour `c` and its empty neighbours are pairwise adjacent (at most two, next to each
+    /// other), so a chain through `x` can step between them directly.
+    fn useless(&self, x: usize, c: usize, stones: [u128; 2]) -> bool {
+        let (own, opp) = (stones[c], stones[1 - c]);
+        let (mut a_stones, mut a_edges, mut empty) = (0u128, 0u8, 0u128);
+        for &s in &self.ring[x] {
+            if s >= RING_EDGE {
+                let e = (s - RING_EDGE) as usize;
+                if Edge::ALL[e].owner().index() == c {
+                    a_edges |= 1 << e;
+                }
+            } else if own >> s & 1 == 1 {
+                a_stones |= 1 << s;
+            } else if opp >> s & 1 == 0 {
+                empty |= 1 << s;
+            }
+        }
+        if a_stones == 0 && a_edges == 0 {
+            return match empty.count_ones() {
+                0 | 1 => true,
+                2 => self.dilate(empty & empty.wrapping_neg()) & empty == empty,
+                _ => false,
+            };
+        }
+        let (group, mut g_edges) = if a_stones != 0 {
+            (self.flood(a_stones & a_stones.wrapping_neg(), own), 0u8)
+        } else {
+            let e = a_edges.trailing_zeros() as usize;
+            (self.flood(self.edge[e] & own, own), 1u8 << e)
+        };
+        let mut reach = self.dilate(group);
+        for e in 0..4 {
+            if Edge::ALL[e].owner().index() == c && group & self.edge[e] != 0 {
+                g_edges |= 1 << e;
+            }
+            if g_edges >> e & 1 == 1 {
+                reach |= self.edge[e];
+            }
+        }
+        a_stones & !group == 0 && a_edges & !g_edges == 0 && empty & !reach == 0
+    }
+
+    /// Whether the empty cell `x` is **dead**: its colour never changes the winner. In Hex exactly one side
+    /// wins every filled board, so a cell useless to either side (see [`Masks::useless`]) is dead.
+    fn dead(&self, x: usize, stones: [u128; 2]) -> Option<usize> {
+        (0..2).find(|&c| self.useless(x, c, stones))
+    }
+
+    /// **Inferior-cell fill-in** (after Björnsson, Hayward, Johanson, van Rijswijck, "Dead cell analysis in
+    /// Hex and the Shannon game", and Henderson, Hayward, "Captured-reversible moves and star decomposition
+    /// domination in Hex"; the rules are derived here and checked by brute force in the tests). Repeats
+    /// until nothing changes:
+    /// - *dead cell* ([`Masks::dead`]): filled with the stone of the side it is useless to (any colour would
+    ///   do).
+    /// - *captured pair*: two adjacent empty cells `a`, `b` such that with a colour-X stone on either one,
+    ///   the other is dead. X answers an intrusion into one by
+    ///   taking the other, so both can be filled with X.
+    ///
+    /// Each step keeps the game value, and stays valid when stones are added elsewhere (deadness only
+    /// grows with stones), so every child of the filled position has the value of the same child of the
+    /// original. Returns the stones after the fill-in (by colour index), the filled cells, and the
+    /// captured ones among them by owner's colour index (the rest are dead).
+    ///
+    /// For proof sets: a dead cell may take either colour, so only the winner's captured cells are needed
+    /// to show that the winner still wins once the loser's stones fill the cells outside a proof.
+    pub(crate) fn fill_inferior(&self, mut stones: [u128; 2]) -> ([u128; 2], u128, [u128; 2]) {
+        if self.ring.is_empty() {
+            return (stones, 0, [0, 0]);
+        }
+        let mut filled = 0u128;
+        let mut captured = [0u128; 2];
+        loop {
+            let before = filled;
+            for i in bits(self.all & !(stones[0] | stones[1])) {
+                if (stones[0] | stones[1]) >> i & 1 == 1 {
+                    continue;
+                }
+                if let Some(c) = self.dead(i, stones) {
+                    stones[c] |= 1 << i;
+                    filled |= 1 << i;
+                    continue;
+                }
+                for &j in &self.ring[i] {
+                    let j = j as usize;
+                    if j >= RING_EDGE as usize || j < i || (stones[0] | stones[1]) >> j & 1 == 1 {
+                        continue;
+                    }
+                    let (bi, bj) = (1u128 << i, 1u128 << j);
+                    let owner = (0..2).find(|&x| {
+                        // X's answer on one cell makes the other (the intruder's) dead.
+                        let mut s1 = stones;
+                        s1[x] |= bj;
+                        let mut s2 = stones;
+                        s2[x] |= bi;
+                        self.dead(i, s1).is_some() && self.dead(j, s2).is_some()
+                    });
+                    if let Some(x) = owner {
+                        stones[x] |= bi | bj;
+                        filled |= bi | bj;
+                        captured[x] |= bi | bj;
+                        break;
+                    }
+                }
+            }
+            if filled == before {
+                return (stones, filled, captured);
+            }
+        }
     }
 }
 
@@ -459,6 +616,8 @@ pub(crate) struct Solver {
     hs: HSearch,
     /// Whether [`Solver::analyse`] runs H-search (off: the bridge/ziggurat connections only).
     pub(crate) use_hsearch: bool,
+    /// Whether [`Solver::analyse`] fills in dead and captured cells first ([`Masks::fill_inferior`]).
+    pub(crate) use_fill: bool,
 }
 
 impl Solver {
@@ -479,6 +638,7 @@ impl Solver {
             aborted: false,
             hs: HSearch::new(),
             use_hsearch: true,
+            use_fill: true,
         }
     }
 
@@ -708,34 +868,49 @@ impl Solver {
         None
     }
 
+    /// `b` after the inferior-cell fill-in ([`Masks::fill_inferior`]) when `on`, with the captured cells
+    /// by owner's colour index.
+    fn fill(&self, b: &Board, on: bool) -> (Board, [u128; 2]) {
+        if !on {
+            return (*b, [0, 0]);
+        }
+        let (stones, _, captured) = self.m.fill_inferior(b.stones);
+        (Board { stones, to_move: b.to_move }, captured)
+    }
+
     /// The static analysis of `b` for the side to move (see the module documentation).
     pub(crate) fn analyse(&mut self, b: &Board) -> Analysis {
-        match self.quick(b) {
-            Some((true, proof)) => return Analysis::Win(proof),
-            Some((false, proof)) => return Analysis::Loss(proof),
+        // Inferior cells: the analysis is on the filled board (same value). The winner's captured cells join
+        // the proof set: the proof needs them left to the winner; dead cells may take the loser's colour.
+        let (filled_board, cap) = self.fill(b, self.use_fill);
+        let (mine, yours) = (cap[b.to_move.index()], cap[b.to_move.opponent().index()]);
+        match self.quick(&filled_board) {
+            Some((true, proof)) => return Analysis::Win(proof | mine),
+            Some((false, proof)) => return Analysis::Loss(proof | yours),
             None => {}
         }
+        let b = &filled_board;
         let you = b.to_move.opponent();
         let q = b.stones[you.index()];
         let empty = self.m.all & !(b.stones[0] | b.stones[1]);
         let mut must = empty;
         // The union of the carriers that cut the region: if every move in it loses, this plus their proofs
         // is the proof of the loss.
-        let mut mp = 0u128;
+        let mut mp = yours;
         if self.use_hsearch {
             let me = b.to_move;
-            let mine = self.hs.run(&self.m, b.stones[me.index()], empty, me);
-            if let Some(c) = mine.full {
-                return Analysis::Win(c);
+            let my_conns = self.hs.run(&self.m, b.stones[me.index()], empty, me);
+            if let Some(c) = my_conns.full {
+                return Analysis::Win(c | mine);
             }
-            if let Some(&c) = mine.semis.first() {
-                return Analysis::Win(c);
+            if let Some(&c) = my_conns.semis.first() {
+                return Analysis::Win(c | mine);
             }
-            let yours = self.hs.run(&self.m, q, empty, you);
-            if let Some(c) = yours.full {
-                return Analysis::Loss(c);
+            let your_conns = self.hs.run(&self.m, q, empty, you);
+            if let Some(c) = your_conns.full {
+                return Analysis::Loss(c | yours);
             }
-            for c in yours.semis {
+            for c in your_conns.semis {
                 if must & c != must {
                     must &= c;
                     mp |= c;
@@ -809,6 +984,7 @@ impl Solver {
         if let Some(e) = old {
             return e;
         }
+        // Without the fill-in: here it costs more than the virtual connections it reveals.
         let e = match self.quick(b) {
             Some((true, proof)) => Entry { key, phi: 0, delta: INF, work: 0, moves: proof, mp: 0 },
             Some((false, proof)) => Entry { key, phi: INF, delta: 0, work: 0, moves: proof, mp: 0 },
@@ -1454,6 +1630,85 @@ mod hsearch_tests {
         }
         memo.insert(key, r);
         r
+    }
+
+    /// The winner of `stones` with `mover` to move, also when a chain is already complete.
+    fn value(m: &Masks, stones: [u128; 2], mover: Color, memo: &mut HashMap<(u128, u128, u8), bool>) -> bool {
+        let (e1, e2) = m.edges(mover);
+        if m.flood(e1 & stones[mover.index()], stones[mover.index()]) & e2 != 0 {
+            return true;
+        }
+        wins(m, stones, mover, memo)
+    }
+
+    /// Inferior-cell fill-in keeps the game value: on random positions of small boards (every dead and
+    /// captured pattern found there), the filled position has the same winner as the original by plain
+    /// minimax, for both sides to move; every winning move of the filled position wins the original, and
+    /// every filled cell is empty in the original.
+    #[test]
+    fn fill_in_keeps_the_game_value_by_brute_force() {
+        let mut seed = 0x0F1E_2D3C_4B5A_6978u64;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut checked, mut cells) = (0, 0);
+        for (w, h) in [(2usize, 2usize), (3, 3), (4, 4), (4, 3), (3, 4), (5, 4), (4, 5), (5, 5)] {
+            let least = (w * h).saturating_sub(12);
+            let m = Masks::new(w, h);
+            let mut memo = HashMap::new();
+            for _ in 0..400 {
+                let mut stones = [0u128; 2];
+                let k = (least + (rnd() % 6) as usize).min(w * h - 1);
+                for _ in 0..k {
+                    let empty = m.all & !(stones[0] | stones[1]);
+                    let cs: Vec<usize> = bits(empty).collect();
+                    let i = cs[(rnd() % cs.len() as u64) as usize];
+                    stones[(rnd() % 2) as usize] |= 1 << i;
+                }
+                let (filled, fill, cap) = m.fill_inferior(stones);
+                assert_eq!(cap[0] & cap[1], 0);
+                assert_eq!((cap[0] | cap[1]) & !fill, 0);
+                assert_eq!(cap[0] & !filled[0], 0);
+                assert_eq!(cap[1] & !filled[1], 0);
+                if fill == 0 {
+                    continue;
+                }
+                assert_eq!(fill & (stones[0] | stones[1]), 0);
+                assert_eq!(filled[0] | filled[1], stones[0] | stones[1] | fill);
+                checked += 1;
+                cells += fill.count_ones();
+                for side in [Color::Black, Color::White] {
+                    let you = side.opponent();
+                    let (e1, e2) = m.edges(you);
+                    if m.flood(e1 & stones[you.index()], stones[you.index()]) & e2 != 0 {
+                        continue;
+                    }
+                    let v = value(&m, stones, side, &mut memo);
+                    assert_eq!(value(&m, filled, side, &mut memo), v, "{w}x{h} {stones:?} -> {filled:?}, {side:?} to move");
+                    // The proof-set claim: the loser may take the dead cells and its own captured ones.
+                    let (winner, loser) = if v { (side, you) } else { (you, side) };
+                    let mut t = stones;
+                    t[winner.index()] |= cap[winner.index()];
+                    t[loser.index()] |= fill & !cap[winner.index()];
+                    assert_eq!(value(&m, t, side, &mut memo), v, "{w}x{h} {stones:?} -> {t:?}, {side:?} to move");
+                    let empty = m.all & !(filled[0] | filled[1]);
+                    for x in bits(empty) {
+                        let (mut a, mut b) = (stones, filled);
+                        a[side.index()] |= 1 << x;
+                        b[side.index()] |= 1 << x;
+                        assert_eq!(
+                            value(&m, a, you, &mut memo),
+                            value(&m, b, you, &mut memo),
+                            "{w}x{h} {stones:?} -> {filled:?}, {side:?} plays {x}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(checked > 300 && cells > 600, "{checked} positions, {cells} cells filled");
     }
 
     /// Every edge-to-edge connection H-search reports on random positions of small boards holds by brute

@@ -6,6 +6,7 @@
 use crate::engine::{Engine, Setup};
 use crate::xiangqi::Position;
 use crate::xiangqi::search::SearchOptions;
+use crate::hex::search::SearchOptions as HexSearchOptions;
 use crate::search::GoParams;
 use std::time::Instant;
 
@@ -232,4 +233,95 @@ pub fn bench_positions_are_valid() -> bool {
         let mut p = if *fen == "startpos" { Position::startpos() } else { match Position::from_fen(fen) { Ok(p) => p, Err(_) => return false } };
         moves.split_whitespace().all(|m| p.try_play(m).is_ok())
     })
+}
+
+/// The Hex rows of the teaching lab: the real Hex searcher ([`crate::hex::search`], Queenbee's alpha-beta after
+/// van Rijswijck 2000) with each technique off in turn — `"all"` (the defaults: beam 8 + 2 per ply, badness
+/// ordering, TT cut-offs, the exact threat rules), `"no-ordering"` (cells in index order instead of by move
+/// badness; the beam then keeps the first cells of that order), `"no-beam"` (full width), `"no-tt"` (no
+/// transposition-table cut-offs), `"no-threats"` (no win-in-one / must-block rules), and a narrower
+/// (`"beam-narrow"`, 4 + 1 per ply) and a wider (`"beam-wide"`, 16 + 4 per ply) beam. `(name, options)`; the
+/// names are the row keys the page (`www/views/lab-configs.js` `HEX_CONFIGS`) and the browser test share.
+pub fn hex_lab_ablations() -> Vec<(&'static str, HexSearchOptions)> {
+    let all = HexSearchOptions::default();
+    vec![
+        ("all", all),
+        ("no-ordering", HexSearchOptions { ordering: false, ..all }),
+        ("no-beam", HexSearchOptions { beam: false, ..all }),
+        ("no-tt", HexSearchOptions { tt_cutoffs: false, ..all }),
+        ("no-threats", HexSearchOptions { threats: false, ..all }),
+        ("beam-narrow", HexSearchOptions { beam_base: 4, beam_per_ply: 1, ..all }),
+        ("beam-wide", HexSearchOptions { beam_base: 16, beam_per_ply: 4, ..all }),
+    ]
+}
+
+/// The Hex switches of `o` by their engine option names (`setoption name <name> value <v>`, lower case), in a
+/// fixed order: `beam`, `beambase`, `beamperply`, `ordering`, `ttcutoffs`, `threats` (booleans as
+/// `true`/`false`, widths as whole numbers). What the page sends to the worker for one Hex lab row.
+pub fn hex_option_switches(o: &HexSearchOptions) -> Vec<(&'static str, serde_json::Value)> {
+    vec![
+        ("beam", o.beam.into()),
+        ("beambase", o.beam_base.into()),
+        ("beamperply", o.beam_per_ply.into()),
+        ("ordering", o.ordering.into()),
+        ("ttcutoffs", o.tt_cutoffs.into()),
+        ("threats", o.threats.into()),
+    ]
+}
+
+/// One Hex row of the lab: the last iteration of a fixed-depth search.
+#[derive(Clone, Debug)]
+pub struct HexAblationRow {
+    /// The row key (see [`hex_lab_ablations`]).
+    pub name: &'static str,
+    /// The switches the row was searched with.
+    pub options: HexSearchOptions,
+    /// Nodes of the whole iterative-deepening search.
+    pub nodes: u64,
+    /// Best move (a cell such as `c3`, or `swap-pieces`), `None` without a legal move.
+    pub best: Option<String>,
+    /// Score in Queenbee's evaluation units (100 per unit of board potential, side to move's view); `None`
+    /// for a proved win or loss.
+    pub cp: Option<i32>,
+    /// Moves to a proved win (negative: loss), when the score is one.
+    pub mate: Option<i32>,
+    /// Depth of the last completed iteration (the requested depth).
+    pub depth: u32,
+    /// Wall time of the search (milliseconds).
+    pub ms: f64,
+}
+
+/// Searches the Hex position `size` (`N` or `WxH`, no swap rule) + `moves` (cells, `swap-pieces`) to `depth`
+/// once per configuration of [`hex_lab_ablations`], each in a fresh engine (16 MiB TT) with the switches set by
+/// their option names, exactly as the lab's worker does. Errors: a bad size or move (the engine's reason).
+pub fn hex_ablation_on(size: &str, moves: &[&str], depth: u32) -> Result<Vec<HexAblationRow>, String> {
+    let setup = Setup::parse("hex", size).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    for (name, options) in hex_lab_ablations() {
+        let mut e = Engine::new();
+        e.set_position(setup, moves).map_err(|e| e.to_string())?;
+        for (opt, value) in hex_option_switches(&options) {
+            let v = match value {
+                serde_json::Value::Bool(b) => b.to_string(),
+                other => other.to_string(),
+            };
+            e.set_option(opt, &v).map_err(|e| e.to_string())?;
+        }
+        let start = Instant::now();
+        let (infos, best, _) =
+            e.search_blocking(GoParams { depth: Some(depth), ..Default::default() }).map_err(|e| e.to_string())?;
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let last = infos.last();
+        out.push(HexAblationRow {
+            name,
+            options,
+            nodes: last.map_or(0, |i| i.nodes),
+            best: best.map(|m| m.to_string()),
+            cp: last.and_then(|i| i.cp),
+            mate: last.and_then(|i| i.mate),
+            depth: last.map_or(0, |i| i.depth),
+            ms,
+        });
+    }
+    Ok(out)
 }

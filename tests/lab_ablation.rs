@@ -4,7 +4,10 @@
 
 mod common;
 
-use duiyi::bench::{ALPHABETA_ONLY_MAX_DEPTH, MINIMAX_MAX_DEPTH, ablation_on, lab_ablations, option_switches};
+use duiyi::bench::{
+    ALPHABETA_ONLY_MAX_DEPTH, MINIMAX_MAX_DEPTH, ablation_on, hex_ablation_on, hex_lab_ablations, hex_option_switches,
+    lab_ablations, option_switches,
+};
 use duiyi::engine::Engine;
 
 const MIDDLEGAME: &str = "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1";
@@ -113,6 +116,88 @@ fn exact_slices_case(depth: u32, rows: impl Fn(&str) -> bool) {
         let best = loop {
             slices += 1;
             match e.step(0.3) {
+                Step::Searching(i) | Step::Waiting(i) => last = i.last().cloned().or(last),
+                Step::Done { infos, bestmove, .. } => {
+                    last = infos.last().cloned().or(last);
+                    break bestmove;
+                }
+                Step::Idle => panic!("idle"),
+            }
+        };
+        let last = last.unwrap();
+        assert_eq!(last.nodes, want.nodes, "{name}: nodes after {slices} slices");
+        assert_eq!(best.map(|m| m.to_string()), want.best.clone(), "{name}: best");
+        assert!(slices > 3, "{name}: only {slices} slices");
+        assert_eq!(last.cp, want.cp, "{name}: score");
+    }
+}
+
+/// The Hex rows' figures committed in tests/data/lab-ablation-hex.json (which the browser test compares the
+/// page's worker with) are what the native Hex search gives now; the switches are those of each row.
+#[test]
+fn committed_hex_lab_figures_match_the_native_search() {
+    let data = common::data("lab-ablation-hex.json");
+    for case in data["cases"].as_array().unwrap() {
+        let size = case["size"].as_str().unwrap();
+        let moves: Vec<&str> = case["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+        let depth = case["depth"].as_u64().unwrap() as u32;
+        let rows = hex_ablation_on(size, &moves, depth).unwrap();
+        let want = case["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), want.len(), "{size} {moves:?} depth {depth}: rows");
+        for (r, w) in rows.iter().zip(want) {
+            assert_eq!(r.name, w["name"].as_str().unwrap());
+            assert_eq!(r.nodes, w["nodes"].as_u64().unwrap(), "{size} depth {depth} {}: nodes", r.name);
+            assert_eq!(r.best.as_deref(), w["best"].as_str(), "{} best", r.name);
+            assert_eq!(r.cp.map(i64::from), w["cp"].as_i64(), "{} cp", r.name);
+            assert_eq!(r.depth, depth);
+            for (k, v) in hex_option_switches(&r.options) {
+                assert_eq!(v, w["options"][k], "{} switch {k}", r.name);
+            }
+        }
+    }
+}
+
+/// The Hex rows: the first is the searcher's defaults; switching the beam off (full width) and badness
+/// ordering off cost nodes (van Rijswijck 2000 §5.4: ordering by badness is what makes pruning the worst
+/// moves safe and cheap); a wider beam costs more than the default and a narrower one less; bad input is an
+/// error, not a panic.
+#[test]
+fn hex_rows_measure_each_technique() {
+    let rows = hex_ablation_on("7", &["d4", "c5", "e3"], 4).unwrap();
+    let n = |name: &str| rows.iter().find(|r| r.name == name).unwrap().nodes;
+    assert_eq!(rows[0].name, "all");
+    assert_eq!(rows[0].options, duiyi::hex::search::SearchOptions::default());
+    assert!(n("no-beam") > 2 * n("all"), "full width {} vs beam {}", n("no-beam"), n("all"));
+    assert!(n("no-ordering") > n("all"));
+    assert!(n("beam-narrow") < n("all") && n("all") < n("beam-wide"));
+    assert_eq!(rows.len(), hex_lab_ablations().len());
+    assert!(hex_ablation_on("7", &["d4", "d4"], 2).is_err());
+    assert!(hex_ablation_on("banana", &[], 2).is_err());
+    assert!(hex_ablation_on("30", &[], 2).is_err());
+}
+
+/// With exact slices (what the lab's worker turns on), a Hex search cut into tiny time slices visits exactly
+/// the nodes of the same search run in one piece, for every Hex lab configuration.
+#[test]
+fn hex_exact_slices_make_a_sliced_search_equal_the_blocking_one() {
+    use duiyi::engine::{Setup, Step};
+    use duiyi::search::GoParams;
+    let (moves, depth) = (["d4", "c5", "e3"], 4);
+    let wanted = hex_ablation_on("7", &moves, depth).unwrap();
+    for (name, options) in hex_lab_ablations() {
+        let want = wanted.iter().find(|r| r.name == name).unwrap();
+        let mut e = Engine::new();
+        e.set_position(Setup::parse("hex", "7").unwrap(), &moves).unwrap();
+        e.set_option("ExactSlices", "true").unwrap();
+        for (opt, value) in hex_option_switches(&options) {
+            let v = if let Some(b) = value.as_bool() { b.to_string() } else { value.to_string() };
+            e.set_option(opt, &v).unwrap();
+        }
+        e.go(GoParams { depth: Some(depth), ..Default::default() }).unwrap();
+        let (mut last, mut slices) = (None, 0);
+        let best = loop {
+            slices += 1;
+            match e.step(0.2) {
                 Step::Searching(i) | Step::Waiting(i) => last = i.last().cloned().or(last),
                 Step::Done { infos, bestmove, .. } => {
                     last = infos.last().cloned().or(last);

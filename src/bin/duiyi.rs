@@ -11,6 +11,7 @@ fn usage() -> &'static str {
      duiyi eval [--fen \"<FEN>\"] [--moves \"…\"]   static evaluation and its terms as JSON\n  \
      duiyi bench [--depth N] [--ablation]   fixed-depth search signature; last line `nodes <N> nps <M>`\n  \
      duiyi bench --ablation --fen F [--moves M] [--depth N] [--json]   the lab's ablation rows for one position\n  \
+     duiyi bench --ablation --game hex --size N|WxH [--moves M] [--depth N] [--json]   the lab's Hex rows\n  \
      duiyi bench --tree --fen F [--moves M] --depth N [--json]   the lab's recorded search tree for one position\n  \
      duiyi hex potentials --size N[xM] [--moves \"b:c3 w:d2 …\"|--sgf FILE]   Hex two-distance maps as JSON\n  \
      duiyi combat --model waterfall|round-table|hybrid …   attack-outcome distribution as JSON\n  \
@@ -109,10 +110,45 @@ fn judge_cmd(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `duiyi bench --ablation --game hex --size N|WxH [--moves M] [--depth N] [--json]`: the teaching lab's Hex
+/// rows ([`duiyi::bench::hex_ablation_on`]) for one position, as a table or one JSON object.
+fn hex_ablation_cmd(args: &[String], depth: u32) -> Result<(), String> {
+    if !args.iter().any(|a| a == "--ablation") {
+        return Err("bench: --game hex needs --ablation (one position, every technique switch)".into());
+    }
+    if flag(args, "--fen").is_some() {
+        return Err("bench: --fen is for Xiangqi; a Hex position is --size and --moves".into());
+    }
+    let size = flag(args, "--size").ok_or("bench: --game hex needs --size N or WxH")?;
+    let moves: Vec<&str> = flag(args, "--moves").unwrap_or("").split_whitespace().collect();
+    let rows = duiyi::bench::hex_ablation_on(size, &moves, depth).map_err(|e| format!("bench: {e}"))?;
+    if args.iter().any(|a| a == "--json") {
+        let rows: Vec<_> = rows
+            .iter()
+            .map(|r| {
+                let options: serde_json::Map<String, serde_json::Value> =
+                    duiyi::bench::hex_option_switches(&r.options).into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+                serde_json::json!({ "name": r.name, "options": options, "nodes": r.nodes, "best": r.best,
+                    "cp": r.cp, "mate": r.mate, "depth": r.depth, "ms": (r.ms * 10.0).round() / 10.0 })
+            })
+            .collect();
+        println!("{}", serde_json::json!({ "game": "hex", "size": size, "moves": moves, "depth": depth, "rows": rows }));
+    } else {
+        println!("| configuration | nodes to depth {depth} | best | score | time (ms) | nodes/s |");
+        println!("|---|---:|---|---:|---:|---:|");
+        for r in rows {
+            let score = r.mate.map_or_else(|| r.cp.map_or("-".into(), |c| c.to_string()), |m| format!("win in {m}"));
+            let nps = r.nodes as f64 / (r.ms / 1000.0).max(1e-9);
+            println!("| {} | {} | {} | {score} | {:.1} | {:.0} |", r.name, r.nodes, r.best.as_deref().unwrap_or("(none)"), r.ms, nps);
+        }
+    }
+    Ok(())
+}
+
 /// `duiyi bench [--depth N] [--ablation]`: fixed-depth search of the bench positions. Last line
 /// `nodes <N> nps <M>`; with `--ablation`, a table of nodes and time with each technique switched off.
 fn bench_cmd(args: &[String]) -> Result<(), String> {
-    check_args("bench", args, &["--depth", "--fen", "--moves"], &["--ablation", "--json", "--tree"])?;
+    check_args("bench", args, &["--depth", "--fen", "--moves", "--game", "--size"], &["--ablation", "--json", "--tree"])?;
     if args.iter().any(|a| a == "--tree") {
         return tree_cmd(args);
     }
@@ -123,6 +159,15 @@ fn bench_cmd(args: &[String]) -> Result<(), String> {
     };
     if !(1..=30).contains(&depth) {
         return Err("bench: --depth must be 1..30".into());
+    }
+    match flag(args, "--game") {
+        None | Some("xiangqi") => {
+            if flag(args, "--size").is_some() {
+                return Err("bench: --size needs --game hex".into());
+            }
+        }
+        Some("hex") => return hex_ablation_cmd(args, depth),
+        Some(other) => return Err(format!("bench: unknown game '{other}' (expected xiangqi or hex)")),
     }
     if let Some(fen) = flag(args, "--fen") {
         if !args.iter().any(|a| a == "--ablation") {

@@ -62,8 +62,12 @@ impl SlicedSearch for Searcher {
         self.tt.clear();
     }
     /// The fields of [`search::SearchOptions`]: `Beam`, `TTCutoffs`, `Ordering`, `Threats` (`true`/`false`),
-    /// `BeamBase`, `BeamPerPly` (whole numbers, 1..=400 and 0..=100), `Convention` (`queenbee`/`benzene`).
+    /// `BeamBase`, `BeamPerPly` (whole numbers, 1..=400 and 0..=100), `Convention` (`queenbee`/`benzene`); `ExactSlices` (not a technique:
+    /// [`Searcher::set_exact_slices`]).
     fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), String>> {
+        if crate::search::driver::option_key(name) == "exactslices" {
+            return Some(parse_flag(value).map(|v| self.set_exact_slices(v)));
+        }
         let o = &mut self.options;
         let count = |max: usize, min: usize| -> Result<usize, String> {
             let n: usize = value.trim().parse().map_err(|_| "expected a whole number".to_string())?;

@@ -129,6 +129,22 @@ pub struct Searcher {
     /// Raised by another thread to interrupt [`run`](Self::run) like a deadline (polled with the clock). The
     /// searcher never lowers it.
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// Exact slices (the teaching lab): when set, a root move interrupted by the deadline is undone exactly
+    /// (node count, seldepth, the TT's changes through its journal) before it is searched again, so a sliced
+    /// search visits the same nodes as an uninterrupted one. Off by default.
+    exact: Option<ExactSnapshot>,
+    /// The deadline is not checked before this node count (exact slices' retries; 0 otherwise).
+    min_nodes_before_deadline: u64,
+}
+
+/// What a root move's search changes, saved before it (exact slices).
+#[derive(Clone, Copy, Debug, Default)]
+struct ExactSnapshot {
+    nodes: u64,
+    seldepth: usize,
+    /// Nodes of the last interrupted attempt at this root move (0 after a completed one): the next attempt
+    /// ignores the deadline until it has searched twice as many, so every root move completes eventually.
+    retry_nodes: u64,
 }
 
 /// The TT's 16-bit move: cell index + 1, `swap-pieces` = `u16::MAX`, 0 = none.
@@ -198,6 +214,21 @@ impl Searcher {
             last: None,
             current_best: None,
             interrupt: None,
+            exact: None,
+            min_nodes_before_deadline: 0,
+        }
+    }
+
+    /// Turns exact slices on or off (see the `exact` field): an interrupted search then resumes as if it had
+    /// never been interrupted, so its node counts equal an unsliced search's (the lab compares them with
+    /// `duiyi bench --ablation --game hex`). A stop (the interrupt flag) or node limit still ends it at once.
+    pub fn set_exact_slices(&mut self, on: bool) {
+        if on {
+            self.exact.get_or_insert_with(ExactSnapshot::default);
+        } else {
+            self.exact = None;
+            self.min_nodes_before_deadline = 0;
+            self.tt.end_journal();
         }
     }
 
@@ -206,6 +237,10 @@ impl Searcher {
     pub fn start(&mut self, pos: Position) {
         self.pos = pos;
         self.nodes = 0;
+        self.min_nodes_before_deadline = 0;
+        if let Some(snap) = self.exact.as_mut() {
+            *snap = ExactSnapshot::default();
+        }
         self.seldepth = 0;
         self.aborted = false;
         self.last = None;
@@ -263,6 +298,12 @@ impl Searcher {
             }
             let i = it.index;
             let mv = self.root_moves[i].mv;
+            if let Some(snap) = self.exact.as_mut() {
+                snap.nodes = self.nodes;
+                snap.seldepth = self.seldepth;
+                self.min_nodes_before_deadline = self.nodes + 2 * snap.retry_nodes;
+                self.tt.begin_journal();
+            }
             play(&mut self.pos, mv);
             let alpha = it.best.max(-INFINITE);
             let s = if i == 0 {
@@ -276,8 +317,17 @@ impl Searcher {
             };
             self.pos.undo();
             if self.aborted {
+                if let Some(snap) = self.exact.as_mut() {
+                    snap.retry_nodes = (self.nodes - snap.nodes).max(POLL_NODES);
+                    self.nodes = snap.nodes;
+                    self.seldepth = snap.seldepth;
+                    self.tt.rollback();
+                }
                 self.iteration = Some(it);
                 return RunOutcome::Interrupted;
+            }
+            if let Some(snap) = self.exact.as_mut() {
+                snap.retry_nodes = 0;
             }
             let rm = &mut self.root_moves[i];
             rm.score = s;
@@ -360,7 +410,7 @@ impl Searcher {
 
     /// Whether the deadline, node limit or interrupt has come.
     fn interrupted(&self) -> bool {
-        now_ms() >= self.deadline
+        (now_ms() >= self.deadline && self.nodes >= self.min_nodes_before_deadline)
             || self.nodes >= self.node_limit
             || self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
     }

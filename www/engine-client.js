@@ -142,14 +142,15 @@ export class EngineClient {
   }
 
   /**
-   * The teaching lab: a fixed-depth Xiangqi search with technique switches, in a fresh engine inside the same
+   * The teaching lab: a fixed-depth Xiangqi (or, with `position.game = 'hex'` and `size`, Hex) search with technique switches, in a fresh engine inside the same
    * worker (www/worker.js `lab`). Queued and cancelled like `search`; resolves with the bestmove and every
    * iteration's info: `{move, ponder, cancelled, infos}`. With `{tree: true}` the worker records the search
    * tree instead (all techniques on, `options` ignored; src/xiangqi/tree.rs) and the result has
    * `tree: {summary, flat}` (null when cancelled).
-   * @param {{fen?: string, moves: string[]}} position
+   * @param {{fen?: string, game?: 'xiangqi'|'hex', size?: number|string, moves: string[]}} position
    * @param {number} depth
-   * @param {Record<string, boolean>} options  switch name → on/off (NullMove, PVS, …; see src/xiangqi/search.rs)
+   * @param {Record<string, boolean|number>} options  switch name → on/off (NullMove, PVS, …; see
+   *   src/xiangqi/search.rs; Hex: beam, ordering, ttcutoffs, threats, beambase, beamperply)
    */
   lab(position, depth, options, { tree = false } = {}) {
     if (this.disposed) return Promise.reject(codedError('client.disposed', {}, 'the engine client was shut down'));
@@ -157,7 +158,7 @@ export class EngineClient {
       const infos = [];
       const request = {
         id: nextSearchId++,
-        position: { fen: position.fen, moves: [...(position.moves ?? [])] },
+        position: { ...position, moves: [...(position.moves ?? [])] },
         params: { depth },
         lab: { options: { ...options }, tree },
         infos,

@@ -19,6 +19,11 @@
 //                                                     `duiyi bench --ablation --fen` does), with the technique
 //                                                     switches `options` {nullmove: false, …}; answered like a
 //                                                     go (info…, one bestmove), sliced, stoppable by stop
+//                  {type:'lab', game:'hex', size, moves, depth, options}
+//                                                     the lab's Hex rows: the Hex searcher in a fresh engine
+//                                                     (`duiyi bench --ablation --game hex`), options {beam,
+//                                                     ordering, ttcutoffs, threats: boolean; beambase,
+//                                                     beamperply: whole numbers}; answered the same way
 //   worker → page  {type:'ready'}                     engine loaded and warmed up
 //                  {type:'info', depth, seldepth, score:{cp?|mate?}, nodes, nps, timeMs, pv}
 //                  {type:'bestmove', move, ponder, draw?} exactly one per go; move strings in the game's notation;
@@ -180,6 +185,11 @@ const LAB_SWITCHES = new Set([
   'alphabeta', 'pvs', 'nullverify', 'rootordering', 'quiescence',
 ]);
 
+/** Technique switches of a Hex lab run (the Hex searcher's options, src/hex/search.rs): name → flag | count. */
+const HEX_LAB_SWITCHES = new Map([
+  ['beam', 'flag'], ['ordering', 'flag'], ['ttcutoffs', 'flag'], ['threats', 'flag'], ['beambase', 'count'], ['beamperply', 'count'],
+]);
+
 /**
  * The tree explorer's run (lab message with `tree: true`): a `XiangqiTreeSearch` behind the few Engine methods
  * the slice loop uses. When done it sends `{type:'labtree', summary, flat}` (flat: an Int32Array, transferred)
@@ -214,11 +224,36 @@ function startLab(msg) {
     throw codedError('worker.go_count', { name: 'depth', value: JSON.stringify(depth) }, `lab depth must be a whole number 1..30, got ${JSON.stringify(depth)}`);
   }
   const options = msg.options ?? {};
-  for (const [name, value] of Object.entries(options)) {
+  const hexOptions = msg.game === 'hex' ? options : {};
+  for (const [name, value] of Object.entries(msg.game === 'hex' ? {} : options)) {
     if (!LAB_SWITCHES.has(name)) throw codedError('engine.unknown_option', { name }, `unknown technique switch '${name}'`);
     if (typeof value !== 'boolean') {
       throw codedError('worker.go_flag', { name, value: JSON.stringify(value) }, `switch '${name}' must be true or false, got ${JSON.stringify(value)}`);
     }
+  }
+  for (const [name, value] of Object.entries(hexOptions)) {
+    if (!HEX_LAB_SWITCHES.has(name)) throw codedError('engine.unknown_option', { name }, `unknown Hex technique switch '${name}'`);
+    const ok = HEX_LAB_SWITCHES.get(name) === 'flag' ? typeof value === 'boolean' : Number.isInteger(value) && value >= 0;
+    if (!ok) {
+      throw codedError('worker.go_flag', { name, value: JSON.stringify(value) }, `Hex switch '${name}' must be ${HEX_LAB_SWITCHES.get(name) === 'flag' ? 'true or false' : 'a whole number'}, got ${JSON.stringify(value)}`);
+    }
+  }
+  if (msg.game === 'hex') {
+    if (msg.tree === true) throw codedError('worker.go_flag', { name: 'tree', value: 'true' }, 'the tree explorer records Xiangqi searches only');
+    const hex = new Engine();
+    try {
+      hex.setPosition(...positionArgs(msg));
+      // Exact slices as for Xiangqi (src/hex/search.rs `set_exact_slices`): the same nodes as the native run.
+      hex.setOption('ExactSlices', 'true');
+      for (const [name, value] of Object.entries(hexOptions)) hex.setOption(name, String(value));
+      hex.go({ depth });
+    } catch (err) {
+      hex.free();
+      throw err;
+    }
+    mainEngine ??= engine;
+    engine = hex;
+    return;
   }
   if (msg.tree === true) {
     mainEngine ??= engine;

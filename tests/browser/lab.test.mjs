@@ -191,3 +191,89 @@ test("Hex: a guess of the hottest cell is scored against Queenbee's lowest total
   assert.deepEqual(app.errorsOf(page), []);
   assert.deepEqual(app.errorsOf(fresh), []);
 });
+
+// ---- Hex rows: the Hex searcher's technique table (lab-hex-table.js) against tests/data/lab-ablation-hex.json ----
+
+const HEX_DATA = readData('lab-ablation-hex.json');
+
+async function hexRows(page) {
+  return page.$$eval('[data-testid^="lab-hex-row-"]', (els) => els.map((e) => ({
+    name: e.dataset.testid.slice('lab-hex-row-'.length),
+    state: e.dataset.state,
+    nodes: e.dataset.nodes === undefined ? null : Number(e.dataset.nodes),
+    best: e.dataset.best ?? null,
+    cp: e.dataset.cp === undefined ? null : Number(e.dataset.cp),
+    depth: e.dataset.depth === undefined ? null : Number(e.dataset.depth),
+  })));
+}
+
+test("Hex rows: the worker's Hex searcher gives the native bench's nodes, best moves and scores, and the link replays them", async () => {
+  for (const [i, c] of HEX_DATA.cases.entries()) {
+    const lang = i === 0 ? 'zh' : 'en';
+    const page = await app.newPage(`?lang=${lang}#lab?fen=startpos&depth=2&hexsize=${c.size}&hexmoves=${c.moves.join(',')}&hexdepth=${c.depth}&hexrun=1`);
+    await page.waitForSelector('[data-testid="lab-hex-table-view"][data-state="done"]', { timeout: 120000 });
+    // The page's configurations send exactly the switches the native rows were run with.
+    const configs = await page.evaluate(async () => {
+      const m = await import('./views/lab-configs.js');
+      return m.HEX_CONFIGS.map((cfg) => ({ name: cfg.name, options: cfg.options }));
+    });
+    assert.deepEqual(configs, c.rows.map((r) => ({ name: r.name, options: r.options })), 'configurations');
+    const rows = await hexRows(page);
+    assert.deepEqual(
+      rows.map((r) => ({ name: r.name, nodes: r.nodes, best: r.best, cp: r.cp, depth: r.depth })),
+      c.rows.map((r) => ({ name: r.name, nodes: r.nodes, best: r.best, cp: r.cp, depth: r.depth })),
+      `${c.size} ${c.moves.join(' ')} depth ${c.depth}`,
+    );
+    assert.equal(await page.$eval('[data-testid="lab-hex-chart"]', (e) => Number(e.dataset.rows)), c.rows.length);
+    assert.ok(await page.$('[data-testid="lab-hex-chart"] canvas'));
+    for (const r of c.rows) {
+      const text = await page.$eval(`[data-testid="lab-hex-explain-${r.name}"]`, (e) => e.textContent);
+      assert.ok(text.length > 60, r.name);
+      if (r.name !== 'all') assert.match(text, lang === 'zh' ? /出处|Source/ : /Source: .*van Rijswijck/, r.name);
+    }
+    const all = rows.find((r) => r.name === 'all');
+    const timeMs = await page.$eval('[data-testid="lab-hex-row-all"]', (e) => Number(e.dataset.timeMs));
+    console.log(`# lab worker, Hex ${c.size} ${c.moves.join(' ')} depth ${c.depth}: all on ${all.nodes} nodes in ${timeMs} ms`);
+    if (i < 2) await (await page.$('[data-testid="lab-hex-table-view"]')).scrollIntoViewIfNeeded();
+    if (i < 2) await screenshot(page, `lab-hex-table-${lang}-d${c.depth}`);
+    // The lesson link holds the Hex settings; a fresh page on it shows the same rows.
+    const link = await page.$eval('[data-testid="lab-link"]', (e) => e.getAttribute('href'));
+    assert.match(link, /hexrun=1/);
+    assert.match(link, new RegExp(`hexdepth=${c.depth}`));
+    if (i === 0) {
+      const fresh = await app.newPage(link.slice(link.indexOf('?')));
+      await fresh.waitForSelector('[data-testid="lab-hex-table-view"][data-state="done"]', { timeout: 120000 });
+      assert.deepEqual((await hexRows(fresh)).map((r) => [r.name, r.nodes, r.best]), rows.map((r) => [r.name, r.nodes, r.best]));
+      assert.equal(await fresh.$eval('[data-testid="lab-hex-depth"]', (e) => e.value), String(c.depth));
+      assert.deepEqual(app.errorsOf(fresh), []);
+    }
+    assert.deepEqual(app.errorsOf(page), []);
+  }
+});
+
+test('Hex rows: a bad switch is refused by the worker with its code; a changed position clears the table', async () => {
+  const page = await app.newPage('?lang=en#lab?fen=startpos&depth=2&hexsize=5&hexmoves=c3&hexdepth=2');
+  await page.waitForSelector('[data-testid="lab-hex-table-view"][data-state="idle"]');
+  const refused = await page.evaluate(async () => {
+    const client = window.duiyi.view.client;
+    const out = [];
+    for (const options of [{ beam: 'yes' }, { width: 3 }, { beambase: -1 }]) {
+      try {
+        await client.lab({ game: 'hex', size: 5, moves: ['c3'] }, 2, options);
+        out.push('accepted');
+      } catch (err) {
+        out.push(err.code);
+      }
+    }
+    return out;
+  });
+  assert.deepEqual(refused, ['worker.go_flag', 'engine.unknown_option', 'worker.go_flag']);
+  await page.click('[data-testid="lab-hex-run"]');
+  await page.waitForSelector('[data-testid="lab-hex-table-view"][data-state="done"]', { timeout: 60000 });
+  assert.ok((await hexRows(page)).every((r) => r.state === 'done' && r.depth === 2));
+  await page.fill('[data-testid="lab-hex-moves"]', 'c3 b4');
+  await page.dispatchEvent('[data-testid="lab-hex-moves"]', 'change');
+  await page.waitForSelector('[data-testid="lab-hex-table-view"][data-state="idle"]');
+  assert.ok((await hexRows(page)).every((r) => r.state === 'pending'));
+  assert.doesNotMatch(new URL(page.url()).hash, /hexrun=1/);
+});

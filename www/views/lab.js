@@ -17,7 +17,8 @@
 // pending|running|done|cancelled), "lab-chart" (data-rows: rows drawn), "lab-explain-<name>",
 // "lab-guess-input", "lab-guess-set", "lab-guess" (data-guess), "lab-verdict" (data-verdict right|wrong),
 // "lab-nps", "error" (data-code); Hex: "lab-hex-size", "lab-hex-moves", "lab-hex-board", "lab-hex-guess"
-// (data-guess), "lab-hex-verdict" (data-verdict right|wrong). Hex settings in the link: hexsize, hexmoves, hexguess.
+// (data-guess), "lab-hex-verdict" (data-verdict right|wrong), and the Hex technique table's hooks (lab-hex-table.js).
+// Hex settings in the link: hexsize, hexmoves, hexguess, hexdepth, hexrun=1 (runs the Hex table on opening).
 
 import { h, setText } from './dom.js';
 import { engineClient } from './shared-engine.js';
@@ -27,6 +28,7 @@ import { errorText } from '../i18n/errors.js';
 import { CONFIGS, PRESETS, configsAt, switchesOf } from './lab-configs.js';
 import { TREE_DEPTHS, createTreeExplorer } from './lab-tree.js';
 import { createPonderReplay } from './lab-ponder.js';
+import { createHexTable } from './lab-hex-table.js';
 
 const DEPTHS = [1, 2, 3, 4, 5, 6, 7, 8];
 const DEFAULT_DEPTH = 3;
@@ -57,6 +59,8 @@ export function readLessonHash(hash = location.hash) {
     hexSize: Math.min(19, Math.max(3, Number(q.get('hexsize')) || 7)),
     hexMoves: (q.get('hexmoves') ?? 'd4,c5,e3').split(/[,\s]+/).filter(Boolean),
     hexGuess: q.get('hexguess') || null,
+    hexDepth: Number(q.get('hexdepth')) || 3,
+    hexRun: q.get('hexrun') === '1',
     view: q.get('view') === 'tree' ? 'tree' : null,
     tree: {
       depth: TREE_DEPTHS.includes(Number(q.get('tdepth'))) ? Number(q.get('tdepth')) : 3,
@@ -80,6 +84,8 @@ export function lessonHash(s) {
     q.set('hexsize', String(s.hexSize));
     q.set('hexmoves', s.hexMoves.join(','));
     if (s.hexGuess) q.set('hexguess', s.hexGuess);
+    if (s.hexDepth !== undefined) q.set('hexdepth', String(s.hexDepth));
+    if (s.hexRun) q.set('hexrun', '1');
   }
   if (s.view === 'tree' && s.tree) {
     q.set('view', 'tree');
@@ -129,6 +135,7 @@ export async function mount(root, ctx) {
   const hexBoardBox = h('div', { class: 'lab-hex-board', dataset: { testid: 'lab-hex-board' } });
   const hexGuessOut = h('p', { class: 'lab-guess', dataset: { testid: 'lab-hex-guess' } });
   const hexVerdict = h('p', { class: 'lab-verdict', hidden: true, dataset: { testid: 'lab-hex-verdict' } });
+  const hexTableBox = h('div', { class: 'lab-hex-table-box' });
   const tbody = h('tbody');
   const table = h('table', { class: 'lab-table', dataset: { testid: 'lab-table' } }, h('thead', {}, h('tr', {},
     ['lab.col.config', 'lab.col.nodes', 'lab.col.ratio', 'lab.col.time', 'lab.col.nps', 'lab.col.depth', 'lab.col.best', 'lab.col.score']
@@ -173,7 +180,7 @@ export async function mount(root, ctx) {
       tx('lab.hex.hint', 'p', { class: 'lab-hint' }),
       h('div', { class: 'lab-actions' }, h('label', {}, tx('lab.hex.size'), ' ', hexSizeSel),
         h('label', { class: 'lab-grow' }, tx('lab.hex.moves'), ' ', hexMovesInput)),
-      hexBoardBox, hexGuessOut, hexVerdict));
+      hexBoardBox, hexGuessOut, hexVerdict, hexTableBox));
   const css = h('link', { rel: 'stylesheet', href: new URL('./lab.css', import.meta.url).href });
   root.replaceChildren(css, view);
 
@@ -199,6 +206,21 @@ export async function mount(root, ctx) {
   }, settings.tree);
 
   const ponderView = createPonderReplay(ponderBox, { t: (...a) => t(...a) });
+
+  // ---- Hex technique table (lab-hex-table.js) ----------------------------------------------------------------
+  const hexTable = createHexTable(hexTableBox, {
+    t: (...a) => t(...a),
+    client,
+    Chart,
+    position: () => ({ size: settings.hexSize, moves: [...settings.hexMoves] }),
+    showError: (err) => showError(err),
+    onChange() {
+      settings.hexDepth = hexTable.depth;
+      settings.hexRun = hexTable.running || hexTable.results.size > 0;
+      updateLink();
+    },
+  }, { depth: settings.hexDepth });
+  settings.hexDepth = hexTable.depth;
 
   // ---- Hex: guess the hottest cell (lowest total potential, Queenbee) -----------------------------------------
   const hexBoard = createHexBoard(hexBoardBox, { onPlay: (cell) => setHexGuess(cell), onHover: () => {} });
@@ -285,6 +307,8 @@ export async function mount(root, ctx) {
     }
     showError(null);
     settings.hexGuess = null;
+    settings.hexRun = false;
+    hexTable.reset();
     drawHex();
     updateLink();
   }
@@ -624,6 +648,7 @@ export async function mount(root, ctx) {
       treeView.element.scrollIntoView?.({ block: 'start' });
       await treeView.record({ step: settings.tree.step, node: settings.tree.node });
     }
+    if (settings.hexRun) await hexTable.run();
   })();
 
   return {
@@ -631,12 +656,15 @@ export async function mount(root, ctx) {
       t = nextT;
       setStrings();
       treeView.setLang((...a) => t(...a));
+      hexTable.setLang((...a) => t(...a));
       ponderView.setLang((...a) => t(...a));
     },
     unmount() {
       runToken++;
-      if (view.dataset.state === 'running' || treeView.running) client.cancel();
+      if (view.dataset.state === 'running' || treeView.running || hexTable.running) client.cancel();
       treeView.cancel();
+      hexTable.cancel();
+      hexTable.destroy();
       chart?.destroy();
       chart = null;
     },
@@ -651,6 +679,9 @@ export async function mount(root, ctx) {
     },
     get tree() {
       return treeView;
+    },
+    get hexTable() {
+      return hexTable;
     },
   };
 }

@@ -1,7 +1,8 @@
 //! `duiyi bench`: the Xiangqi bench, run through the [`Engine`] as every front end runs it (so it lives above
 //! the engine, not inside the game): a fixed-depth search over varied positions. The node total is a signature of the search's
 //! behaviour (it changes only when the search changes); nodes per second is the speed figure. The ablation
-//! table switches each search technique off in turn and reports nodes and time to reach the same depth.
+//! table switches each search technique off in turn and reports nodes and time to reach the same depth. The teaching
+//! lab's rows: [`ablation_on`] (Xiangqi) and [`hex_ablation_on`] (the Hex searcher, `duiyi bench --ablation --game hex`).
 
 use crate::engine::{Engine, Setup};
 use crate::xiangqi::Position;

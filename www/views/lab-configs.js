@@ -76,7 +76,7 @@ export const HEX_CONFIGS = [
   { name: 'no-ordering', options: { ...HEX_DEFAULTS, ordering: false }, source: { article: QUEENBEE, section: '5.4 移动误差（Move badness）; thesis ch. 6: Queenbee searches the least bad moves first' } },
   { name: 'no-beam', options: { ...HEX_DEFAULTS, beam: false }, source: { article: QUEENBEE, section: '5.4 移动误差（Move badness）; thesis ch. 6: the worst moves are pruned' } },
   { name: 'no-tt', options: { ...HEX_DEFAULTS, ttcutoffs: false }, source: { article: QUEENBEE, section: 'thesis ch. 6 (alpha-beta); transposition table: 中象棋軟搜索引擎揭密 2.e' } },
-  { name: 'no-threats', options: { ...HEX_DEFAULTS, threats: false }, source: { article: QUEENBEE, section: '5.3 双距离 (a won chain makes the opponent\'s potential infinite); the exact rules are ours (src/hex/search.rs)' } },
+  { name: 'no-threats', options: { ...HEX_DEFAULTS, threats: false }, source: { article: QUEENBEE, section: '5.3 战略相关性（Strategic relevance: a chain joined by bridges makes the opponent\'s potential infinite); the exact rules are ours (src/hex/search.rs)' } },
   { name: 'beam-narrow', options: { ...HEX_DEFAULTS, beambase: 4, beamperply: 1 }, source: { article: QUEENBEE, section: '5.4 移动误差（Move badness）; thesis ch. 6: the worst moves are pruned' } },
   { name: 'beam-wide', options: { ...HEX_DEFAULTS, beambase: 16, beamperply: 4 }, source: { article: QUEENBEE, section: '5.4 移动误差（Move badness）; thesis ch. 6: the worst moves are pruned' } },
 ];

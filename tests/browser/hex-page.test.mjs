@@ -1,7 +1,7 @@
 // The #hex page as a user sees it: the board, the heatmap overlays checked against the seed's numbers
 // (tests/data/hex.json) and against symmetries of the empty board, the what-if hover, a game against the
 // engine, a refused move shown translated with the game unchanged, reload, and screenshots in zh and en.
-import { test, before, after } from 'node:test';
+import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, readData, screenshot } from './harness.mjs';
 
@@ -14,6 +14,11 @@ before(async () => {
 });
 after(async () => {
   await app?.close();
+});
+// Each test's pages are closed when it ends: a page left open keeps its engine pondering in its worker, which
+// takes a core from the next test (the 19×19 repaint timing below) and shares its localStorage.
+afterEach(async () => {
+  for (const p of app.context.pages()) await p.close().catch(() => {});
 });
 
 async function openHex(query = '#hex', opts) {

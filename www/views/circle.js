@@ -19,6 +19,7 @@
 import init, { circleParsePoints, circleRandomPoints } from '../pkg/duiyi.js';
 import { h } from './dom.js';
 import { errorText } from '../i18n/errors.js';
+import { loadChart, loadViewStrings } from './assets.js';
 
 const METHODS = ['seed', 'welzl'];
 const COLORS = { seed: '#c2410c', welzl: '#1d4ed8', guess: '#7c3aed' };
@@ -31,25 +32,7 @@ const SEED_MAX_CHOICES = [100, 300, 1000];
 const DEFAULT_RANDOM = { n: 12, seed: 1 };
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
-const stringsCache = new Map();
-async function loadStrings(lang) {
-  if (!stringsCache.has(lang)) {
-    const res = await fetch(new URL(`../i18n/circle.${lang}.json`, import.meta.url));
-    if (!res.ok) throw new Error(`circle.${lang}.json: HTTP ${res.status}`);
-    stringsCache.set(lang, await res.json());
-  }
-  return stringsCache.get(lang);
-}
-
-async function loadChart() {
-  if (globalThis.Chart) return globalThis.Chart;
-  try {
-    await import('../vendor/chart.umd.min.js'); // UMD: sets globalThis.Chart
-  } catch (err) {
-    console.warn('chart.js did not load', err);
-  }
-  return globalThis.Chart ?? null;
-}
+const loadStrings = (lang) => loadViewStrings('circle', lang);
 
 /** A coordinate as it goes into a link: the shortest text that reads back as the same number. */
 const coordText = (v) => String(v);

@@ -13,6 +13,7 @@ import init, { combatReport, prdIntervals } from '../pkg/duiyi.js';
 import { h } from './dom.js';
 import { errorText } from '../i18n/errors.js';
 import { createCritGuess } from './combat-guess.js';
+import { loadChart, loadViewStrings } from './assets.js';
 
 const MODELS = ['waterfall', 'round-table', 'hybrid'];
 const OUTCOMES = ['miss', 'dodge', 'parry', 'glance', 'block', 'crit', 'crush', 'normal'];
@@ -52,25 +53,7 @@ const ALWAYS_IN_URL = ['hit', 'crit', 'dodge', 'parry', 'block'];
 const SWING_CHOICES = [1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
 const PAGE_DEFAULTS = { swings: 1e6, prd_p: 0.25, bag: 20 };
 
-const stringsCache = new Map();
-async function loadStrings(lang) {
-  if (!stringsCache.has(lang)) {
-    const res = await fetch(new URL(`../i18n/combat.${lang}.json`, import.meta.url));
-    if (!res.ok) throw new Error(`combat.${lang}.json: HTTP ${res.status}`);
-    stringsCache.set(lang, await res.json());
-  }
-  return stringsCache.get(lang);
-}
-
-async function loadChart() {
-  if (globalThis.Chart) return globalThis.Chart;
-  try {
-    await import('../vendor/chart.umd.min.js'); // UMD: sets globalThis.Chart when loaded as a module
-  } catch (err) {
-    console.warn('chart.js did not load', err);
-  }
-  return globalThis.Chart ?? null;
-}
+const loadStrings = (lang) => loadViewStrings('combat', lang);
 
 /** Count as 1k / 10k / 1M / 100M / 1G. */
 const compactCount = (v) => {

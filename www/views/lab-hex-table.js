@@ -12,8 +12,8 @@
 
 import { h, setText } from './dom.js';
 import { HEX_CONFIGS, HEX_DEPTHS } from './lab-configs.js';
+import { ablationRow } from './lab-row.js';
 
-const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
 
 /**
  * @param {HTMLElement} box
@@ -57,21 +57,10 @@ export function createHexTable(box, env, initial) {
     tbody.replaceChildren(...HEX_CONFIGS.map((c) => {
       const r = state.results.get(c.name) ?? { state: 'pending' };
       const done = r.state === 'done';
-      const tr = h('tr', { dataset: { testid: `lab-hex-row-${c.name}`, state: r.state } },
-        h('th', { scope: 'row' }, t(`lab.hexCfg.${c.name}`)),
-        h('td', { class: 'num' }, done ? fmtInt(r.nodes) : r.state === 'running' ? '…' : ''),
-        h('td', { class: 'num' }, done && base?.state === 'done' ? `${(r.nodes / base.nodes).toFixed(2)}×` : ''),
-        h('td', { class: 'num' }, done ? String(r.timeMs) : ''),
-        h('td', { class: 'num' }, done && r.timeMs > 0 ? fmtInt((r.nodes / r.timeMs) * 1000) : ''),
-        h('td', { class: 'num' }, done ? String(r.depth) : ''),
-        h('td', {}, done ? (r.best ?? '—') : ''),
-        h('td', { class: 'num' }, done ? scoreText(r) : ''));
-      if (done) {
-        Object.assign(tr.dataset, { nodes: String(r.nodes), best: r.best ?? '', depth: String(r.depth), timeMs: String(r.timeMs) });
-        if (r.cp !== null && r.cp !== undefined) tr.dataset.cp = String(r.cp);
-        if (r.mate !== null && r.mate !== undefined) tr.dataset.mate = String(r.mate);
-      }
-      return tr;
+      return ablationRow({
+        testid: `lab-hex-row-${c.name}`, label: t(`lab.hexCfg.${c.name}`), r, base,
+        bestText: done ? (r.best ?? '—') : '', scoreText: done ? scoreText(r) : '',
+      });
     }));
     renderChart();
   }

@@ -29,19 +29,11 @@ import { CONFIGS, PRESETS, configsAt, switchesOf } from './lab-configs.js';
 import { TREE_DEPTHS, createTreeExplorer } from './lab-tree.js';
 import { createPonderReplay } from './lab-ponder.js';
 import { createHexTable } from './lab-hex-table.js';
+import { loadChart } from './assets.js';
+import { ablationRow, fmtInt } from './lab-row.js';
 
 const DEPTHS = [1, 2, 3, 4, 5, 6, 7, 8];
 const DEFAULT_DEPTH = 3;
-
-async function loadChart() {
-  if (globalThis.Chart) return globalThis.Chart;
-  try {
-    await import('../vendor/chart.umd.min.js'); // UMD: sets globalThis.Chart when loaded as a module
-  } catch (err) {
-    console.warn('chart.js did not load', err);
-  }
-  return globalThis.Chart ?? null;
-}
 
 /** Settings from the address (#lab?…); unknown or bad values fall back to the defaults. */
 export function readLessonHash(hash = location.hash) {
@@ -97,7 +89,6 @@ export function lessonHash(s) {
   return `#lab?${q.toString()}`;
 }
 
-const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
 
 export async function mount(root, ctx) {
   let t = ctx.t;
@@ -441,21 +432,10 @@ export async function mount(root, ctx) {
     tbody.replaceChildren(...rows().map((c) => {
       const r = results.get(c.name) ?? { state: 'pending' };
       const done = r.state === 'done';
-      const tr = h('tr', { dataset: { testid: `lab-row-${c.name}`, state: r.state } },
-        h('th', { scope: 'row' }, t(`lab.cfg.${c.name}`)),
-        h('td', { class: 'num' }, done ? fmtInt(r.nodes) : r.state === 'running' ? '…' : ''),
-        h('td', { class: 'num' }, done && base?.state === 'done' ? `${(r.nodes / base.nodes).toFixed(2)}×` : ''),
-        h('td', { class: 'num' }, done ? String(r.timeMs) : ''),
-        h('td', { class: 'num' }, done && r.timeMs > 0 ? fmtInt((r.nodes / r.timeMs) * 1000) : ''),
-        h('td', { class: 'num' }, done ? String(r.depth) : ''),
-        h('td', {}, done ? `${r.best ?? '—'} ${chinese(r.best)}` : ''),
-        h('td', { class: 'num' }, done ? scoreText(r) : ''));
-      if (done) {
-        Object.assign(tr.dataset, { nodes: String(r.nodes), best: r.best ?? '', depth: String(r.depth), timeMs: String(r.timeMs) });
-        if (r.cp !== null && r.cp !== undefined) tr.dataset.cp = String(r.cp);
-        if (r.mate !== null && r.mate !== undefined) tr.dataset.mate = String(r.mate);
-      }
-      return tr;
+      return ablationRow({
+        testid: `lab-row-${c.name}`, label: t(`lab.cfg.${c.name}`), r, base,
+        bestText: done ? `${r.best ?? '—'} ${chinese(r.best)}` : '', scoreText: done ? scoreText(r) : '',
+      });
     }));
     renderChart();
     if (base?.state === 'done' && base.timeMs > 0) {

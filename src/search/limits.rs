@@ -91,8 +91,11 @@ impl GoParams {
 
     /// The time budget `(soft, hard)` in ms for the side to move (`red_to_move`), or `None` with no time limit.
     /// `soft`: do not start another iteration past about half of it; `hard`: abort the search.
-    /// Sudden death / moves-to-go: `soft = time / movestogo + 0.75 * increment`, `hard = min(4 * soft, 40% of
-    /// time)`, both less [`MOVE_OVERHEAD_MS`] (never below 5 ms).
+    /// Sudden death / moves-to-go: `soft = time / movestogo + 0.75 * increment`, `hard = min(4 * soft, cap)`,
+    /// both at most `cap` and computed on the time less [`MOVE_OVERHEAD_MS`] (never below 5 ms). `cap` is 40% of
+    /// the time, except when the clock is refilled soon: 90% of it for the last move before the refill
+    /// (`movestogo 1`, as UCCI GUIs send for a fixed time per move: `go time T movestogo 1`) and half of it
+    /// with two moves to go.
     pub fn budget(&self, red_to_move: bool) -> Option<(f64, f64)> {
         if let Some(t) = self.movetime {
             let t = (t - 5.0).max(1.0);
@@ -100,10 +103,44 @@ impl GoParams {
         }
         let (time, inc) =
             if red_to_move { (self.wtime?, self.winc.unwrap_or(0.0)) } else { (self.btime?, self.binc.unwrap_or(0.0)) };
-        let mtg = self.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).max(1) as f64;
+        let mtg = self.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
+        let cap = match mtg {
+            1 => 0.9,
+            2 => 0.5,
+            _ => 0.4,
+        };
         let usable = (time - MOVE_OVERHEAD_MS).max(5.0);
-        let soft = (usable / mtg + 0.75 * inc).min(usable * 0.4).max(5.0);
-        let hard = (soft * 4.0).min(usable * 0.4).max(soft);
+        let soft = (usable / mtg as f64 + 0.75 * inc).min(usable * cap).max(5.0);
+        let hard = (soft * 4.0).min(usable * cap).max(soft);
         Some((soft, hard))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn budget(time: f64, movestogo: Option<u32>, inc: Option<f64>) -> (f64, f64) {
+        GoParams { wtime: Some(time), btime: Some(time), winc: inc, binc: inc, movestogo, ..Default::default() }
+            .budget(true)
+            .expect("a clock gives a budget")
+    }
+
+    #[test]
+    fn a_fixed_time_per_move_by_movestogo_1_may_use_most_of_it() {
+        // UCCI GUIs give 1 s per move as `go time 1000 movestogo 1` (with usemillisec).
+        let (soft, hard) = budget(1000.0, Some(1), None);
+        assert_eq!((soft, hard), (0.9 * 970.0, 0.9 * 970.0));
+        let (soft, hard) = budget(1000.0, Some(2), None);
+        assert_eq!((soft, hard), (485.0, 485.0));
+    }
+
+    #[test]
+    fn sudden_death_keeps_most_of_the_clock() {
+        // 10 minutes, no increment: a thirtieth of it, at most 40% even in an emergency.
+        let (soft, hard) = budget(600_000.0, None, None);
+        assert!((soft - 599_970.0 / 30.0).abs() < 1e-6 && (hard - 4.0 * soft).abs() < 1e-6);
+        let (soft, hard) = budget(1000.0, None, Some(5000.0));
+        assert_eq!((soft, hard), (0.4 * 970.0, 0.4 * 970.0));
     }
 }

@@ -337,19 +337,37 @@ impl<W: Write> Session<W> {
         if self.interrupt.is_some() {
             self.set_interrupt(Arc::new(AtomicBool::new(false)));
         }
-        while (self.engine.is_searching() || !self.pending.is_empty()) && !self.out_failed {
-            if !self.pending.is_empty() && self.run_pending() == Flow::Quit {
-                return;
-            }
-            if !self.engine.is_searching() {
-                continue;
-            }
+        while self.end_of_input_step(f64::INFINITY) {}
+    }
+
+    /// One step of [`end_of_input`](Self::end_of_input) for a host that must return to its event loop between
+    /// slices (the wasm session under Node, `src/wasm/protocol.rs`): runs the queued lines, then searches a
+    /// bounded search for at most `slice_ms` or stops an unbounded one. Returns `true` while work remains (call
+    /// again), `false` once every search has answered, a queued `quit` ran, or stdout failed. Calling it until
+    /// it returns `false` does what `end_of_input` does (no interrupt flag is lowered here: a host with one
+    /// calls `end_of_input`).
+    pub fn end_of_input_step(&mut self, slice_ms: f64) -> bool {
+        if !(self.engine.is_searching() || !self.pending.is_empty()) || self.out_failed {
+            return false;
+        }
+        if !self.pending.is_empty() && self.run_pending() == Flow::Quit {
+            return false;
+        }
+        if self.engine.is_searching() {
             if self.search_is_bounded() && !self.waiting {
-                self.pump(f64::INFINITY);
+                self.pump(slice_ms);
             } else {
                 self.stop_search();
             }
         }
+        true
+    }
+
+    /// Whether UCCI `batch` mode is on: a host must then hold back the lines that arrive while a search runs
+    /// and hand them over only when [`needs_step`](Self::needs_step) is false (the native loop does not read
+    /// its channel meanwhile).
+    pub fn is_batch(&self) -> bool {
+        self.batch
     }
 
     /// Handles one input line (queueing it behind a bounded search when it needs an idle engine).

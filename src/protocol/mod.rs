@@ -520,3 +520,109 @@ fn parse_time(name: &str, value: Option<&str>) -> Result<(f64, Option<String>), 
 
 /// Deepest `go depth` accepted (deeper requests are clamped).
 const MAX_GO_DEPTH: u64 = MAX_DEPTH as u64;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    /// A writer the test can read while the session holds it.
+    #[derive(Clone, Default)]
+    struct Buf(Rc<RefCell<Vec<u8>>>);
+
+    impl Write for Buf {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Buf {
+        fn lines(&self) -> Vec<String> {
+            String::from_utf8(self.0.borrow().clone()).unwrap().lines().map(str::to_string).collect()
+        }
+    }
+
+    /// A session after `lines`, and its output buffer.
+    fn session(lines: &[&str]) -> (Session<Buf>, Buf) {
+        let buf = Buf::default();
+        let mut s = Session::new(buf.clone());
+        for l in lines {
+            assert_eq!(s.handle_line(l), Flow::Continue);
+        }
+        (s, buf)
+    }
+
+    /// The output without the timing fields (`nps`, `time`), which differ from run to run.
+    fn untimed(lines: Vec<String>) -> Vec<String> {
+        lines
+            .into_iter()
+            .map(|l| {
+                let t: Vec<&str> = l.split(' ').collect();
+                let mut out = Vec::new();
+                let mut i = 0;
+                while i < t.len() {
+                    if l.starts_with("info depth") && (t[i] == "nps" || t[i] == "time") {
+                        i += 2;
+                    } else {
+                        out.push(t[i]);
+                        i += 1;
+                    }
+                }
+                out.join(" ")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn end_of_input_in_slices_equals_end_of_input_with_exact_slices() {
+        let go = ["uci", "setoption name ExactSlices value true", "position startpos moves h2e2", "go depth 5"];
+        let (mut whole, whole_out) = session(&go);
+        whole.end_of_input();
+        let (mut sliced, sliced_out) = session(&go);
+        let mut slices = 0;
+        while sliced.end_of_input_step(0.5) {
+            slices += 1;
+            assert!(slices < 100_000, "end_of_input_step never finished");
+        }
+        assert!(slices > 2, "the search ran in several slices ({slices})");
+        let (a, b) = (untimed(whole_out.lines()), untimed(sliced_out.lines()));
+        assert_eq!(a, b);
+        assert_eq!(b.iter().filter(|l| l.starts_with("bestmove ")).count(), 1, "{b:?}");
+        assert!(b.iter().any(|l| l.starts_with("info depth 5 ")), "{b:?}");
+        assert!(!sliced.is_busy());
+    }
+
+    #[test]
+    fn end_of_input_step_stops_an_infinite_search_and_runs_the_queued_lines() {
+        let (mut s, out) = session(&["ucci", "position startpos", "go infinite"]);
+        s.pump(1.0);
+        while s.end_of_input_step(1.0) {}
+        let lines = out.lines();
+        assert_eq!(lines.iter().filter(|l| l.starts_with("bestmove ")).count(), 1, "{lines:?}");
+        assert!(!s.is_busy());
+
+        // A bounded search with a `position` and a `go` queued behind it: both searches answer, in order.
+        let (mut s, out) = session(&["uci", "position startpos", "go depth 3"]);
+        assert_eq!(s.handle_line("position startpos moves h2e2"), Flow::Continue);
+        assert_eq!(s.handle_line("go depth 2"), Flow::Continue);
+        assert!(s.is_busy());
+        while s.end_of_input_step(1.0) {}
+        let lines = out.lines();
+        let answers: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove ")).collect();
+        assert_eq!(answers.len(), 2, "{lines:?}");
+        assert!(!s.is_busy());
+    }
+
+    #[test]
+    fn batch_mode_is_reported() {
+        let (s, _) = session(&["ucci"]);
+        assert!(!s.is_batch());
+        let (s, _) = session(&["ucci", "setoption batch true"]);
+        assert!(s.is_batch());
+    }
+}

@@ -217,7 +217,7 @@ test('malformed lines get an info string and the session carries on', async () =
   e.send('position startpos moves h2e2 z9z9 h9g7');
   assert.match((await e.until((l) => l.startsWith('info string'), 'info string')).text, /kept the 1 move/);
   e.send('go depth banana');
-  assert.match((await e.until((l) => l.startsWith('info string'), 'info string')).text, /depth/);
+  assert.match((await e.until((l) => l.startsWith('info string'), 'info string')).text, /'depth' needs a whole number, got 'banana'/);
   const first = await e.until(isBestmove, 'bestmove of the refused go');
   e.send('isready');
   await e.until((l) => l === 'readyok', 'readyok');

@@ -6,9 +6,10 @@
 // Each position of benches/openings.txt (the first N, default all 20) is searched once by each engine with
 // `position startpos moves …` and `go movetime MS` (default 200), native and wasm alternating so both meet the
 // same machine load; `ucinewgame` before each position. Per position it prints the depth and nps of the last
-// completed iteration of each; then the medians, the total nodes / total time of those iterations, the ratio
-// wasm / native, and each engine process's CPU time (user+sys from /proc, Linux) beside the wall time — on a
-// shared machine the wall figures are inflated by other load, the CPU share shows by how much.
+// completed iteration of each; then the medians, the time from `go` to `bestmove` (median and max), the total
+// nodes / total time of those iterations, the ratio wasm / native, and each engine process's CPU time
+// (user+sys from /proc, Linux) beside the wall time — on a shared machine the wall figures are inflated by
+// other load, the CPU share shows by how much.
 // --native defaults to target/release/duiyi (build it with `cargo build --release`); the wasm build must be in
 // www/pkg (`npm run build`).
 import { spawn } from 'node:child_process';
@@ -168,6 +169,7 @@ for (const name of ['native', 'wasm']) {
     medianDepth: median(rs.map((x) => x.depth)),
     meanDepth: Number((rs.reduce((n, x) => n + x.depth, 0) / rs.length).toFixed(2)),
     nps: Math.round((nodes / Math.max(time, 1)) * 1000),
+    answerMs: { median: Math.round(median(rs.map((x) => x.wall))), max: Math.round(Math.max(...rs.map((x) => x.wall))) },
     cpuSeconds: Number(cpu[name].toFixed(2)),
     wallSeconds: Number((wallTotal[name] / 1000).toFixed(2)),
   };

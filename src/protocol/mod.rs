@@ -347,7 +347,7 @@ impl<W: Write> Session<W> {
     /// it returns `false` does what `end_of_input` does (no interrupt flag is lowered here: a host with one
     /// calls `end_of_input`).
     pub fn end_of_input_step(&mut self, slice_ms: f64) -> bool {
-        if !(self.engine.is_searching() || !self.pending.is_empty()) || self.out_failed {
+        if self.out_failed || (!self.engine.is_searching() && self.pending.is_empty()) {
             return false;
         }
         if !self.pending.is_empty() && self.run_pending() == Flow::Quit {

@@ -17,8 +17,9 @@
 //! - after `quit` ([`closed`](ProtocolSession::closed) turns true) the host prints the output and exits.
 //!
 //! Nothing here throws: a malformed line is answered with an `info string` by the protocol itself, as natively.
-//! A sliced search is reproducible only slice-independently with `setoption name ExactSlices value true` (UCI;
-//! UCCI has no such option), which the tests use to compare node counts with the native binary.
+//! Slicing changes node counts (an interrupted root move resumes from the transposition table), so a search here
+//! counts exactly the native binary's nodes only with `setoption name ExactSlices value true` (UCI; UCCI has no
+//! such option), which the tests use to compare them; the best move is usually, not always, the same.
 
 use crate::protocol::{Flow, Session};
 use std::cell::RefCell;

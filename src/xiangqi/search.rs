@@ -3,10 +3,14 @@
 //! Iterative deepening over a root move list re-sorted after each iteration, aspiration windows, principal
 //! variation search with distinct PV and non-PV nodes (no TT cut-offs and no pruning at PV nodes), a
 //! transposition table with separate lower and upper bounds, null move (not at PV nodes, not in check, not
-//! against mate scores, only with attacking material, verified at depth), late-move reductions with a re-search,
-//! killer moves and the history heuristic, MVV-LVA capture ordering, check extension, mate-distance pruning,
-//! fail-soft scores, and a quiescence search on captures that answers checks with all evasions. The techniques
-//! follow the seed article's account of Fruit/Toga/ElephantEye and chessprogramming.org.
+//! against mate scores, only with attacking material, verified at depth), late-move reductions with a re-search
+//! (Fruit's history pruning), internal iterative reduction, reverse futility, futility and late-move pruning at
+//! shallow non-PV nodes, killer moves, the counter-move heuristic and the history heuristic with a malus for
+//! the quiet moves searched before a cut-off, MVV-LVA capture ordering, check extension, mate-distance
+//! pruning, fail-soft scores, and a quiescence search on captures (and quiet checks at its first ply) that
+//! answers checks with all evasions. The techniques follow the seed article's account of Fruit/Toga/ElephantEye,
+//! chessprogramming.org and Stockfish's `search.cpp`; those added since the first version were each accepted by
+//! a match against the build before them (README "Strength log").
 //!
 //! **Repetitions**: a repeated position is scored by the rules (`rules::judge_cycle`: draw, or a win/loss by
 //! the long-check / long-chase rules, [`RULE_WIN`]); such a score depends on the path, so a node whose subtree
@@ -55,6 +59,15 @@ const RFP_MARGIN_PER_PLY: Score = 120;
 /// Futility pruning at frontier nodes: quiet non-checking moves are skipped when the static evaluation plus
 /// this margin (index = depth) cannot reach alpha.
 const FUTILITY_MARGIN: [Score; 3] = [0, 150, 300];
+/// Late-move pruning (move-count pruning): at non-PV nodes of depth ≤ 3, not in check, a quiet non-checking
+/// move is skipped once this many legal moves (index = depth) were searched (Stockfish `search.cpp` step 14's
+/// `futility_move_count`, with our own counts; Xiangqi positions have about 40 legal moves).
+const LMP_MOVE_COUNT: [usize; 4] = [0, 8, 14, 22];
+/// Internal iterative reduction: a node of at least this depth without a TT move is searched one ply shallower
+/// (its move ordering is poor; the next iteration finds it again with a TT move). Stockfish `search.cpp`, "IIR".
+const IIR_MIN_DEPTH: i32 = 4;
+/// Bound of the butterfly history values (both signs).
+const HISTORY_MAX: i32 = 1 << 18;
 /// LMR: the first `LMR_FULL_MOVES` moves are never reduced; only from `LMR_MIN_DEPTH` on.
 const LMR_FULL_MOVES: usize = 3;
 const LMR_MIN_DEPTH: i32 = 3;
@@ -65,7 +78,9 @@ const ASPIRATION: Score = 35;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
     pub null_move: bool,
+    /// Late-move reductions and internal iterative reduction.
     pub lmr: bool,
+    /// Killer moves and counter-moves in the move ordering.
     pub killers: bool,
     pub history: bool,
     pub aspiration: bool,
@@ -73,7 +88,7 @@ pub struct SearchOptions {
     pub tt_cutoffs: bool,
     /// Quiescence also tries quiet checking moves at its first ply.
     pub qsearch_checks: bool,
-    /// Reverse futility, futility pruning and skipping bad captures in quiescence.
+    /// Reverse futility, futility pruning, late-move pruning and skipping bad captures in quiescence.
     pub futility: bool,
     /// Alpha-beta cut-offs. Off: plain minimax (negamax) — every node gets the full window, the window never
     /// narrows and no move is cut off (implies PVS off); for teaching at small depths (the lab).
@@ -147,6 +162,11 @@ pub struct Searcher {
     pub tt: TranspositionTable,
     pub options: SearchOptions,
     killers: Vec<[Move; 2]>,
+    /// Counter-move heuristic: the quiet move that last cut off after the previous move, by that move's
+    /// (piece, destination) (Uiterwijk 1992, "The countermove heuristic"). Ordered right after the killers.
+    counter: Box<[[Move; 256]; 16]>,
+    /// Butterfly history by (piece, destination): `+depth²` for a quiet move that cut off, `−depth²` for the
+    /// quiet moves searched before it at that node (the history "malus"), within ±[`HISTORY_MAX`].
     history: Box<[[i32; 256]; 16]>,
     /// Fruit-style history statistics for history pruning: cut-offs and tries per (piece, destination).
     hist_hit: Box<[[u32; 256]; 16]>,
@@ -193,6 +213,7 @@ struct RootSnapshot {
     nodes: u64,
     seldepth: usize,
     killers: Vec<[Move; 2]>,
+    counter: [[Move; 256]; 16],
     history: [[i32; 256]; 16],
     hist_hit: [[u32; 256]; 16],
     hist_tried: [[u32; 256]; 16],
@@ -229,6 +250,7 @@ impl Searcher {
             tt: TranspositionTable::new(hash_mib),
             options: SearchOptions::default(),
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
+            counter: Box::new([[Move::NULL; 256]; 16]),
             history: Box::new([[0; 256]; 16]),
             hist_hit: Box::new([[0; 256]; 16]),
             hist_tried: Box::new([[0; 256]; 16]),
@@ -300,6 +322,7 @@ impl Searcher {
                     nodes: 0,
                     seldepth: 0,
                     killers: Vec::new(),
+                    counter: [[Move::NULL; 256]; 16],
                     history: [[0; 256]; 16],
                     hist_hit: [[0; 256]; 16],
                     hist_tried: [[0; 256]; 16],
@@ -319,6 +342,7 @@ impl Searcher {
             snap.nodes = self.nodes;
             snap.seldepth = self.seldepth;
             snap.killers.clone_from(&self.killers);
+            snap.counter = *self.counter;
             snap.history = *self.history;
             snap.hist_hit = *self.hist_hit;
             snap.hist_tried = *self.hist_tried;
@@ -337,6 +361,7 @@ impl Searcher {
             self.nodes = snap.nodes;
             self.seldepth = snap.seldepth;
             self.killers.clone_from(&snap.killers);
+            *self.counter = snap.counter;
             *self.history = snap.history;
             *self.hist_hit = snap.hist_hit;
             *self.hist_tried = snap.hist_tried;
@@ -357,6 +382,7 @@ impl Searcher {
         self.current_best = None;
         self.rep_floor = NO_CYCLE;
         self.killers.iter_mut().for_each(|k| *k = [Move::NULL; 2]);
+        self.counter.iter_mut().for_each(|c| c.fill(Move::NULL));
         self.history.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 8));
         self.hist_hit.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 2));
         self.hist_tried.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 2));
@@ -639,9 +665,23 @@ impl Searcher {
         })
     }
 
+    /// The counter-move recorded for the move that led to the current position (null after a null move or at
+    /// the start of the history).
+    #[inline]
+    fn counter_move(&self) -> Move {
+        match self.pos.history.last() {
+            Some(u) if !u.mv.is_null() => {
+                let to = u.mv.to().index();
+                self.counter[self.pos.cells[to] as usize][to]
+            }
+            _ => Move::NULL,
+        }
+    }
+
     /// Ordering keys for `list` into `keys`: TT move, captures (MVV-LVA), killers, quiet moves by history.
     fn order(&self, list: &MoveList, keys: &mut [i32; 192], tt_move: Move, ply: usize) {
         let killers = self.killers[ply];
+        let counter = self.counter_move();
         for (k, &m) in keys.iter_mut().zip(list.as_slice()) {
             *k = if m == tt_move {
                 1 << 30
@@ -653,9 +693,11 @@ impl Searcher {
                     (1 << 20) - 1
                 } else if self.options.killers && m == killers[1] {
                     (1 << 20) - 2
+                } else if self.options.killers && m == counter {
+                    (1 << 20) - 3
                 } else if self.options.history {
                     let p = self.pos.cells[m.from().index()] as usize;
-                    self.history[p][m.to().index()].min((1 << 20) - 3)
+                    self.history[p][m.to().index()]
                 } else {
                     0
                 }
@@ -749,6 +791,12 @@ impl Searcher {
             }
         }
         let static_eval = if in_check { -INFINITE } else { self.static_eval() };
+        // Internal iterative reduction: no TT move, a deep node — search it one ply shallower.
+        let depth = if self.options.lmr && self.options.alpha_beta && tt_move.is_null() && depth >= IIR_MIN_DEPTH {
+            depth - 1
+        } else {
+            depth
+        };
         // Step 3. Reverse futility: far above beta near the leaves, stand pat.
         if self.options.futility
             && !pv_node
@@ -813,6 +861,8 @@ impl Searcher {
         let mut best = -INFINITE;
         let mut best_move = Move::NULL;
         let mut legal = 0usize;
+        let mut quiets = [Move::NULL; 64];
+        let mut n_quiets = 0usize;
         for i in 0..n {
             // Selection sort step.
             let (order_key, mv) = pick_next(&mut list, &mut keys, i);
@@ -823,6 +873,20 @@ impl Searcher {
             }
             legal += 1;
             let gives_check = self.pos.in_check();
+            // Step 6a. Late-move pruning: enough quiet moves tried at a shallow non-PV node.
+            if self.options.futility
+                && !pv_node
+                && !in_check
+                && !gives_check
+                && !is_capture
+                && depth < LMP_MOVE_COUNT.len() as i32
+                && legal > LMP_MOVE_COUNT[depth as usize]
+                && best > -MATE_BOUND
+            {
+                self.pos.unmake_move();
+                self.tree_flag(tree::FUTILITY);
+                continue;
+            }
             // Step 6. Futility pruning: hopeless quiet moves at frontier nodes.
             if self.options.futility
                 && !pv_node
@@ -900,6 +964,7 @@ impl Searcher {
                     *h = h.saturating_add(1);
                 }
             }
+            let quiet_searched = !is_capture && n_quiets < quiets.len();
             if s > best {
                 best = s;
                 if s > alpha {
@@ -920,14 +985,30 @@ impl Searcher {
                                 k[1] = k[0];
                                 k[0] = mv;
                             }
+                            if let Some(u) = self.pos.history.last()
+                                && !u.mv.is_null()
+                            {
+                                let to = u.mv.to().index();
+                                self.counter[self.pos.cells[to] as usize][to] = mv;
+                            }
+                            let bonus = depth * depth;
                             let p = self.pos.cells[mv.from().index()] as usize;
                             let h = &mut self.history[p][mv.to().index()];
-                            *h = (*h + depth * depth).min(1 << 18);
+                            *h = (*h + bonus).min(HISTORY_MAX);
+                            for &q in &quiets[..n_quiets] {
+                                let p = self.pos.cells[q.from().index()] as usize;
+                                let h = &mut self.history[p][q.to().index()];
+                                *h = (*h - bonus).max(-HISTORY_MAX);
+                            }
                         }
                         self.tree_flag(tree::BETA_CUT);
                         break;
                     }
                 }
+            }
+            if quiet_searched {
+                quiets[n_quiets] = mv;
+                n_quiets += 1;
             }
         }
         if legal == 0 {

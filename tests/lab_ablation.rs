@@ -115,7 +115,7 @@ fn exact_slices_case(depth: u32, rows: impl Fn(&str) -> bool) {
         let (mut last, mut slices) = (None, 0);
         let best = loop {
             slices += 1;
-            match e.step(0.3) {
+            match e.step(0.1) {
                 Step::Searching(i) | Step::Waiting(i) => last = i.last().cloned().or(last),
                 Step::Done { infos, bestmove, .. } => {
                     last = infos.last().cloned().or(last);
@@ -127,7 +127,7 @@ fn exact_slices_case(depth: u32, rows: impl Fn(&str) -> bool) {
         let last = last.unwrap();
         assert_eq!(last.nodes, want.nodes, "{name}: nodes after {slices} slices");
         assert_eq!(best.map(|m| m.to_string()), want.best.clone(), "{name}: best");
-        assert!(slices > 3, "{name}: only {slices} slices");
+        assert!(slices > 2, "{name}: only {slices} slices");
         assert_eq!(last.cp, want.cp, "{name}: score");
     }
 }
@@ -209,7 +209,7 @@ fn hex_exact_slices_make_a_sliced_search_equal_the_blocking_one() {
         let last = last.unwrap();
         assert_eq!(last.nodes, want.nodes, "{name}: nodes after {slices} slices");
         assert_eq!(best.map(|m| m.to_string()), want.best.clone(), "{name}: best");
-        assert!(slices > 3, "{name}: only {slices} slices");
+        assert!(slices > 2, "{name}: only {slices} slices");
         assert_eq!(last.cp, want.cp, "{name}: score");
     }
 }

@@ -521,29 +521,44 @@ fn parse_time(name: &str, value: Option<&str>) -> Result<(f64, Option<String>), 
 /// Deepest `go depth` accepted (deeper requests are clamped).
 const MAX_GO_DEPTH: u64 = MAX_DEPTH as u64;
 
+/// A [`Session`] output kept in memory and shared: the session writes into one handle while its owner reads
+/// through a clone (the wasm `ProtocolSession`, tests). Single-threaded (`Rc`); the protocol writes only UTF-8.
+#[derive(Clone, Default)]
+pub struct SharedOutput(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+impl Write for SharedOutput {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl SharedOutput {
+    /// Everything written so far, as text (kept).
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.borrow()).into_owned()
+    }
+
+    /// Everything written since the last `take`, as text (removed from the buffer).
+    pub fn take(&self) -> String {
+        let bytes = std::mem::take(&mut *self.0.borrow_mut());
+        String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::cell::RefCell;
-    use std::rc::Rc;
 
-    /// A writer the test can read while the session holds it.
-    #[derive(Clone, Default)]
-    struct Buf(Rc<RefCell<Vec<u8>>>);
+    type Buf = SharedOutput;
 
-    impl Write for Buf {
-        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-            self.0.borrow_mut().extend_from_slice(b);
-            Ok(b.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    impl Buf {
+    impl SharedOutput {
         fn lines(&self) -> Vec<String> {
-            String::from_utf8(self.0.borrow().clone()).unwrap().lines().map(str::to_string).collect()
+            self.text().lines().map(str::to_string).collect()
         }
     }
 

@@ -21,37 +21,11 @@
 //! counts exactly the native binary's nodes only with `setoption name ExactSlices value true` (UCI; UCCI has no
 //! such option), which the tests use to compare them; the best move is usually, not always, the same.
 
-use crate::protocol::{Flow, Session};
-use std::cell::RefCell;
-use std::io::Write;
-use std::rc::Rc;
+use crate::protocol::{Flow, Session, SharedOutput as Buffer};
 use wasm_bindgen::prelude::*;
 
 /// Slice used when `pump` / `endOfInput` get a slice that is not a positive number (NaN, 0, negative).
 const DEFAULT_SLICE_MS: f64 = 10.0;
-
-/// The session's output: bytes collected until the next method returns them.
-#[derive(Clone, Default)]
-struct Buffer(Rc<RefCell<Vec<u8>>>);
-
-impl Write for Buffer {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.borrow_mut().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Buffer {
-    /// Everything written since the last call, as text (the protocol writes only UTF-8).
-    fn take(&self) -> String {
-        let bytes = std::mem::take(&mut *self.0.borrow_mut());
-        String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-    }
-}
 
 /// A slice length in ms: a positive number (`Infinity` searches to the next completed iteration, as the native
 /// loop does), else [`DEFAULT_SLICE_MS`].

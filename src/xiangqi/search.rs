@@ -665,17 +665,19 @@ impl Searcher {
         })
     }
 
-    /// The counter-move recorded for the move that led to the current position (null after a null move or at
-    /// the start of the history).
+    /// The counter-move slot of the move that led to the current position: (its piece, its destination), `None`
+    /// after a null move or at the start of the history.
+    #[inline]
+    fn counter_slot(&self) -> Option<(usize, usize)> {
+        let u = self.pos.history.last().filter(|u| !u.mv.is_null())?;
+        let to = u.mv.to().index();
+        Some((self.pos.cells[to] as usize, to))
+    }
+
+    /// The counter-move recorded for the move that led to the current position (null when there is none).
     #[inline]
     fn counter_move(&self) -> Move {
-        match self.pos.history.last() {
-            Some(u) if !u.mv.is_null() => {
-                let to = u.mv.to().index();
-                self.counter[self.pos.cells[to] as usize][to]
-            }
-            _ => Move::NULL,
-        }
+        self.counter_slot().map_or(Move::NULL, |(piece, to)| self.counter[piece][to])
     }
 
     /// Ordering keys for `list` into `keys`: TT move, captures (MVV-LVA), killers, quiet moves by history.
@@ -985,11 +987,8 @@ impl Searcher {
                                 k[1] = k[0];
                                 k[0] = mv;
                             }
-                            if let Some(u) = self.pos.history.last()
-                                && !u.mv.is_null()
-                            {
-                                let to = u.mv.to().index();
-                                self.counter[self.pos.cells[to] as usize][to] = mv;
+                            if let Some((piece, to)) = self.counter_slot() {
+                                self.counter[piece][to] = mv;
                             }
                             let bonus = depth * depth;
                             let p = self.pos.cells[mv.from().index()] as usize;

@@ -14,7 +14,7 @@ use crate::hex;
 use crate::levels::{self, LevelRng, LevelSpec};
 use crate::search::clock::now_ms;
 use crate::search::driver::{IterationInfo, RunOutcome, SlicedSearch};
-use crate::search::limits::{GoParams, LimitsError, MAX_DEPTH};
+use crate::search::limits::{Budget, GoParams, LimitsError, MAX_DEPTH};
 use crate::search::score::{self, Score};
 use crate::xiangqi::{self, FenError, MoveError};
 use std::fmt;
@@ -288,6 +288,17 @@ pub const TM_BEST_MOVE_STABLE: f64 = 0.6;
 pub const TM_SCORE_DROP_CP: Score = 30;
 pub const TM_SCORE_DROPPED: f64 = 1.4;
 pub const TM_NEW_ITERATION_SHARE: f64 = 0.5;
+/// Easy move: the search under a clock ends early, once [`TM_EASY_SOFT_SHARE`] of the soft budget is used, when the
+/// best move has stayed the same for the last [`TM_EASY_ITERATIONS`] iterations (from depth [`TM_EASY_MIN_DEPTH`])
+/// without a score drop over [`TM_SCORE_DROP_CP`], and the last iteration spent at least [`TM_EASY_NODE_SHARE`] of
+/// its root nodes under it: the alternatives were refuted at once, the sign of a clear margin.
+pub const TM_EASY_ITERATIONS: usize = 5;
+/// See [`TM_EASY_ITERATIONS`].
+pub const TM_EASY_MIN_DEPTH: u32 = 8;
+/// See [`TM_EASY_ITERATIONS`].
+pub const TM_EASY_NODE_SHARE: f64 = 0.85;
+/// See [`TM_EASY_ITERATIONS`].
+pub const TM_EASY_SOFT_SHARE: f64 = 0.15;
 
 /// Draw offers (`go draw` / the wasm `go({draw: true})`: the opponent offers a draw with the move it just made).
 /// The engine searches as usual and answers with its `bestmove`: it **accepts** when its score (side to move's
@@ -309,6 +320,11 @@ pub fn accepts_draw(score: Score, move_number: u32) -> bool {
     }
     score <= DRAW_ACCEPT_LOSING_CP || (move_number >= DRAW_ACCEPT_FROM_MOVE && score <= DRAW_ACCEPT_LEVEL_CP)
 }
+
+/// The largest `TargetMoveTime` (ms): the soft budget of a clock is at most this option's value (0: no target), and
+/// the hard one at most [`crate::search::limits::HARD_OVER_SOFT`] times it. The page sets it so that the engine answers at
+/// a person's pace whatever the clock (its *Pace* setting).
+pub const MAX_TARGET_MOVE_MS: u32 = 600_000;
 
 /// The soft-budget scale for the iterations so far (see [`TM_BEST_MOVE_CHANGED`]).
 fn time_factor<M: PartialEq>(iterations: &[(M, Score)]) -> f64 {
@@ -341,7 +357,7 @@ struct Search<M> {
     started_ms: f64,
     /// When the clock of this `go` started (`None` while pondering).
     clock_ms: Option<f64>,
-    budget: Option<(f64, f64)>,
+    budget: Option<Budget>,
     holding: bool,
     stop: bool,
     /// Time spent pondering before the `ponderhit` (ms).
@@ -390,9 +406,9 @@ impl<S: SlicedSearch> Slot<S> {
         self.banned.clear();
     }
 
-    fn go(&mut self, params: GoParams) {
+    fn go(&mut self, params: GoParams, move_number: u32, target_ms: Option<f64>) {
         let now = now_ms();
-        let budget = params.budget(S::uses_white_clock(&self.root));
+        let budget = params.budget(S::uses_white_clock(&self.root), move_number, target_ms);
         self.searcher.start(self.root.clone());
         self.searcher.exclude_root_moves(&self.banned);
         self.search = Some(Search {
@@ -530,14 +546,18 @@ impl<S: SlicedSearch> Slot<S> {
         }
         let timed = s.budget.is_some() && p.depth.is_none();
         // A fixed `movetime` is used to the end (only its hard deadline stops the search); a clock is managed.
-        if let (Some(clock), Some((soft, hard)), None) = (s.clock_ms, s.budget, p.movetime) {
+        if let (Some(clock), Some(Budget { soft, hard }), None) = (s.clock_ms, s.budget, p.movetime) {
             // Do not start an iteration that is unlikely to finish within the scaled soft budget. After a ponder
-            // hit with a settled best move, the pondering counts as thinking already done (answer at once when
-            // the work is done); otherwise the whole budget is still there to think deeper.
+            // hit whose best move has not changed nor its score dropped, the pondering counts as thinking
+            // already done (it answers at once when that is enough); otherwise the whole budget is still there
+            // to think deeper.
             let factor = time_factor(&s.iterations);
-            let credit = if factor < 1.0 { s.pondered_ms } else { 0.0 };
+            let credit = if factor <= 1.0 { s.pondered_ms } else { 0.0 };
             let used = now - clock + credit;
             if used >= (soft * factor).min(hard) * TM_NEW_ITERATION_SHARE {
+                return true;
+            }
+            if used >= soft * TM_EASY_SOFT_SHARE && self.easy_move(s, last) {
                 return true;
             }
         }
@@ -545,7 +565,7 @@ impl<S: SlicedSearch> Slot<S> {
             // One legal move under a clock: no choice to make, but the score and PV shown should be true, so search
             // on until a mate score, depth ONE_MOVE_DEPTH or ONE_MOVE_TIME_SHARE of the soft budget, whichever first.
             if self.searcher.root_move_count() == 1 {
-                let soft = s.budget.map_or(0.0, |b| b.0);
+                let soft = s.budget.map_or(0.0, |b| b.soft);
                 let mate_seen = score::is_mate(last.score) && last.depth as Score >= score::MATE - last.score.abs();
                 if mate_seen || last.depth >= ONE_MOVE_DEPTH || now - clock >= soft * ONE_MOVE_TIME_SHARE {
                     return true;
@@ -557,6 +577,18 @@ impl<S: SlicedSearch> Slot<S> {
             }
         }
         false
+    }
+
+    /// The easy-move test of [`TM_EASY_ITERATIONS`] on the iterations so far.
+    fn easy_move(&self, s: &Search<S::Move>, last: &IterationInfo<S::Move>) -> bool {
+        let n = s.iterations.len();
+        if last.depth < TM_EASY_MIN_DEPTH || n < TM_EASY_ITERATIONS || score::is_mate(last.score) {
+            return false;
+        }
+        let recent = &s.iterations[n - TM_EASY_ITERATIONS..];
+        let same = recent.iter().all(|i| i.0 == recent[TM_EASY_ITERATIONS - 1].0);
+        let no_drop = recent.windows(2).all(|w| w[0].1 - w[1].1 <= TM_SCORE_DROP_CP);
+        same && no_drop && self.searcher.best_move_node_share().is_some_and(|x| x >= TM_EASY_NODE_SHARE)
     }
 
     /// Whether the search holds its `bestmove` at its limits (infinite, or pondering before the `ponderhit`).
@@ -588,7 +620,7 @@ impl<S: SlicedSearch> Slot<S> {
         }
         let slice_end = now + slice_ms.max(0.1);
         let hard_end = match (s.clock_ms, s.budget) {
-            (Some(c), Some((_, hard))) => c + hard,
+            (Some(c), Some(b)) => c + b.hard,
             _ => f64::INFINITY,
         };
         let node_limit = s.params.nodes.unwrap_or(u64::MAX);
@@ -651,6 +683,8 @@ pub struct Engine {
     level: u8,
     /// `LevelSeed`.
     level_seed: u64,
+    /// `TargetMoveTime` in ms (`None`: none): caps the soft budget of a clock ([`GoParams::budget`]).
+    target_move_ms: Option<f64>,
     /// Searches started since `LevelSeed` was set (mixed into each search's random stream).
     searches: u64,
 }
@@ -714,6 +748,7 @@ impl Engine {
             book: BookState::new(0),
             level: 0,
             level_seed: 0,
+            target_move_ms: None,
             searches: 0,
         }
     }
@@ -920,6 +955,14 @@ impl Engine {
                 self.searches = 0;
                 Ok(())
             }
+            "targetmovetime" => {
+                let ms: u32 = value.trim().parse().map_err(|_| bad("expected a whole number of ms"))?;
+                if ms > MAX_TARGET_MOVE_MS {
+                    return Err(bad(&format!("must be 0 (none) .. {MAX_TARGET_MOVE_MS} ms")));
+                }
+                self.target_move_ms = (ms > 0).then_some(ms as f64);
+                Ok(())
+            }
             "clearhash" => {
                 self.xiangqi.searcher.clear_hash();
                 if let Some(h) = self.hex.as_mut() {
@@ -988,7 +1031,7 @@ impl Engine {
             slot.handicap = handicap;
             slot.draw_offer = draw.then_some(move_number);
             slot.draw_answer = None;
-            slot.go(params)
+            slot.go(params, move_number, self.target_move_ms)
         });
         Ok(())
     }
@@ -1009,6 +1052,16 @@ impl Engine {
         }
         let n = self.move_number();
         with_slot!(self, slot => slot.draw_offer = Some(n));
+    }
+
+    /// The time budget of the running search (`None` without a time limit, while idle, or while pondering before
+    /// the `ponderhit`): the planned (`soft`) and the most (`hard`) milliseconds from the start of its clock.
+    pub fn budget(&self) -> Option<Budget> {
+        let (clock, budget) = match self.game {
+            Game::Xiangqi => self.xiangqi.search.as_ref().map(|s| (s.clock_ms, s.budget)),
+            Game::Hex => self.hex.as_ref().and_then(|h| h.search.as_ref()).map(|s| (s.clock_ms, s.budget)),
+        }?;
+        clock.and(budget)
     }
 
     /// The current level (0 = full strength, 1–8 handicapped; see [`crate::levels`]).

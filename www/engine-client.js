@@ -9,6 +9,9 @@
 //   later). State `crashed` is shown meanwhile, with the reason.
 //
 // States (the `state` event and `client.state`): idle | thinking | pondering | stopping | crashed.
+//
+// Events (client.on): state, info, bestmove, budget ({softMs, hardMs, searchId}: the engine's planned and most
+// time for the running move, after a timed go and after a ponderhit), ready, crash, recovered, error.
 
 import { codedError } from './i18n/errors.js';
 
@@ -347,6 +350,7 @@ export class EngineClient {
     const p = request.params;
     if (p.infinite) return null;
     if (typeof p.movetime === 'number') return p.movetime;
+    if (request.budget) return request.budget.hardMs; // what the engine itself reported for this move
     if (typeof p.wtime === 'number' || typeof p.btime === 'number') return Math.max(p.wtime ?? 0, p.btime ?? 0);
     return null; // depth / nodes: no time bound to check
   }
@@ -380,6 +384,13 @@ export class EngineClient {
       case 'info':
         if (this.active?.infos) this.active.infos.push(msg);
         if (this.active && !this.active.cancelled) this.emit('info', { ...msg, searchId: this.active.id });
+        return;
+      case 'budget':
+        // The engine's time budget for this move (after a timed go, and after a ponderhit).
+        if (this.active) {
+          this.active.budget = { softMs: msg.softMs, hardMs: msg.hardMs };
+          if (!this.active.cancelled) this.emit('budget', { softMs: msg.softMs, hardMs: msg.hardMs, searchId: this.active.id });
+        }
         return;
       case 'labtree':
         if (this.active?.lab) this.active.tree = { summary: msg.summary, flat: msg.flat };

@@ -29,6 +29,8 @@
 //                  {type:'bestmove', move, ponder, draw?} exactly one per go; move strings in the game's notation;
 //                                                     draw (after a go with draw:true): the offer accepted?
 //                                                     (ICCS; Hex cells, swap-pieces); move null = no legal move
+//                  {type:'budget', softMs, hardMs}     after a timed go (not a ponder one) and after a
+//                                                     ponderhit: the planned and the most time of the move (ms)
 //                  {type:'readyok'}
 //                  {type:'error', command, message, code, params, fatal?}
 //
@@ -131,6 +133,12 @@ function emitInfos(infos) {
       pv: Array.from(info.pv ?? []),
     });
   }
+}
+
+/** Tells the page the running search's time budget, when it has one (see WasmEngine.budget). */
+function sendBudget() {
+  const b = typeof engine?.budget === 'function' ? engine.budget() : null;
+  if (b) send({ type: 'budget', softMs: b.softMs, hardMs: b.hardMs });
 }
 
 function runSlice() {
@@ -373,6 +381,7 @@ function handle(msg) {
       if (searching) {
         try {
           engine.ponderhit();
+          sendBudget();
         } catch (err) {
           report('ponderhit', err);
         }
@@ -409,6 +418,7 @@ function handle(msg) {
       try {
         if (!positionValid) throw codedError('worker.no_position', {}, 'no valid position: the last position command failed');
         engine.go(goParams(msg));
+        sendBudget();
       } catch (err) {
         // A rejected go is still answered by one bestmove (null), so the host never waits forever.
         if (!report('go', err)) send({ type: 'bestmove', move: null, ponder: null });

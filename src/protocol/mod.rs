@@ -456,7 +456,7 @@ impl<W: Write> Session<W> {
     fn start_go(&mut self, params: crate::search::limits::GoParams, banned: &[Move]) {
         self.infinite = params.infinite;
         let red = self.engine.xiangqi_position().side_to_move() == crate::xiangqi::Color::Red;
-        self.bounded = params.depth.is_some() || params.nodes.is_some() || params.budget(red).is_some();
+        self.bounded = params.depth.is_some() || params.nodes.is_some() || params.budget(red, 1, None).is_some();
         self.waiting = false;
         self.last_score = None;
         let banned: Vec<GameMove> = banned.iter().map(|&m| m.into()).collect();

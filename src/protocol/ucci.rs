@@ -48,6 +48,7 @@ pub(super) fn announce<W: Write>(s: &mut Session<W>) {
     s.say("option bookseed type spin min 0 max 2147483647 default 0");
     s.say("option level type spin min 0 max 8 default 0");
     s.say("option levelseed type spin min 0 max 4294967295 default 0");
+    s.say(&format!("option targetmovetime type spin min 0 max {} default 0", crate::engine::MAX_TARGET_MOVE_MS));
     s.say("option newgame type button");
     s.say("ucciok");
 }

@@ -47,6 +47,7 @@ pub(super) fn announce<W: Write>(s: &mut Session<W>) {
     s.say("option name BookSeed type spin default 0 min 0 max 2147483647");
     s.say("option name Level type spin default 0 min 0 max 8");
     s.say("option name LevelSeed type spin default 0 min 0 max 4294967295");
+    s.say(&format!("option name TargetMoveTime type spin default 0 min 0 max {}", crate::engine::MAX_TARGET_MOVE_MS));
     for t in TECHNIQUES {
         s.say(&format!("option name {t} type check default true"));
     }

@@ -63,6 +63,11 @@ pub trait SlicedSearch {
     fn last_iteration(&self) -> Option<IterationInfo<Self::Move>>;
     /// Nodes searched since `start`.
     fn nodes(&self) -> u64;
+    /// The share (0–1) of the last completed iteration's root nodes spent under its best move, where the search
+    /// keeps it (the time manager's "easy move" sign, see `crate::engine::TM_EASY_NODE_SHARE`); `None` otherwise.
+    fn best_move_node_share(&self) -> Option<f64> {
+        None
+    }
     /// The move to play now (the running iteration's new best, else the last iteration's, else any legal one).
     fn best_move(&self) -> Option<Self::Move>;
     /// The expected reply to [`best_move`](Self::best_move), for pondering.

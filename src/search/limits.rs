@@ -53,8 +53,27 @@ impl std::error::Error for LimitsError {}
 
 /// Safety margin kept on the clock for communication and the GUI (ms).
 pub const MOVE_OVERHEAD_MS: f64 = 30.0;
-/// Moves to the time control assumed when none is given (sudden death).
-pub const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// The expected length of a game in moves (full moves, both sides), for the moves-to-go estimate of a clock
+/// without `movestogo`: [`GoParams::budget`] assumes `max(GAME_MOVES - move number, MIN_MOVES_TO_GO)` moves
+/// are left. Xiangqi games between engines at a fast clock end around move 50–70 (adjudicated draws later).
+pub const GAME_MOVES: u32 = 60;
+/// The fewest moves to go the sudden-death estimate assumes (see [`GAME_MOVES`]).
+pub const MIN_MOVES_TO_GO: u32 = 20;
+/// The hard budget is at most this many times the soft one.
+pub const HARD_OVER_SOFT: f64 = 2.5;
+/// With more than a few moves to go, the hard budget is at most this share of the time left (one move never
+/// takes an eighth of the clock).
+pub const HARD_CLOCK_SHARE: f64 = 0.125;
+
+/// The time budget of one move: `soft` (the planned time: no new iteration starts past a share of it) and
+/// `hard` (the search is aborted there), both in ms.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// The planned time for the move (ms).
+    pub soft: f64,
+    /// The most the move may take (ms).
+    pub hard: f64,
+}
 
 impl GoParams {
     /// Checks the ranges: depth 1–64, non-negative finite times, nodes ≥ 1, movestogo ≥ 1.
@@ -89,30 +108,44 @@ impl GoParams {
         Ok(())
     }
 
-    /// The time budget `(soft, hard)` in ms for the side to move (`red_to_move`), or `None` with no time limit.
-    /// `soft`: do not start another iteration past about half of it; `hard`: abort the search.
-    /// Sudden death / moves-to-go: `soft = time / movestogo + 0.75 * increment`, `hard = min(4 * soft, cap)`,
-    /// both at most `cap` and computed on the time less [`MOVE_OVERHEAD_MS`] (never below 5 ms). `cap` is 40% of
-    /// the time, except when the clock is refilled soon: 90% of it for the last move before the refill
-    /// (`movestogo 1`, as UCCI GUIs send for a fixed time per move: `go time T movestogo 1`) and half of it
-    /// with two moves to go.
-    pub fn budget(&self, red_to_move: bool) -> Option<(f64, f64)> {
+    /// The time budget for the side to move (`red_to_move`: Red's / White's clock) at full move `move_number`
+    /// (1 for the first move), or `None` with no time limit. `target_ms` (the engine option `TargetMoveTime`,
+    /// `None` or 0 for none) caps the soft budget: the page uses it to answer at a person's pace whatever the
+    /// clock.
+    ///
+    /// - `movetime T`: soft = hard = T − 5 ms (a fixed time is used to the end).
+    /// - A clock, on the time less [`MOVE_OVERHEAD_MS`] (never below 5 ms): moves to go `mtg` = `movestogo`,
+    ///   else the estimate `max(GAME_MOVES − move_number, MIN_MOVES_TO_GO)` ([`GAME_MOVES`]);
+    ///   `soft = time / mtg + 0.75 × increment`; `hard = min(HARD_OVER_SOFT × soft, cap × time)` where `cap` is
+    ///   [`HARD_CLOCK_SHARE`] (⅛) with 8 or more moves to go, and grows as the refill nears: 90% of the time for
+    ///   the last move before it (`movestogo 1`, as UCCI GUIs send for a fixed time per move: `go time T
+    ///   movestogo 1`), half of it with two moves to go, `1 / (mtg + 1)` between. The soft budget is at most the
+    ///   hard one.
+    pub fn budget(&self, red_to_move: bool, move_number: u32, target_ms: Option<f64>) -> Option<Budget> {
+        let target = target_ms.filter(|t| *t > 0.0);
         if let Some(t) = self.movetime {
             let t = (t - 5.0).max(1.0);
-            return Some((t, t));
+            return Some(Budget { soft: t, hard: t });
         }
         let (time, inc) =
             if red_to_move { (self.wtime?, self.winc.unwrap_or(0.0)) } else { (self.btime?, self.binc.unwrap_or(0.0)) };
-        let mtg = self.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
+        let mtg = self
+            .movestogo
+            .unwrap_or_else(|| GAME_MOVES.saturating_sub(move_number).max(MIN_MOVES_TO_GO))
+            .max(1);
         let cap = match mtg {
             1 => 0.9,
             2 => 0.5,
-            _ => 0.4,
+            3..=7 => 1.0 / (mtg as f64 + 1.0),
+            _ => HARD_CLOCK_SHARE,
         };
         let usable = (time - MOVE_OVERHEAD_MS).max(5.0);
-        let soft = (usable / mtg as f64 + 0.75 * inc).min(usable * cap).max(5.0);
-        let hard = (soft * 4.0).min(usable * cap).max(soft);
-        Some((soft, hard))
+        let mut soft = usable / mtg as f64 + 0.75 * inc;
+        if let Some(t) = target {
+            soft = soft.min(t);
+        }
+        let hard = (soft * HARD_OVER_SOFT).min(usable * cap).max(5.0);
+        Some(Budget { soft: soft.min(hard).max(5.0), hard })
     }
 }
 
@@ -121,9 +154,14 @@ mod tests {
     use super::*;
 
     fn budget(time: f64, movestogo: Option<u32>, inc: Option<f64>) -> (f64, f64) {
-        GoParams { wtime: Some(time), btime: Some(time), winc: inc, binc: inc, movestogo, ..Default::default() }
-            .budget(true)
-            .expect("a clock gives a budget")
+        budget_at(time, movestogo, inc, 1, None)
+    }
+
+    fn budget_at(time: f64, movestogo: Option<u32>, inc: Option<f64>, move_number: u32, target: Option<f64>) -> (f64, f64) {
+        let b = GoParams { wtime: Some(time), btime: Some(time), winc: inc, binc: inc, movestogo, ..Default::default() }
+            .budget(true, move_number, target)
+            .expect("a clock gives a budget");
+        (b.soft, b.hard)
     }
 
     #[test]
@@ -136,11 +174,36 @@ mod tests {
     }
 
     #[test]
-    fn sudden_death_keeps_most_of_the_clock() {
-        // 10 minutes, no increment: a thirtieth of it, at most 40% even in an emergency.
+    fn sudden_death_never_spends_an_eighth_of_the_clock_on_one_move() {
+        // 10 minutes, no increment, move 1: 59 moves to go; hard = 2.5 × soft, under an eighth of the clock.
         let (soft, hard) = budget(600_000.0, None, None);
-        assert!((soft - 599_970.0 / 30.0).abs() < 1e-6 && (hard - 4.0 * soft).abs() < 1e-6);
+        assert!((soft - 599_970.0 / 59.0).abs() < 1e-6, "{soft}");
+        assert!((hard - 2.5 * soft).abs() < 1e-6 && hard <= 600_000.0 / 8.0, "{hard}");
+        // Late in the game the estimate stays at 20 moves to go.
+        let (soft, _) = budget_at(100_000.0, None, None, 70, None);
+        assert!((soft - 99_970.0 / 20.0).abs() < 1e-6, "{soft}");
+        // An increment larger than the clock: the soft budget is cut to the hard one, an eighth of the time.
         let (soft, hard) = budget(1000.0, None, Some(5000.0));
-        assert_eq!((soft, hard), (0.4 * 970.0, 0.4 * 970.0));
+        assert_eq!((soft, hard), (970.0 / 8.0, 970.0 / 8.0));
+    }
+
+    #[test]
+    fn the_default_page_game_is_brisk_with_a_target() {
+        // 10 + 5 at move 1: by the clock about 14 s planned and 35 s at most; with TargetMoveTime 2 s, 2 s and 5 s.
+        let (soft, hard) = budget(600_000.0, None, Some(5000.0));
+        assert!((13_000.0..15_000.0).contains(&soft) && (hard - 2.5 * soft).abs() < 1e-6, "{soft} {hard}");
+        let (soft, hard) = budget_at(600_000.0, None, Some(5000.0), 1, Some(2000.0));
+        assert_eq!((soft, hard), (2000.0, 5000.0));
+        // A target of 0 means none; a fixed move time ignores it.
+        assert_eq!(budget_at(600_000.0, None, Some(5000.0), 1, Some(0.0)), budget(600_000.0, None, Some(5000.0)));
+        let fixed = GoParams { movetime: Some(1000.0), ..Default::default() }.budget(true, 1, Some(200.0)).unwrap();
+        assert_eq!((fixed.soft, fixed.hard), (995.0, 995.0));
+    }
+
+    #[test]
+    fn a_few_moves_to_go_allow_a_larger_share() {
+        let (soft, hard) = budget(10_000.0, Some(4), None);
+        assert_eq!(hard, 9970.0 / 5.0);
+        assert_eq!(soft, hard.min(9970.0 / 4.0));
     }
 }

@@ -194,6 +194,21 @@ impl WasmEngine {
         self.inner.stop();
     }
 
+    /// The time budget of the running search: `{softMs, hardMs}` (the planned and the most milliseconds from the
+    /// start of its clock, see the Rust `GoParams::budget`), or `null` without a time limit, while idle, or while
+    /// pondering before the `ponderhit`.
+    pub fn budget(&self) -> JsValue {
+        match self.inner.budget() {
+            Some(b) => {
+                let o = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&o, &"softMs".into(), &b.soft.round().into());
+                let _ = js_sys::Reflect::set(&o, &"hardMs".into(), &b.hard.round().into());
+                o.into()
+            }
+            None => JsValue::NULL,
+        }
+    }
+
     /// Whether a search is running.
     #[wasm_bindgen(js_name = isSearching)]
     pub fn is_searching(&self) -> bool {
@@ -201,7 +216,8 @@ impl WasmEngine {
     }
 
     /// Sets an engine option (`Hash` in MiB, `Clear Hash`, either game's technique switches: `NullMove`, `LMR`, …;
-    /// `Level` 0–8 and `LevelSeed`, see `levels()`). Throws on unknown names or bad values.
+    /// `Level` 0–8 and `LevelSeed`, see `levels()`; `TargetMoveTime` in ms, the most a clock's planned time per move
+    /// may be, 0 for none). Throws on unknown names or bad values.
     #[wasm_bindgen(js_name = setOption)]
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), JsValue> {
         self.inner.set_option(name, value).map_err(js_err)

@@ -138,6 +138,8 @@ struct RootMove {
     mv: Move,
     score: Score,
     pv: Vec<Move>,
+    /// Nodes searched under this move in the iteration in progress (its completed attempts).
+    nodes: u64,
 }
 
 /// State of the iteration in progress, kept across time slices.
@@ -184,6 +186,9 @@ pub struct Searcher {
     pub last: Option<IterationInfo>,
     /// Best move found so far by the iteration in progress (a root move that completed with a new best score).
     pub current_best: Option<Move>,
+    /// The share of the last completed iteration's root nodes spent under its best move (0–1; see
+    /// [`Searcher::best_move_node_share`]).
+    best_node_share: Option<f64>,
     /// Raised by another thread to interrupt [`run`](Self::run) like a deadline (polled with the clock); the
     /// native protocols' stdin reader raises it when a command arrives. The searcher never lowers it.
     pub interrupt: Option<Arc<AtomicBool>>,
@@ -265,6 +270,7 @@ impl Searcher {
             iteration: None,
             last: None,
             current_best: None,
+            best_node_share: None,
             interrupt: None,
             rep_floor: NO_CYCLE,
             exact: None,
@@ -380,6 +386,7 @@ impl Searcher {
         self.aborted = false;
         self.last = None;
         self.current_best = None;
+        self.best_node_share = None;
         self.rep_floor = NO_CYCLE;
         self.killers.iter_mut().for_each(|k| *k = [Move::NULL; 2]);
         self.counter.iter_mut().for_each(|c| c.fill(Move::NULL));
@@ -390,7 +397,7 @@ impl Searcher {
         let moves = self.pos.legal_moves();
         // Initial order: captures by MVV-LVA, then the rest in generation order.
         let mut rm: Vec<RootMove> =
-            moves.as_slice().iter().map(|&mv| RootMove { mv, score: -INFINITE, pv: vec![mv] }).collect();
+            moves.as_slice().iter().map(|&mv| RootMove { mv, score: -INFINITE, pv: vec![mv], nodes: 0 }).collect();
         if self.options.root_ordering {
             rm.sort_by_key(|r| -self.capture_score(r.mv));
         }
@@ -443,6 +450,9 @@ impl Searcher {
                 _ => (-INFINITE, INFINITE, ASPIRATION),
             };
             self.iteration = Some(Iteration { depth, alpha, beta, delta, index: 0, best: -INFINITE, best_index: None });
+            for r in &mut self.root_moves {
+                r.nodes = 0;
+            }
         }
         loop {
             let mut it = self.iteration.clone().expect("iteration");
@@ -452,6 +462,7 @@ impl Searcher {
             while it.index < self.root_moves.len() {
                 let i = it.index;
                 let mv = self.root_moves[i].mv;
+                let nodes_before = self.nodes;
                 self.snapshot_root_move();
                 self.pos.make_move(mv);
                 let gives_check = self.pos.in_check();
@@ -479,6 +490,7 @@ impl Searcher {
                     snap.retry_nodes = 0;
                 }
                 let rm = &mut self.root_moves[i];
+                rm.nodes += self.nodes - nodes_before;
                 rm.score = s;
                 if s > it.best {
                     it.best = s;
@@ -532,6 +544,8 @@ impl Searcher {
                 continue;
             }
             // Completed: best first, the rest by their (bound) scores, ties in the previous order.
+            let total: u64 = self.root_moves.iter().map(|r| r.nodes).sum();
+            self.best_node_share = (total > 0).then(|| self.root_moves[bi].nodes as f64 / total as f64);
             let bi = if self.options.root_ordering {
                 let best = self.root_moves.remove(bi);
                 self.root_moves.sort_by_key(|r| -r.score);
@@ -553,6 +567,13 @@ impl Searcher {
             self.iteration = None;
             return RunOutcome::IterationDone;
         }
+    }
+
+    /// The share (0–1) of the last completed iteration's root-move nodes that were spent under its best move,
+    /// counting every attempt of the iteration (aspiration re-searches included); `None` before the first
+    /// iteration. Near 1 when the alternatives were refuted at once: the time manager's "easy move" sign.
+    pub fn best_move_node_share(&self) -> Option<f64> {
+        self.best_node_share
     }
 
     /// The move to play now: the current iteration's new best if it has one, else the last iteration's.
@@ -1150,6 +1171,9 @@ impl crate::search::driver::SlicedSearch for Searcher {
     }
     fn nodes(&self) -> u64 {
         self.nodes
+    }
+    fn best_move_node_share(&self) -> Option<f64> {
+        Searcher::best_move_node_share(self)
     }
     fn best_move(&self) -> Option<Move> {
         Searcher::best_move(self)

@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Xiangqi match runner at a real clock: two UCI or UCCI engines, each told its own and its opponent's time
+(`go wtime btime winc binc`, UCCI `go time T increment I opptime T oppincrement I` with `usemillisec`), with
+`duiyi judge` (this project's rules, Asian repetition rules included) as the referee.
+
+Each opening (a line of ICCS moves; `#` starts a comment) is played twice, once with each engine as Red.
+A side whose clock runs out loses (a draw is not given for insufficient material: the engines here always
+have mating material when they flag in practice; the flag is counted and reported). A game ends by the
+referee's verdict, by adjudication after `--maxplies` plies (a draw), or when a side flags.
+
+The result: wins/draws/losses of the first engine, its score with a 95% interval (normal approximation over
+game outcomes), the Elo difference with its interval, and the per-move think times of each engine
+(median, 90th percentile, max; as measured by this runner from `go` to `bestmove`).
+
+    python3 tools/clock_match.py --engine name=new cmd=target/release/duiyi proto=uci \\
+        --engine name=old cmd=/tmp/old/duiyi proto=uci --tc 10+0.1 --openings benches/openings.txt \\
+        --referee target/release/duiyi --concurrency 1 --json out.json --pgn games.pgn
+
+Engine options: `opt:Name=Value` (sent with setoption, e.g. `opt:Hash=64`), `cwd=DIR`.
+"""
+import argparse, json, math, os, queue, shlex, statistics, subprocess, sys, threading, time
+
+
+class Engine:
+    """One engine process speaking UCI or UCCI."""
+
+    def __init__(self, spec):
+        self.name, self.cmd, self.proto = spec['name'], spec['cmd'], spec.get('proto', 'uci')
+        self.p = subprocess.Popen(shlex.split(self.cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1, cwd=spec.get('cwd'))
+        self.lines = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+        if self.proto == 'uci':
+            self.send('uci')
+            self.wait(lambda l: l == 'uciok', 30)
+            for k, v in spec['opts'].items():
+                self.send(f'setoption name {k} value {v}')
+        else:
+            self.send('ucci')
+            self.wait(lambda l: l == 'ucciok', 30)
+            self.send('setoption usemillisec true')
+            for k, v in spec['opts'].items():
+                self.send(f'setoption {k} {v}')
+        self.send('isready')
+        self.wait(lambda l: l == 'readyok', 30)
+
+    def _read(self):
+        for line in self.p.stdout:
+            self.lines.put(line.strip())
+        self.lines.put(None)
+
+    def send(self, s):
+        self.p.stdin.write(s + '\n')
+        self.p.stdin.flush()
+
+    def wait(self, pred, timeout):
+        end = time.time() + timeout
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.01, end - time.time()))
+            except queue.Empty:
+                raise TimeoutError(f'{self.name}: no answer in {timeout} s')
+            if line is None:
+                raise EOFError(f'{self.name}: the engine exited')
+            if pred(line):
+                return line
+
+    def new_game(self):
+        self.send('ucinewgame' if self.proto == 'uci' else 'setoption newgame')
+        self.send('isready')
+        self.wait(lambda l: l == 'readyok', 30)
+
+    def go(self, moves, red_to_move, my_ms, opp_ms, inc_ms):
+        """Returns (bestmove, seconds taken) or (None, seconds) when it ran out of `my_ms`."""
+        pos = 'position startpos' + (f' moves {" ".join(moves)}' if moves else '')
+        self.send(pos)
+        if self.proto == 'uci':
+            w, b = (my_ms, opp_ms) if red_to_move else (opp_ms, my_ms)
+            cmd = f'go wtime {int(w)} btime {int(b)} winc {int(inc_ms)} binc {int(inc_ms)}'
+        else:
+            cmd = f'go time {int(my_ms)} increment {int(inc_ms)} opptime {int(opp_ms)} oppincrement {int(inc_ms)}'
+        t0 = time.time()
+        self.send(cmd)
+        try:
+            line = self.wait(lambda l: l.startswith('bestmove') or l == 'nobestmove', my_ms / 1000 + 5)
+        except TimeoutError:
+            self.send('stop')
+            line = self.wait(lambda l: l.startswith('bestmove') or l == 'nobestmove', 10)
+        dt = time.time() - t0
+        parts = line.split()
+        return (parts[1] if parts[0] == 'bestmove' and len(parts) > 1 else None), dt
+
+    def quit(self):
+        try:
+            self.send('quit')
+            self.p.wait(timeout=3)
+        except Exception:
+            self.p.kill()
+
+
+def judge(referee, moves):
+    """The referee's verdict after `moves`: (result 'red'|'black'|'draw'|None, reason)."""
+    out = subprocess.run([referee, 'judge', '--moves', ' '.join(moves)], capture_output=True, text=True)
+    if out.returncode != 0:
+        return 'illegal', out.stderr.strip()
+    v = json.loads(out.stdout)
+    return v.get('result'), v.get('reason')
+
+
+def play(specs, red_first, opening, tc, referee, maxplies):
+    """Plays one game; returns a dict with the result from engine 0's view and the think times."""
+    base_ms, inc_ms = tc
+    order = [0, 1] if red_first else [1, 0]        # order[0] plays Red
+    engines = [Engine(specs[i]) for i in order]
+    clocks = [base_ms, base_ms]
+    moves = list(opening)
+    times = {specs[0]['name']: [], specs[1]['name']: []}
+    result, reason, flags = None, '', None
+    try:
+        for e in engines:
+            e.new_game()
+        result, reason = judge(referee, moves)
+        while result is None:
+            if len(moves) >= maxplies:
+                result, reason = 'draw', f'adjudicated after {maxplies} plies'
+                break
+            side = len(moves) % 2           # 0 Red, 1 Black (the openings start from the start position)
+            e = engines[side]
+            mv, dt = e.go(moves, side == 0, clocks[side], clocks[1 - side], inc_ms)
+            times[e.name].append(dt)
+            clocks[side] -= dt * 1000
+            if clocks[side] < 0:
+                result, reason, flags = ('black' if side == 0 else 'red'), f'{e.name} lost on time', e.name
+                break
+            clocks[side] += inc_ms
+            if mv is None:
+                result, reason = ('black' if side == 0 else 'red'), f'{e.name} had no move'
+                break
+            moves.append(mv)
+            result, reason = judge(referee, moves)
+            if result == 'illegal':
+                result, reason = ('black' if side == 0 else 'red'), f'{e.name} played an illegal move {mv}'
+    finally:
+        for e in engines:
+            e.quit()
+    red_name = specs[order[0]]['name']
+    score0 = 0.5 if result == 'draw' else (1.0 if (result == 'red') == (red_name == specs[0]['name']) else 0.0)
+    return dict(opening=' '.join(opening), red=red_name, result=result, reason=reason, score=score0,
+                plies=len(moves), moves=' '.join(moves), times=times, flag=flags)
+
+
+def summary(games, names):
+    n = len(games)
+    s = [g['score'] for g in games]
+    mean = sum(s) / n
+    sd = statistics.pstdev(s) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.5
+
+    def elo(p):
+        p = min(max(p, 1e-3), 1 - 1e-3)
+        return -400 * math.log10(1 / p - 1)
+
+    out = dict(games=n, wins=s.count(1.0), draws=s.count(0.5), losses=s.count(0.0), score=mean,
+               interval=[mean - half, mean + half], elo=elo(mean), elo_interval=[elo(mean - half), elo(mean + half)],
+               flags={nm: sum(1 for g in games if g['flag'] == nm) for nm in names})
+    for nm in names:
+        t = sorted(x for g in games for x in g['times'][nm])
+        if t:
+            out[f'think_{nm}'] = dict(moves=len(t), median=statistics.median(t), p90=t[int(0.9 * (len(t) - 1))],
+                                      max=t[-1], mean=sum(t) / len(t))
+    return out
+
+
+def parse_engine(tokens):
+    spec = {'opts': {}}
+    for tok in tokens:
+        k, _, v = tok.partition('=')
+        if k.startswith('opt:'):
+            spec['opts'][k[4:]] = v
+        else:
+            spec[k] = v
+    for need in ('name', 'cmd'):
+        if need not in spec:
+            raise SystemExit(f'--engine needs {need}=…')
+    return spec
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--engine', nargs='+', action='append', required=True, metavar='KEY=VALUE')
+    ap.add_argument('--tc', default='60+1', help='base+increment in seconds (default 60+1)')
+    ap.add_argument('--openings', required=True)
+    ap.add_argument('--rounds', type=int, default=1, help='times through the opening file (each: both colours)')
+    ap.add_argument('--referee', required=True, help='a duiyi binary (its `judge` command)')
+    ap.add_argument('--concurrency', type=int, default=1)
+    ap.add_argument('--maxplies', type=int, default=300)
+    ap.add_argument('--json', help='write the games and the summary here')
+    args = ap.parse_args()
+    specs = [parse_engine(t) for t in args.engine]
+    if len(specs) != 2:
+        raise SystemExit('two --engine please')
+    base, _, inc = args.tc.partition('+')
+    tc = (float(base) * 1000, float(inc or 0) * 1000)
+    openings = []
+    for line in open(args.openings):
+        line = line.split('#', 1)[0].strip()
+        if line:
+            openings.append(line.split())
+    jobs = [(op, red_first) for _ in range(args.rounds) for op in openings for red_first in (True, False)]
+    games, lock = [], threading.Lock()
+    work = queue.Queue()
+    for j in jobs:
+        work.put(j)
+
+    def worker():
+        while True:
+            try:
+                op, red_first = work.get_nowait()
+            except queue.Empty:
+                return
+            g = play(specs, red_first, op, tc, args.referee, args.maxplies)
+            with lock:
+                games.append(g)
+                s = summary(games, [sp['name'] for sp in specs])
+                print(f"[{len(games)}/{len(jobs)}] {g['red']} as Red, {g['opening']}: {g['result']} ({g['reason']}, "
+                      f"{g['plies']} plies) | {specs[0]['name']} {s['score']:.3f} "
+                      f"[{s['interval'][0]:.3f}, {s['interval'][1]:.3f}]", flush=True)
+                if args.json:
+                    with open(args.json, 'w') as f:
+                        json.dump(dict(tc=args.tc, engines=specs, summary=s, games=games), f, indent=1)
+
+    threads = [threading.Thread(target=worker) for _ in range(args.concurrency)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    print(json.dumps(summary(games, [sp['name'] for sp in specs]), indent=1))
+
+
+if __name__ == '__main__':
+    main()

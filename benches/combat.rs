@@ -1,6 +1,6 @@
 //! `cargo bench --bench combat [swings per model]`: the combat sampling benchmark of
 //! `duiyi::combat::bench` (the same as `duiyi combat bench`). Add `RUSTFLAGS="-C target-cpu=native"` for
-//! the native figure in the README; `node benches/combat-wasm.mjs` gives the wasm one.
+//! the native figure in docs/benchmarks.md ("Combat sampling"); `node benches/combat-wasm.mjs` gives the wasm one.
 
 fn main() {
     let swings = std::env::args()

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# benches/peers.sh -- Xiangqi perft speed of duiyi side by side with Fairy-Stockfish (README, "Benchmarks").
+# benches/peers.sh -- Xiangqi perft speed of duiyi side by side with Fairy-Stockfish (docs/benchmarks.md).
 #
 # The peers are built OUTSIDE the repository (never commit their code or binaries) and named by environment
 # variables or arguments; nothing is looked for in a fixed place:

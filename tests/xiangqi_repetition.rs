@@ -3,7 +3,7 @@
 //! cases of `tests/data/xiangqi_rules.json` seen from the side that would complete the repetition.
 //!
 //! The two positions of the issue are a forced rule loss for Black under the Asian rules the engine follows
-//! (README "Repetition in the search"): Red threatens a cannon mate on the back rank through an advisor screen
+//! (docs/engine.md "Repetition in the search"): Red threatens a cannon mate on the back rank through an advisor screen
 //! (`Cc9#` / `Cg9#` / …), Black's horse is pinned by the facing generals and its king and advisors cannot move,
 //! so every Black move must check or chase the cannon; a cycle of checks and chases is a perpetual violation
 //! (一將一捉 counts as 長打). Fairy-Stockfish scores them 0 because it does not count a cycle that mixes checks
@@ -112,7 +112,7 @@ fn position_two_is_a_rule_win_for_red_never_read_against_it() {
     let f = full.last().unwrap();
     assert_eq!(f.depth, 11);
     assert!(is_rule_score(f.score) && f.score > 0, "{f:?}");
-    // The selective search (late-move pruning, internal iterative reduction, counter-moves; README "Strength
+    // The selective search (late-move pruning, internal iterative reduction, counter-moves; docs/benchmarks.md "Strength
     // log") no longer finds the rule win within this budget: from depth 21 it reads 0 (the build before those
     // changes found +9991 at depth 13). It must still never read a decisive result against Red.
     let (s, ours) = search(fen(RED_TO_MOVE), 64, 1_000_000, SearchOptions::default());

@@ -1,6 +1,6 @@
 //! Xiangqi (Chinese chess): rules, notation, perft, evaluation and search.
 //!
-//! Rules follow the WXF/AXF laws (chessprogramming.org "Chinese Chess"; the README's Rules section): the
+//! Rules follow the WXF/AXF laws (chessprogramming.org "Chinese Chess"; docs/engine.md, "Rules"): the
 //! flying-general rule, horse-leg and elephant-eye blocks, elephants on their own side, advisors and generals in
 //! the palace, cannons capturing over one screen, pawns moving sideways only after the river, and a side with no
 //! legal move (checkmate *or* stalemate) loses.

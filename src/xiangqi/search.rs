@@ -10,12 +10,12 @@
 //! pruning, fail-soft scores, and a quiescence search on captures (and quiet checks at its first ply) that
 //! answers checks with all evasions. The techniques follow the seed article's account of Fruit/Toga/ElephantEye,
 //! chessprogramming.org and Stockfish's `search.cpp`; those added since the first version were each accepted by
-//! a match against the build before them (README "Strength log").
+//! a match against the build before them (docs/benchmarks.md "Strength log").
 //!
 //! **Repetitions**: a repeated position is scored by the rules (`rules::judge_cycle`: draw, or a win/loss by
 //! the long-check / long-chase rules, [`RULE_WIN`]); such a score depends on the path, so a node whose subtree
 //! met a cycle that started above it stores only its best move in the TT, never its score (the graph-history
-//! interaction; README "Repetition in the search").
+//! interaction; docs/engine.md "Repetition in the search").
 //!
 //! **Time slicing** (docs/architecture.md §4): [`Searcher::run`] searches until a deadline and then unwinds like a time-out;
 //! the iteration in progress is resumed at the root move it was searching (completed subtrees are in the TT), so a

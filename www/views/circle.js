@@ -6,7 +6,7 @@
 //   #circle?n=30&s=7&m=welzl…                               or random points: circleRandomPoints(n, s)
 // m: the methods shown; ws: Welzl's shuffle seed; predict=1: the circles stay hidden until the learner reveals.
 //
-// Test hooks (README, "Test hooks"): data-testid="circle-view" (data-ready="true" once the circles of the
+// Test hooks (docs/testing.md, "Test hooks"): data-testid="circle-view" (data-ready="true" once the circles of the
 // current points are shown; data-count), "circle-svg", "circle-<method>" (the drawn circle: data-cx, data-cy,
 // data-r), "point" (data-index, data-x, data-y, data-on="seed welzl"), "result-<method>-center" (data-x,
 // data-y), "result-<method>-radius" (data-value), "result-<method>-on" (data-indices, JSON), "result-<method>-ops"

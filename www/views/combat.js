@@ -3,7 +3,7 @@
 //   #combat?hit=0.9&crit=0.25&dodge=0.2&parry=0.15&block=0.3[&crit_multiplier=2&block_fraction=0.5…]
 // (chances as fractions; keys as in duiyi::combat::SheetSpec, '-' accepted for '_').
 //
-// Test hooks (README, "Test hooks"): data-testid="dist-<model>-<outcome>" (exact %), "sample-<model>-<outcome>"
+// Test hooks (docs/testing.md, "Test hooks"): data-testid="dist-<model>-<outcome>" (exact %), "sample-<model>-<outcome>"
 // (sampled %, data-count), "avoided-<model>", "pushed-<outcome>", "ehp-<model>", "edps-<model>",
 // "expected-<model>", "mc-run", "mc-cancel", "mc-swings", "mc-seed-input", "mc-seed", "mc-progress",
 // "mc-status" (data-state idle|running|done|cancelled|error), "chi-<model>", "prd-p", "prd-c", "error",

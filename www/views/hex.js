@@ -32,7 +32,7 @@ const MIN_SIDE = 5;
 const MAX_SIDE = 19;
 /** who the user plays: one side against the engine, both sides (two humans), or none (engine vs engine) */
 const MODES = ['black', 'white', 'both', 'none'];
-/** the engine's levels (the Engine option `Level`): 0 = full strength, 1…8 weaker (see README) */
+/** the engine's levels (the Engine option `Level`): 0 = full strength, 1…8 weaker (see docs/playing.md, "Levels, draw offers, WXF and PGN") */
 const LEVELS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 /** a short search of the user's position, to find the move to ponder on when none is known (as Xiangqi) */
 const GUESS_MS = 300;

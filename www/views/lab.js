@@ -11,7 +11,7 @@
 // view=tree (with tdepth, tstep, tnode, tguess) opens the search tree explorer (lab-tree.js), records the tree
 // and shows that step, node and guess.
 //
-// Test hooks (README, "Test hooks"): data-testid="lab-view" (data-state idle|running|done|stopped|error),
+// Test hooks (docs/testing.md, "Test hooks"): data-testid="lab-view" (data-state idle|running|done|stopped|error),
 // "lab-preset", "lab-fen", "lab-moves", "lab-depth", "lab-run", "lab-stop", "lab-link", "lab-board",
 // "lab-row-<name>" (data-nodes, data-best, data-cp, data-mate, data-depth, data-time-ms, data-state
 // pending|running|done|cancelled), "lab-chart" (data-rows: rows drawn), "lab-explain-<name>",

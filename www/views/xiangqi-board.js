@@ -5,7 +5,7 @@
 //   const board = createXiangqiBoard(container, { onMove: (from, to) => … });
 //   board.set({ pieces, dests, lastMove, check, orientation, movable, hint });
 //
-// Test hooks (README, "Test hooks"): every point is a <g data-square="a0"…"i9">; a piece inside it is a
+// Test hooks (docs/testing.md, "Test hooks"): every point is a <g data-square="a0"…"i9">; a piece inside it is a
 // <g data-piece="R"> (FEN letter, upper case = Red). Destinations shown carry data-dest on the point.
 // Piece sets (`pieceSet`): 'chinese' (the characters) or 'pictogram' (www/views/xiangqi-pieces.js); the board
 // element carries data-piece-set. A hint arrow of kind 'ponder' (the reply the engine expects) is dashed.

@@ -1,0 +1,248 @@
+// Screenshots of the five views for the README and docs/: starts the static server (scripts/serve.mjs) on a
+// free port, opens each view in Debian's headless Chromium (playwright-core, the launch arguments of
+// tests/browser/harness.mjs) with a fixed viewport and an English browser, brings it to a state worth
+// showing, and writes docs/img/<view>.png.
+//
+//   node scripts/screenshots.mjs                  # every view: xiangqi, xiangqi-phone, hex, lab, combat, circle
+//   node scripts/screenshots.mjs hex circle       # only these
+//   OUT=/tmp/shots node scripts/screenshots.mjs   # another folder
+//
+// Needs a build (www/pkg/duiyi.js: `npm run build`). Every step waits on the page's own readiness hooks
+// (data-ready, data-state, the move list), never on a fixed sleep, with generous timeouts: the machine may be
+// busy. Each view gets a fresh browser context (empty localStorage), so earlier views cannot leak into it.
+// The engine's replies come from fixed-depth searches, so the positions shown are the same on every run
+// (the numbers of a live search, nodes per second and times, are not).
+//
+// Every screenshot is re-encoded as an indexed-colour PNG of at most 256 colours (scripts/png8.mjs), so the
+// README's images stay small (a warning names any still over MAX_BYTES).
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from './serve.mjs';
+import { toPng8 } from './png8.mjs';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUT_DIR = process.env.OUT ? path.resolve(process.env.OUT) : path.join(REPO_ROOT, 'docs', 'img');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// as in tests/browser/harness.mjs (docs/architecture.md §7); playwright adds --headless itself
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync',
+];
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** the size a screenshot should stay under (bytes); larger ones get a warning */
+const MAX_BYTES = 200 * 1024;
+/** engine readiness and searches on a loaded 2-core machine */
+const ENGINE_TIMEOUT = 180_000;
+/** a whole table of the lab (every row of a depth-4 search, minimax included) */
+const LAB_TIMEOUT = 600_000;
+
+const log = (...args) => console.log('[screenshots]', ...args);
+
+/** Plays `iccs` on the Xiangqi board by clicking the piece, then its (shown) destination. */
+async function clickXiangqiMove(page, iccs) {
+  const from = iccs.slice(0, 2);
+  const to = iccs.slice(2, 4);
+  await page.click(`[data-square="${from}"]`);
+  await page.waitForSelector(`[data-square="${to}"][data-dest]`, { timeout: 30_000 });
+  await page.click(`[data-square="${to}"]`);
+}
+
+/** Waits until the list `selector` has at least `n` entries. */
+async function waitForCount(page, selector, n, timeout = ENGINE_TIMEOUT) {
+  await page.waitForFunction(([sel, count]) => document.querySelectorAll(sel).length >= count, [selector, n], {
+    timeout,
+    polling: 100,
+  });
+}
+
+/**
+ * The Xiangqi view: the user (Red) opens with the central cannon, the engine answers; the user then plays the
+ * reply the engine expected (a ponder hit), the engine answers again and ponders on its next guess: the
+ * board shows the last move, the dashed ghost arrow of the expected reply and the ponder-hit note.
+ */
+async function xiangqi(page) {
+  await page.waitForSelector('[data-testid="engine-status"][data-ready="true"]', { timeout: ENGINE_TIMEOUT });
+  await clickXiangqiMove(page, 'h2e2');
+  await waitForCount(page, '[data-testid="move-list"] [data-iccs]', 2);
+  await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]', { timeout: ENGINE_TIMEOUT });
+  await page.waitForSelector('[data-testid="ponder-move"][data-iccs]', { timeout: ENGINE_TIMEOUT });
+  const expected = await page.$eval('[data-testid="ponder-move"]', (el) => el.dataset.iccs);
+  // the ghost arrow (attached, not "visible": a vertical arrow's box has no width)
+  await page.waitForSelector('.xq-hint-ponder', { state: 'attached', timeout: ENGINE_TIMEOUT });
+  await clickXiangqiMove(page, expected);
+  await waitForCount(page, '[data-testid="move-list"] [data-iccs]', 4);
+  await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]', { timeout: ENGINE_TIMEOUT });
+  await page.waitForSelector('.xq-hint-ponder', { state: 'attached', timeout: ENGINE_TIMEOUT });
+  await page.mouse.move(0, 0);
+}
+
+/** Clicks a Hex cell and waits for the engine's reply (the move list grows by two). */
+async function hexMove(page, cell) {
+  const before = await page.$$eval('.hex-layout [data-testid="move-list"] [data-move]', (els) => els.length);
+  await page.click(`.hex-layout [data-testid="board"] .hx-cell[data-square="${cell}"]`);
+  await waitForCount(page, '.hex-layout [data-testid="move-list"] [data-move]', before + 2);
+}
+
+/**
+ * The Hex view: two moves each on 11×11, the engine pondering, and the heatmap of the total potential with
+ * its numbers (no what-if preview: the pointer leaves the board).
+ */
+async function hex(page) {
+  await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: ENGINE_TIMEOUT });
+  await hexMove(page, 'f6');
+  await hexMove(page, 'e8');
+  await page.mouse.move(0, 0);
+  await page.click('.hex-layout [data-testid="overlay"] [data-overlay="total"]');
+  await page.waitForSelector('[data-testid="heatmap"][data-overlay="total"]:not([data-preview])', { timeout: 30_000 });
+  await page.waitForSelector('.hex-layout [data-testid="engine-status"][data-state="pondering"]', { timeout: ENGINE_TIMEOUT });
+}
+
+/** The lab: the lesson link runs every row at depth 4 after 1. 炮二平五 马8进7, with a guess to score. */
+async function lab(page) {
+  await page.waitForSelector('[data-testid="lab-view"][data-state="done"]', { timeout: LAB_TIMEOUT });
+  await page.waitForSelector('[data-testid="lab-verdict"][data-verdict]', { timeout: 30_000 });
+  await page.waitForSelector('[data-testid="lab-chart"]', { timeout: 30_000 });
+}
+
+/** The combat view on the article's attribute sheet, with a seeded Monte-Carlo run beside the exact rows. */
+async function combat(page) {
+  await page.waitForSelector('[data-testid="combat-view"][data-ready="true"]', { timeout: ENGINE_TIMEOUT });
+  const seed = await page.$('[data-testid="mc-seed-input"]');
+  if (seed) await seed.fill('7');
+  await page.click('[data-testid="mc-run"]');
+  await page.waitForSelector('[data-testid="mc-status"][data-state="done"]', { timeout: ENGINE_TIMEOUT });
+  await page.evaluate(() => window.scrollTo(0, 0)); // the run button scrolled the page: show the sheet and the bars
+}
+
+/** The circle view: 30 seeded random points, both methods drawn. */
+async function circle(page) {
+  await page.waitForSelector('[data-testid="circle-view"][data-ready="true"]', { timeout: ENGINE_TIMEOUT });
+}
+
+/** What each screenshot shows: the address (after the server's root), the settings to start from, the size. */
+const SHOTS = {
+  xiangqi: {
+    query: '#xiangqi',
+    storage: { 'duiyi.xiangqi.settings.v1': { tc: 'depth', depth: 8, ponder: true, mode: 'red', notation: 'wxf' } },
+    viewport: DESKTOP,
+    run: xiangqi,
+  },
+  'xiangqi-phone': {
+    query: '#xiangqi',
+    storage: { 'duiyi.xiangqi.settings.v1': { tc: 'depth', depth: 8, ponder: true, mode: 'red', notation: 'wxf' } },
+    viewport: PHONE,
+    phone: true,
+    run: xiangqi,
+  },
+  hex: {
+    query: '#hex',
+    storage: { 'duiyi.hex.settings.v1': { size: '11', human: 'black', movetime: 1000, overlay: 'none', numbers: true, ponder: true } },
+    viewport: DESKTOP,
+    run: hex,
+  },
+  lab: {
+    query: '#lab?fen=startpos&moves=h2e2,h9g7&depth=4&guess=h0g2&run=1',
+    storage: {},
+    viewport: DESKTOP,
+    run: lab,
+  },
+  combat: {
+    query: '#combat?hit=0.9&crit=0.25&dodge=0.2&parry=0.15&block=0.3',
+    storage: {},
+    viewport: DESKTOP,
+    run: combat,
+  },
+  circle: {
+    query: '#circle?n=30&s=7&m=seed,welzl',
+    storage: {},
+    viewport: DESKTOP,
+    run: circle,
+  },
+};
+
+/** Re-encodes `file` with at most 256 colours (scripts/png8.mjs) when that is smaller; returns its size. */
+function shrink(file) {
+  const original = fs.readFileSync(file);
+  const indexed = toPng8(original);
+  if (indexed.length < original.length) fs.writeFileSync(file, indexed);
+  const size = Math.min(indexed.length, original.length);
+  if (size > MAX_BYTES) console.warn(`[screenshots] ${path.basename(file)} is ${Math.round(size / 1024)} KB, over ${MAX_BYTES / 1024} KB`);
+  return size;
+}
+
+/** Takes one screenshot in its own browser context. */
+async function take(browser, baseUrl, name, shot) {
+  const context = await browser.newContext({
+    viewport: shot.viewport,
+    deviceScaleFactor: shot.phone ? 2 : 1, // a phone's screen is dense; the README shows that image scaled down
+    locale: 'en-US',
+    colorScheme: 'light',
+    isMobile: Boolean(shot.phone),
+    hasTouch: Boolean(shot.phone),
+  });
+  const errors = [];
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    page.on('pageerror', (err) => errors.push(err.message));
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    // a same-origin file that runs no script: set the starting storage, then open the view
+    await page.goto(new URL('favicon.svg', baseUrl).href);
+    await page.evaluate((entries) => {
+      localStorage.clear();
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, JSON.stringify(value));
+    }, shot.storage);
+    await page.goto(baseUrl + shot.query);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: ENGINE_TIMEOUT });
+    await shot.run(page);
+    const file = path.join(OUT_DIR, `${name}.png`);
+    await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+    const bytes = shrink(file);
+    const scale = shot.phone ? 2 : 1;
+    log(`${path.relative(REPO_ROOT, file)}: ${shot.viewport.width * scale}×${shot.viewport.height * scale}, ${Math.round(bytes / 1024)} KB`);
+    if (errors.length) console.warn(`[screenshots] ${name}: page errors:\n  ${errors.join('\n  ')}`);
+  } finally {
+    await context.close().catch(() => {});
+  }
+}
+
+async function main() {
+  const wanted = process.argv.slice(2);
+  for (const name of wanted) {
+    if (!SHOTS[name]) {
+      console.error(`screenshots: unknown view '${name}' (known: ${Object.keys(SHOTS).join(', ')})`);
+      process.exit(2);
+    }
+  }
+  if (!fs.existsSync(path.join(REPO_ROOT, 'www', 'pkg', 'duiyi.js'))) {
+    console.error('screenshots: www/pkg/duiyi.js is missing: run `npm run build` first');
+    process.exit(1);
+  }
+  fs.mkdirSync(OUT_DIR, { recursive: true });
+  const server = await startServer({ port: 0 });
+  let browser;
+  let failed = false;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    for (const name of wanted.length ? wanted : Object.keys(SHOTS)) {
+      try {
+        await take(browser, server.url, name, SHOTS[name]);
+      } catch (err) {
+        failed = true;
+        console.error(`[screenshots] ${name}: ${err.message}`);
+      }
+    }
+  } finally {
+    await browser?.close().catch(() => {});
+    await server.close();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+await main();

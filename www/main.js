@@ -55,7 +55,7 @@ async function setLang(next) {
   lang = next;
   t = translator(strings, fallback);
   document.documentElement.lang = lang === 'zh' ? 'zh-Hans' : 'en';
-  document.title = t('app.title');
+  showTitle();
   applyStrings(document.querySelector('.topbar'), t);
   langButton.textContent = t('app.otherLanguage');
   langButton.setAttribute('aria-label', t('app.switchLanguage'));
@@ -69,6 +69,11 @@ function rememberLang() {
   } catch {
     /* no storage */
   }
+}
+
+/** The tab's title: the current view's name (as its tab says it) and the site's, in the page's language. */
+function showTitle(route = current?.route ?? routeFromHash()) {
+  document.title = t('app.titleView', { view: t(`nav.${route}`) });
 }
 
 function routeFromHash() {
@@ -106,6 +111,7 @@ async function show(route) {
     current = null;
   }
   viewRoot.dataset.route = route;
+  showTitle(route);
   viewRoot.replaceChildren();
   let mod;
   try {

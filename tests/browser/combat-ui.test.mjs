@@ -1,6 +1,7 @@
 // The #combat page as a newcomer reads it: Simplified Chinese like the rest of the site, the round-table
-// strip's miss segment always labelled, sampled rows that say "not run yet" before a Monte-Carlo run, and
-// errors in the page's language with their detail (attributes, roll orders, PRD, the sampler's seed).
+// strip's miss segment always labelled, sampled rows filled on arrival by an automatic Monte-Carlo run (and
+// again after a change of the sheet), and errors in the page's language with their detail (attributes, roll
+// orders, PRD, the sampler's seed).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -8,6 +9,10 @@ import path from 'node:path';
 import { startApp, screenshot, REPO_ROOT } from './harness.mjs';
 
 const SEED_SHEET = 'hit=0.9&crit=0.25&dodge=0.2&parry=0.15&block=0.3';
+/** the automatic run's swings per model (www/views/combat-sampling.js AUTO_SWINGS) */
+const AUTO_SWINGS = 100000;
+/** the page's status once the automatic run on arrival (or after a change of the sheet) is done */
+const AUTO_DONE = '[data-testid="mc-status"][data-state="done"][data-auto="true"]';
 const MODELS = ['waterfall', 'round-table', 'hybrid'];
 /**
  * Every character of the old Traditional combat strings that differs in Simplified Chinese (found once with
@@ -39,7 +44,7 @@ test('the combat strings are Simplified Chinese: no Traditional character in the
   assert.equal(strings.title, '攻击判定：瀑布、圆桌与混合算法');
   assert.equal(strings['mc.title'], '蒙特卡罗模拟');
   const page = await openCombat(SEED_SHEET, 'zh');
-  await page.waitForSelector('[data-testid="mc-status"][data-state="idle"]');
+  await page.waitForSelector(AUTO_DONE, { timeout: 60000 });
   await page.click('summary'); // the roll orders, folded away at first
   const shown = await page.evaluate(() => document.querySelector('[data-testid="combat-view"]').innerText);
   assert.equal(traditionalIn(shown), '', 'the combat page as shown');
@@ -80,28 +85,45 @@ test('the round-table strip keeps the miss label: inside when it fits, else besi
   }
 });
 
-test('sampled rows say "not run yet" before a Monte-Carlo run, in both languages, and show numbers after it', async () => {
-  for (const [lang, note, chartNote] of [['zh', '抽样：尚未运行', '3'], ['en', 'sampled: not run yet', '3']]) {
+test('the sampled rows are filled on arrival, in both languages; the button beside the chart samples again', async () => {
+  const sampledCount = (page, model) => page.$$eval(`[data-testid^="sample-${model}-"]`, (cells) => cells.reduce((a, c) => a + Number(c.dataset.count ?? 0), 0));
+  for (const [lang, notRun, sampled] of [['zh', '抽样：尚未运行', /^抽样 \d+\.\d\d%$/], ['en', 'sampled: not run yet', /^sampled \d+\.\d\d%$/]]) {
     const page = await openCombat(SEED_SHEET, lang);
-    await page.waitForSelector('[data-testid="mc-status"][data-state="idle"]');
+    // an automatic run of AUTO_SWINGS swings per model, at once: no row is left "not run yet"
+    await page.waitForSelector(AUTO_DONE, { timeout: 60000 });
     for (const model of MODELS) {
       for (const outcome of ['miss', 'dodge', 'parry', 'block', 'crit', 'normal']) {
-        assert.equal(await text(page, `sample-${model}-${outcome}`), note, `${lang} ${model} ${outcome}`);
+        const shown = await text(page, `sample-${model}-${outcome}`);
+        assert.match(shown, sampled, `${lang} ${model} ${outcome}`);
+        assert.notEqual(shown, notRun);
       }
+      assert.equal(await sampledCount(page, model), AUTO_SWINGS, `${lang} ${model}: every automatic swing counted`);
     }
-    // the chart draws the note across each sampled row instead of an empty bar
-    await page.waitForFunction((n) => document.querySelector('.cb-chart-dist canvas')?.dataset.notRun === n, chartNote);
-    await screenshot(page, `combat-not-run-${lang}`);
-    // a small seeded run fills them in
+    // the chart draws every sampled row's bars (no note in place of one)
+    await page.waitForFunction(() => document.querySelector('.cb-chart-dist canvas')?.dataset.notRun === '0');
+    // beside the chart: what was sampled, and a button to sample again
+    assert.match(await text(page, 'dist-sample-note'), /100,000/);
+    const distRun = await page.$eval('[data-testid="dist-run"]', (b) => ({ disabled: b.disabled, label: b.textContent }));
+    assert.deepEqual(distRun, { disabled: false, label: lang === 'zh' ? '重新抽样' : 'Sample again' });
+    const chartBottom = await page.$eval('.cb-chart-dist', (e) => e.getBoundingClientRect().bottom);
+    const buttonTop = await page.$eval('[data-testid="dist-run"]', (e) => e.getBoundingClientRect().top);
+    assert.ok(buttonTop >= chartBottom - 1 && buttonTop - chartBottom < 80, `the button is right under the chart (${chartBottom} → ${buttonTop})`);
+    await screenshot(page, `combat-sampled-on-arrival-${lang}`);
+    // the button runs the panel's settings: a small seeded run
     await page.selectOption('[data-testid="mc-swings"]', '10000');
     await page.fill('[data-testid="mc-seed-input"]', '7');
-    await page.click('[data-testid="mc-run"]');
-    await page.waitForSelector('[data-testid="mc-status"][data-state="done"]', { timeout: 30000 });
-    assert.match(await text(page, 'sample-waterfall-miss'), lang === 'zh' ? /^抽样 \d+\.\d\d%$/ : /^sampled \d+\.\d\d%$/);
-    await page.waitForFunction(() => document.querySelector('.cb-chart-dist canvas')?.dataset.notRun === '0');
-    // a changed sheet clears the samples: "not run yet" again
+    await page.click('[data-testid="dist-run"]');
+    await page.waitForSelector('[data-testid="mc-status"][data-state="done"][data-auto="false"]', { timeout: 60000 });
+    assert.equal(await page.getAttribute('[data-testid="mc-seed"]', 'data-seed'), '7');
+    assert.equal(await sampledCount(page, 'waterfall'), 10000);
+    assert.match(await text(page, 'sample-waterfall-miss'), sampled);
+    // a changed sheet drops the samples and samples the new sheet at once, with the seed given (and never
+    // more swings than the panel asks for: 10^4 here)
     await page.fill('[data-testid="field-crit"]', '30');
-    await page.waitForFunction(([n]) => document.querySelector('[data-testid="sample-waterfall-miss"]')?.textContent === n, [note]);
+    await page.waitForSelector(AUTO_DONE, { timeout: 60000 });
+    assert.equal(await sampledCount(page, 'round-table'), 10000);
+    assert.equal(await page.getAttribute('[data-testid="mc-seed"]', 'data-seed'), '7');
+    assert.match(await text(page, 'sample-round-table-crit'), sampled);
     assert.deepEqual(app.errorsOf(page), []);
   }
 });
@@ -154,14 +176,14 @@ test('combat errors are in the page\'s language, with the attribute, the value a
   assert.equal(await text(zh, 'prd-error'), '无法计算：概率 0.05% 低于 0.1%，PRD 无法使用');
   // the sampler refuses a seed that is not a number
   await en.fill('[data-testid="field-crit"]', '25');
-  await en.waitForSelector('[data-testid="mc-status"][data-state="idle"]');
+  await en.waitForSelector('[data-testid="mc-status"][data-state="done"]', { timeout: 60000 });
   await en.fill('[data-testid="mc-seed-input"]', 'abc');
   await en.click('[data-testid="mc-run"]');
   await en.waitForSelector('[data-testid="mc-status"][data-state="error"]');
   assert.equal(await text(en, 'mc-status'), 'Error — the seed "abc" is not a whole number from 0 to 2^64');
   await zh.fill('[data-testid="order-round-table"]', '');
   await zh.press('[data-testid="order-round-table"]', 'Enter');
-  await zh.waitForSelector('[data-testid="mc-status"][data-state="idle"]');
+  await zh.waitForSelector('[data-testid="mc-status"][data-state="done"]', { timeout: 60000 });
   await zh.fill('[data-testid="mc-seed-input"]', 'abc');
   await zh.click('[data-testid="mc-run"]');
   await zh.waitForSelector('[data-testid="mc-status"][data-state="error"]');

@@ -123,7 +123,8 @@ test('editing an attribute updates the numbers and the URL; a bad value names th
 
 test('Monte-Carlo in the worker: the same counts as the native sampler, and agreement with the exact numbers', async () => {
   const page = await openCombat(SEED_SHEET, 'en');
-  await page.waitForSelector('[data-testid="mc-status"][data-state="idle"]');
+  // the automatic run on arrival first (www/views/combat-sampling.js)
+  await page.waitForSelector('[data-testid="mc-status"][data-state="done"][data-auto="true"]', { timeout: 60000 });
   await page.selectOption('[data-testid="mc-swings"]', '1000000');
   await page.fill('[data-testid="mc-seed-input"]', '42');
   await page.click('[data-testid="mc-run"]');
@@ -144,7 +145,8 @@ test('Monte-Carlo in the worker: the same counts as the native sampler, and agre
 
 test('a 10^8-swing run converges live while the page stays responsive; a long run can be cancelled', async () => {
   const page = await openCombat(SEED_SHEET, 'en');
-  await page.waitForSelector('[data-testid="mc-status"][data-state="idle"]');
+  // the automatic run on arrival first (www/views/combat-sampling.js)
+  await page.waitForSelector('[data-testid="mc-status"][data-state="done"][data-auto="true"]', { timeout: 60000 });
   // Record the main thread's timer gaps and long tasks during the run.
   await page.evaluate(() => {
     window.__gaps = [];

@@ -277,3 +277,29 @@ test('Hex rows: a bad switch is refused by the worker with its code; a changed p
   assert.ok((await hexRows(page)).every((r) => r.state === 'pending'));
   assert.doesNotMatch(new URL(page.url()).hash, /hexrun=1/);
 });
+
+test('before any run, each chart box says what will be drawn there (both languages), not an empty chart grid', async () => {
+  const visible = (page, testid) => page.$eval(`[data-testid="${testid}"]`, (e) => !e.hidden && e.getBoundingClientRect().height > 0);
+  for (const [lang, words] of [['en', /No results yet: run an experiment/], ['zh', /还没有结果：运行一次实验/]]) {
+    const page = await app.newPage(`?lang=${lang}#lab`);
+    await page.waitForSelector('[data-testid="lab-view"]');
+    for (const box of ['lab-chart', 'lab-hex-chart']) {
+      assert.equal(await page.$eval(`[data-testid="${box}"]`, (e) => e.dataset.empty), 'true', box);
+      assert.equal(await visible(page, `${box}-empty`), true, `${box}: the placeholder is shown`);
+      assert.match(await page.$eval(`[data-testid="${box}-empty"]`, (e) => e.textContent), words);
+      assert.equal(await page.$eval(`[data-testid="${box}"] canvas`, (e) => e.hidden), true, `${box}: no empty chart`);
+    }
+    await page.locator('[data-testid="lab-chart"]').screenshot({ path: (await screenshot(page, `lab-chart-empty-${lang}`)).replace(/\.png$/, '-box.png') });
+    if (lang === 'en') {
+      // one row run: the placeholder gives way to the chart
+      const run = await app.newPage(`?lang=en${labHash({ fen: 'startpos', depth: 1, rows: ['all'], run: true })}`);
+      await waitState(run, 'done');
+      assert.equal(await run.$eval('[data-testid="lab-chart"]', (e) => e.dataset.empty), 'false');
+      assert.equal(await visible(run, 'lab-chart-empty'), false);
+      assert.equal(await run.$eval('[data-testid="lab-chart"] canvas', (e) => e.hidden), false);
+      assert.ok(await run.$eval('[data-testid="lab-chart"] canvas', (e) => e.height > 100), 'the chart is drawn at its size');
+      assert.deepEqual(app.errorsOf(run), []);
+    }
+    assert.deepEqual(app.errorsOf(page), []);
+  }
+});

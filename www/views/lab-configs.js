@@ -64,7 +64,8 @@ export const PRESETS = [
 // ---- Hex rows (the Rust list is duiyi::bench::hex_lab_ablations; `duiyi bench --ablation --game hex --size N
 // --moves M --depth D --json` prints the same rows with their switches, tests/browser/lab.test.mjs checks both
 // lists agree). Each row: name, options (every Hex switch of src/hex/search.rs SearchOptions by its engine
-// option name), source (the thesis section; the explanation is in www/i18n/{zh,en}.json lab.hexTech.<name>).
+// option name), source (the thesis section, cited as written; `note`: the key of a remark on it in both
+// languages; the explanation is in www/i18n/{zh,en}.json lab.hexTech.<name>).
 
 /** The Hex searcher's defaults (src/hex/search.rs `SearchOptions::default`). */
 export const HEX_DEFAULTS = { beam: true, beambase: 8, beamperply: 2, ordering: true, ttcutoffs: true, threats: true };
@@ -73,12 +74,12 @@ const QUEENBEE = 'Hex棋评估函数的设计 (seed 004: van Rijswijck, Are Bees
 
 export const HEX_CONFIGS = [
   { name: 'all', options: HEX_DEFAULTS, source: null },
-  { name: 'no-ordering', options: { ...HEX_DEFAULTS, ordering: false }, source: { article: QUEENBEE, section: '5.4 移动误差（Move badness）; thesis ch. 6: Queenbee searches the least bad moves first' } },
-  { name: 'no-beam', options: { ...HEX_DEFAULTS, beam: false }, source: { article: QUEENBEE, section: '5.4 移动误差（Move badness）; thesis ch. 6: the worst moves are pruned' } },
-  { name: 'no-tt', options: { ...HEX_DEFAULTS, ttcutoffs: false }, source: { article: QUEENBEE, section: 'thesis ch. 6 (alpha-beta); transposition table: 中象棋軟搜索引擎揭密 2.e' } },
-  { name: 'no-threats', options: { ...HEX_DEFAULTS, threats: false }, source: { article: QUEENBEE, section: '5.3 战略相关性（Strategic relevance: a chain joined by bridges makes the opponent\'s potential infinite); the exact rules are ours (src/hex/search.rs)' } },
-  { name: 'beam-narrow', options: { ...HEX_DEFAULTS, beambase: 4, beamperply: 1 }, source: { article: QUEENBEE, section: '5.4 移动误差（Move badness）; thesis ch. 6: the worst moves are pruned' } },
-  { name: 'beam-wide', options: { ...HEX_DEFAULTS, beambase: 16, beamperply: 4 }, source: { article: QUEENBEE, section: '5.4 移动误差（Move badness）; thesis ch. 6: the worst moves are pruned' } },
+  { name: 'no-ordering', options: { ...HEX_DEFAULTS, ordering: false }, source: { article: QUEENBEE, section: '5.4 移动误差（Move badness）; thesis ch. 6', note: 'lab.srcNote.ordering' } },
+  { name: 'no-beam', options: { ...HEX_DEFAULTS, beam: false }, source: { article: QUEENBEE, section: '5.4 移动误差（Move badness）; thesis ch. 6', note: 'lab.srcNote.beam' } },
+  { name: 'no-tt', options: { ...HEX_DEFAULTS, ttcutoffs: false }, source: { article: QUEENBEE, section: 'thesis ch. 6 (alpha-beta); 中象棋軟搜索引擎揭密 2.e', note: 'lab.srcNote.tt' } },
+  { name: 'no-threats', options: { ...HEX_DEFAULTS, threats: false }, source: { article: QUEENBEE, section: '5.3 战略相关性（Strategic relevance）', note: 'lab.srcNote.threats' } },
+  { name: 'beam-narrow', options: { ...HEX_DEFAULTS, beambase: 4, beamperply: 1 }, source: { article: QUEENBEE, section: '5.4 移动误差（Move badness）; thesis ch. 6', note: 'lab.srcNote.beam' } },
+  { name: 'beam-wide', options: { ...HEX_DEFAULTS, beambase: 16, beamperply: 4 }, source: { article: QUEENBEE, section: '5.4 移动误差（Move badness）; thesis ch. 6', note: 'lab.srcNote.beam' } },
 ];
 
 /** Depths the Hex rows may run at (full width at 7×7 depth 5 is about 58,000 nodes; deeper grows fast). */

@@ -12,7 +12,7 @@
 
 import { h, setText } from './dom.js';
 import { HEX_CONFIGS, HEX_DEPTHS } from './lab-configs.js';
-import { ablationRow } from './lab-row.js';
+import { ablationRow, sourceLine } from './lab-row.js';
 
 
 /**
@@ -33,8 +33,10 @@ export function createHexTable(box, env, initial) {
   const table = h('table', { class: 'lab-table', dataset: { testid: 'lab-hex-table' } }, h('thead', {}, h('tr', {},
     ['lab.col.config', 'lab.col.nodes', 'lab.col.ratio', 'lab.col.time', 'lab.col.nps', 'lab.col.depth', 'lab.col.best', 'lab.hexTable.score']
       .map((k) => tx(k, 'th')))), tbody);
-  const canvas = h('canvas', { 'aria-label': 'nodes per Hex configuration' });
-  const chartBox = h('div', { class: 'lab-chart', dataset: { testid: 'lab-hex-chart', rows: '0' } }, canvas);
+  const canvas = h('canvas', { role: 'img', hidden: true });
+  // Until a run has results, a sentence saying what will be drawn here (not an empty chart grid).
+  const chartEmpty = h('p', { class: 'lab-chart-empty', dataset: { testid: 'lab-hex-chart-empty' } });
+  const chartBox = h('div', { class: 'lab-chart', dataset: { testid: 'lab-hex-chart', rows: '0', empty: 'true' } }, canvas, chartEmpty);
   const explainList = h('dl', { class: 'lab-explain' });
   const el = h('div', { class: 'lab-hex-table', dataset: { testid: 'lab-hex-table-view', state: 'idle' } },
     tx('lab.hexTable.title', 'h2'),
@@ -68,7 +70,12 @@ export function createHexTable(box, env, initial) {
   function renderChart() {
     const done = HEX_CONFIGS.filter((c) => state.results.get(c.name)?.state === 'done');
     chartBox.dataset.rows = String(done.length);
-    if (!env.Chart) return;
+    chartBox.dataset.empty = String(done.length === 0);
+    chartEmpty.textContent = t('lab.chartEmpty');
+    chartEmpty.hidden = done.length > 0;
+    canvas.hidden = done.length === 0;
+    canvas.setAttribute('aria-label', t('lab.results'));
+    if (!env.Chart || (done.length === 0 && !state.chart)) return;
     const labels = done.map((c) => t(`lab.hexCfg.${c.name}`));
     const data = done.map((c) => state.results.get(c.name).nodes);
     const colors = done.map((c) => (c.name === 'all' ? '#b3261e' : '#1565c0'));
@@ -96,7 +103,7 @@ export function createHexTable(box, env, initial) {
     explainList.replaceChildren(...HEX_CONFIGS.map((c) => h('div', { class: 'lab-explain-item', dataset: { testid: `lab-hex-explain-${c.name}` } },
       h('dt', {}, t(`lab.hexCfg.${c.name}`)),
       h('dd', {}, t(`lab.hexTech.${c.name}`),
-        c.source ? h('span', { class: 'lab-source' }, ` — ${t('lab.source')}: ${c.source.article}, ${c.source.section}`) : null))));
+        sourceLine(c.source, t)))));
   }
 
   function setState(s) {

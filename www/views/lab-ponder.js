@@ -22,6 +22,20 @@ export function ponderTotals(record) {
   };
 }
 
+/**
+ * The record's source in the page's language: when and how it was recorded (the record's `_about` says it
+ * in English for the repository; the page builds its own sentence from the record's fields).
+ */
+export function sourceNote(record, t) {
+  const date = /\b\d{4}-\d{2}-\d{2}\b/.exec(record._about ?? '')?.[0] ?? '—';
+  const ms = (name) => Number(new RegExp(`\\b${name} (\\d+)`).exec(record.clock ?? '')?.[1]);
+  const [base, inc] = [ms('wtime'), ms('winc')];
+  const clock = Number.isFinite(base) && Number.isFinite(inc)
+    ? t('lab.ponder.clock', { base: base / 1000, inc: inc / 1000 })
+    : (record.clock ?? '—');
+  return t('lab.ponder.source', { date, engine: record.engine ?? 'duiyi', clock });
+}
+
 /** Mounts the replay into `container`; `env`: {t(), chinese(iccs)}. */
 export function createPonderReplay(container, env) {
   let t = env.t;
@@ -61,7 +75,7 @@ export function createPonderReplay(container, env) {
       bar('ponder', pct(r.ponder_ms)),
       bar('reply', pct(r.reply_ms ?? 0)),
       h('span', { class: 'lab-ponder-ms' }, r.hit ? t('lab.ponder.saved', { s: (r.saved_ms / 1000).toFixed(2) }) : t('lab.ponder.lost', { s: (r.ponder_ms / 1000).toFixed(2) }))))));
-    setText(about, record._about);
+    setText(about, sourceNote(record, t));
   }
 
   fetch(DATA_URL).then((r) => {

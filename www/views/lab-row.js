@@ -29,3 +29,13 @@ export function ablationRow({ testid, label, r, base, bestText, scoreText }) {
   }
   return tr;
 }
+
+/**
+ * The "— Source: …" line under a technique's explanation: the cited work and section as written (in a <cite>,
+ * whatever its language), then the remark on it (`source.note`, a string key) in the page's language.
+ */
+export function sourceLine(source, t) {
+  if (!source) return null;
+  return h('span', { class: 'lab-source' }, t('lab.sourcePrefix'), h('cite', {}, `${source.article}, ${source.section}`),
+    source.note ? `; ${t(source.note)}` : '');
+}

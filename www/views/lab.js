@@ -30,7 +30,7 @@ import { TREE_DEPTHS, createTreeExplorer } from './lab-tree.js';
 import { createPonderReplay } from './lab-ponder.js';
 import { createHexTable } from './lab-hex-table.js';
 import { loadChart } from './assets.js';
-import { ablationRow, fmtInt } from './lab-row.js';
+import { ablationRow, fmtInt, sourceLine } from './lab-row.js';
 
 const DEPTHS = [1, 2, 3, 4, 5, 6, 7, 8];
 const DEFAULT_DEPTH = 3;
@@ -131,8 +131,10 @@ export async function mount(root, ctx) {
   const table = h('table', { class: 'lab-table', dataset: { testid: 'lab-table' } }, h('thead', {}, h('tr', {},
     ['lab.col.config', 'lab.col.nodes', 'lab.col.ratio', 'lab.col.time', 'lab.col.nps', 'lab.col.depth', 'lab.col.best', 'lab.col.score']
       .map((k) => tx(k, 'th')))), tbody);
-  const canvas = h('canvas', { 'aria-label': 'nodes per configuration' });
-  const chartBox = h('div', { class: 'lab-chart', dataset: { testid: 'lab-chart', rows: '0' } }, canvas);
+  const canvas = h('canvas', { role: 'img', hidden: true });
+  // Until a run has results, a sentence saying what will be drawn here (not an empty chart grid).
+  const chartEmpty = h('p', { class: 'lab-chart-empty', dataset: { testid: 'lab-chart-empty' } });
+  const chartBox = h('div', { class: 'lab-chart', dataset: { testid: 'lab-chart', rows: '0', empty: 'true' } }, canvas, chartEmpty);
   const explainList = h('dl', { class: 'lab-explain' });
   const treeBox = h('div', { class: 'lab-tree-box' });
   const ponderBox = h('div', { class: 'lab-ponder-box' });
@@ -446,7 +448,12 @@ export async function mount(root, ctx) {
   function renderChart() {
     const done = rows().filter((c) => results.get(c.name)?.state === 'done');
     chartBox.dataset.rows = String(done.length);
-    if (!Chart) return;
+    chartBox.dataset.empty = String(done.length === 0);
+    chartEmpty.textContent = t('lab.chartEmpty');
+    chartEmpty.hidden = done.length > 0;
+    canvas.hidden = done.length === 0;
+    canvas.setAttribute('aria-label', t('lab.results'));
+    if (!Chart || (done.length === 0 && !chart)) return;
     const labels = done.map((c) => t(`lab.cfg.${c.name}`));
     const data = done.map((c) => results.get(c.name).nodes);
     const colors = done.map((c) => (c.name === 'all' ? '#b3261e' : c.name === 'minimax' ? '#6d4c41' : '#1565c0'));
@@ -474,7 +481,7 @@ export async function mount(root, ctx) {
     explainList.replaceChildren(...configsAt(1).map((c) => h('div', { class: 'lab-explain-item', dataset: { testid: `lab-explain-${c.name}` } },
       h('dt', {}, t(`lab.cfg.${c.name}`)),
       h('dd', {}, t(`lab.tech.${c.name}`),
-        c.source ? h('span', { class: 'lab-source' }, ` — ${t('lab.source')}: ${c.source.article}, ${c.source.section}`) : null))));
+        sourceLine(c.source, t)))));
   }
 
   // ---- running -------------------------------------------------------------------------------------------

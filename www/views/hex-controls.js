@@ -1,0 +1,132 @@
+// The Hex page's settings (www/views/hex.js): what the user chose (board size, swap rule, who plays which side,
+// engine time and level, pondering, the two-distance convention, numbers on cells, the overlay), kept in
+// localStorage, and the settings panel's controls. It knows no rules and no engine: each control calls the
+// handler it was given.
+//
+// Test hooks (data-testid): board-size, swap, human-side, movetime, level, ponder, convention, numbers.
+
+import { h } from './dom.js';
+import { readJSON, writeJSON } from '../storage.js';
+
+const SETTINGS_KEY = 'duiyi.hex.settings.v1';
+/** the board sizes offered: squares 5×5…19×19 ('N') and a few rectangles ('WxH', W columns × H rows); a link
+ *  or an SGF may set up any W×H with both sides in 5…19 (it is then added to the chooser) */
+export const SIZES = [...Array.from({ length: 15 }, (_, i) => String(i + 5)), '7x9', '9x7', '9x11', '11x9', '11x13', '13x11'];
+const MIN_SIDE = 5;
+const MAX_SIDE = 19;
+/** who the user plays: one side against the engine, both sides (two humans), or none (engine vs engine) */
+export const MODES = ['black', 'white', 'both', 'none'];
+/** the engine's levels (the Engine option `Level`): 0 = full strength, 1…8 weaker (see README) */
+export const LEVELS = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+export const MOVE_TIMES_MS = [200, 500, 1000, 2000, 5000, 10000];
+/** the overlays, in the order of their buttons and keys 1…9, 0 = none */
+export const OVERLAYS = ['black', 'white', 'total', 'badness', 'tension', 'black-north', 'black-south', 'white-west', 'white-east', 'none'];
+const CONVENTIONS = ['queenbee', 'benzene'];
+const DEFAULT_SETTINGS = {
+  size: '11', swap: false, human: 'black', movetime: 1000, overlay: 'none', convention: 'queenbee', numbers: true,
+  ponder: true, level: 0,
+};
+
+/**
+ * 'N' or 'WxH' (also a number) → {width, height}, or null when not a board the page plays.
+ * @param {string|number} v
+ * @returns {{width: number, height: number}|null}
+ */
+export function parseSize(v) {
+  const m = /^\s*(\d{1,2})\s*(?:[x×:]\s*(\d{1,2}))?\s*$/i.exec(String(v ?? ''));
+  if (!m) return null;
+  const width = Number(m[1]);
+  const height = m[2] === undefined ? width : Number(m[2]);
+  const ok = (n) => n >= MIN_SIDE && n <= MAX_SIDE;
+  return ok(width) && ok(height) ? { width, height } : null;
+}
+
+/**
+ * The size's chooser value: 'N' for a square, 'WxH' otherwise.
+ * @param {number} width
+ * @param {number} height
+ */
+export function sizeValue(width, height) {
+  return width === height ? String(width) : `${width}x${height}`;
+}
+
+/** The saved settings, each checked (an unknown value falls back to its default). */
+export function loadSettings() {
+  const settings = { ...DEFAULT_SETTINGS, ...(readJSON(SETTINGS_KEY) ?? {}) };
+  settings.size = parseSize(settings.size) ? String(settings.size) : DEFAULT_SETTINGS.size;
+  if (!OVERLAYS.includes(settings.overlay)) settings.overlay = 'none';
+  if (!MOVE_TIMES_MS.includes(settings.movetime)) settings.movetime = DEFAULT_SETTINGS.movetime;
+  if (!MODES.includes(settings.human)) settings.human = 'black';
+  if (!LEVELS.includes(settings.level)) settings.level = 0;
+  if (!CONVENTIONS.includes(settings.convention)) settings.convention = 'queenbee';
+  return settings;
+}
+
+/** Saves the settings object. */
+export function saveSettings(settings) {
+  writeJSON(SETTINGS_KEY, settings);
+}
+
+/**
+ * The settings panel. `on` has one handler per control (size, swap, mode, level, movetime, convention,
+ * ponder, numbers); each gets the new value, after `settings` is updated and saved (mode: before, the page
+ * decides).
+ * @param {object} settings  the page's settings object (read and written here)
+ * @param {Array<object>} levelSpecs  the engine's levels (wasm levels()), [] when it has none
+ * @param {Record<string, (value: any) => void>} on
+ */
+export function createControls(settings, levelSpecs, on) {
+  const save = () => saveSettings(settings);
+  const sizeText = (v) => { const { width, height } = parseSize(v); return `${width}×${height}`; };
+  const sizeSelect = h('select', { id: 'hex-size', dataset: { testid: 'board-size' }, on: { change: () => { settings.size = sizeSelect.value; save(); on.size(settings.size); } } },
+    SIZES.map((n) => h('option', { value: n, text: sizeText(n), selected: n === settings.size })));
+  /** Shows `value` in the size chooser, adding it first if it is not offered (a link's or an SGF's size). */
+  function showSize(value) {
+    if (![...sizeSelect.options].some((o) => o.value === value)) sizeSelect.append(h('option', { value, text: sizeText(value) }));
+    sizeSelect.value = value;
+  }
+  showSize(settings.size);
+  const swapBox = h('input', { type: 'checkbox', id: 'hex-swap', dataset: { testid: 'swap' }, checked: settings.swap,
+    on: { change: () => { settings.swap = swapBox.checked; save(); on.swap(settings.swap); } } });
+  const humanSelect = h('select', { id: 'hex-human', dataset: { testid: 'human-side' }, on: { change: () => on.mode(humanSelect.value) } },
+    MODES.map((s) => h('option', { value: s, dataset: { i18n: `hex.mode.${s}` }, selected: s === settings.human })));
+  const levelSelect = h('select', { id: 'hex-level', dataset: { testid: 'level' }, on: { change: () => { settings.level = Number(levelSelect.value); save(); on.level(settings.level); } } },
+    LEVELS.map((n) => {
+      // the caps of each level from the engine itself (wasm levels(), src/levels.rs), in Hex's units
+      const spec = levelSpecs.find((l) => l.level === n);
+      const params = spec
+        ? { n, depth: spec.depth, nodes: spec.nodes.toLocaleString('en'), chance: Math.round(spec.chance * 100), margin: spec.marginCp / 100 }
+        : { n };
+      return h('option', {
+        value: n, selected: n === settings.level,
+        dataset: { i18n: n === 0 ? 'hex.level.full' : spec ? 'hex.level.spec' : 'hex.level.n', i18nParams: JSON.stringify(params) },
+      });
+    }));
+  const moveTime = h('select', { id: 'hex-movetime', dataset: { testid: 'movetime' }, on: { change: () => { settings.movetime = Number(moveTime.value); save(); on.movetime(settings.movetime); } } },
+    MOVE_TIMES_MS.map((ms) => h('option', { value: ms, text: `${ms / 1000} s`, selected: ms === settings.movetime })));
+  const conventionSelect = h('select', { id: 'hex-convention', dataset: { testid: 'convention' }, on: { change: () => { settings.convention = conventionSelect.value; save(); on.convention(settings.convention); } } },
+    CONVENTIONS.map((c) => h('option', { value: c, dataset: { i18n: `hex.convention.${c}` }, selected: c === settings.convention })));
+  const ponderBox = h('input', { type: 'checkbox', id: 'hex-ponder', dataset: { testid: 'ponder' }, checked: settings.ponder,
+    on: { change: () => { settings.ponder = ponderBox.checked; save(); on.ponder(settings.ponder); } } });
+  const numbersBox = h('input', { type: 'checkbox', id: 'hex-numbers', dataset: { testid: 'numbers' }, checked: settings.numbers,
+    on: { change: () => { settings.numbers = numbersBox.checked; save(); on.numbers(settings.numbers); } } });
+
+  const panel = h('section', { class: 'panel settings-panel' },
+    h('div', { class: 'field' }, h('label', { for: 'hex-size', dataset: { i18n: 'hex.size' } }), sizeSelect),
+    h('div', { class: 'field' }, swapBox, h('label', { for: 'hex-swap', dataset: { i18n: 'hex.swapRule' } })),
+    h('div', { class: 'field' }, h('label', { for: 'hex-human', dataset: { i18n: 'hex.youPlay' } }), humanSelect),
+    h('div', { class: 'field' }, h('label', { for: 'hex-movetime', dataset: { i18n: 'hex.moveTime' } }), moveTime),
+    h('div', { class: 'field' }, h('label', { for: 'hex-level', dataset: { i18n: 'hex.levelLabel' } }), levelSelect),
+    h('div', { class: 'field' }, ponderBox, h('label', { for: 'hex-ponder', dataset: { i18n: 'hex.ponder' } })),
+    h('div', { class: 'field' }, h('label', { for: 'hex-convention', dataset: { i18n: 'hex.conventionLabel' } }), conventionSelect),
+    h('div', { class: 'field' }, numbersBox, h('label', { for: 'hex-numbers', dataset: { i18n: 'hex.numbers' } })));
+
+  return {
+    panel,
+    showSize,
+    /** Shows the swap rule's state (a loaded game may change it). */
+    showSwap(on_) {
+      swapBox.checked = on_;
+    },
+  };
+}

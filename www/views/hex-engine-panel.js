@@ -4,9 +4,18 @@
 // known), ponder hits, the level option, and the engine's errors. It plays the engine's moves on the page's
 // game and then lets the page redraw.
 //
+// The search score it shows is the engine's: Queenbee's evaluation backed up by its look-ahead, reported in
+// centi-units (the eval's own scale, 100 per step of board potential) and shown by engine-status.js ÷ 100,
+// turned to Black's view here (+ good for Black). The figures' eval (hex-figures.js) is the same evaluation of
+// the position on the board without look-ahead, in the eval's units: a note under each says so.
+//
+// Thinking budget: the client's 'budget' event ({softMs, hardMs, searchId}) of the running Hex search goes to
+// the status as budgetMs ("thinking … (≈ N s)"); it is cleared when the state leaves 'thinking'.
+//
 // Test hooks (data-testid): engine-status (data-state, data-ready; engine-score, engine-pv, …, see
-// engine-status.js), ponder-move (data-iccs).
+// engine-status.js), ponder-move (data-iccs), score-note.
 
+import { h } from './dom.js';
 import { createEngineStatus } from './engine-status.js';
 
 /** a short search of the user's position, to find the move to ponder on when none is known (as Xiangqi) */
@@ -31,9 +40,10 @@ const PONDER_CAP_MS = 60000;
  */
 export function createEnginePanel(host, { client, t, settings, game, key, position, engineToMove, userOnlyToMove, changed, save, showError }) {
   const status = createEngineStatus(host, t());
-  // the score is shown from Black's view here
+  // the score is shown from Black's view here, named as the search's (not the figures' eval), with a note
   const scoreLabel = status.element.querySelector('[data-i18n="engine.score"]');
   if (scoreLabel) scoreLabel.dataset.i18n = 'hex.engineScore';
+  status.element.append(h('p', { class: 'hex-score-note', dataset: { testid: 'score-note', i18n: 'hex.engineScoreNote' } }));
 
   let lastInfo = null;
   let infoKey = null;
@@ -187,7 +197,15 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
       lastInfo = info;
       render();
     }),
-    client.on('state', () => render()),
+    client.on('state', ({ state }) => {
+      if (state !== 'thinking') status.update({ budgetMs: null });
+      render();
+    }),
+    client.on('budget', ({ softMs, searchId }) => {
+      const current = client.current;
+      if (!current || current.position.game !== 'hex' || (searchId !== undefined && current.id !== searchId)) return;
+      status.update({ budgetMs: softMs });
+    }),
     client.on('ready', () => render()),
     client.on('error', (error) => showError('hex.error.engineCommand', { command: error.command ?? '?' }, error)),
   ];

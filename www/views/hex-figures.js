@@ -4,9 +4,15 @@
 // numbers are the wasm HexGame's maps (src/wasm/hex.rs, src/hex/eval.rs), shown as they are: this module
 // only formats and colours them.
 //
+// The legend names whose numbers the overlay shows and which direction is good for whom (legend-note); it
+// keeps its place when there is no overlay (empty, invisible, same size), so the board never moves when the
+// overlay changes. The eval figure is the static Queenbee evaluation of the position on the board, from
+// Black's view; its note (eval-note) says how it relates to the engine's search score (hex-engine-panel.js).
+//
 // Test hooks (data-testid): overlay (buttons data-overlay, aria-pressed), heatmap-legend (data-overlay,
-// data-has-inf; legend-min, legend-max, legend-inf), figures (data-preview; fig-bp-black, fig-bp-white,
-// fig-am-black, fig-am-white, fig-eval), fig-delta (data-cell, data-black, data-white), tap-hint.
+// data-has-inf, data-empty when no overlay; legend-min, legend-max, legend-note, legend-inf), figures
+// (data-preview; fig-bp-black, fig-bp-white, fig-am-black, fig-am-white, fig-eval, eval-note), fig-delta
+// (data-cell, data-black, data-white), tap-hint.
 
 import { h, setText } from './dom.js';
 import { OVERLAYS } from './hex-controls.js';
@@ -68,7 +74,7 @@ export function createFigures({ t, board, onOverlay, overlay }) {
     on: { click: () => onOverlay(name) },
   }));
   const overlayBar = h('div', { class: 'overlay-bar', role: 'group', dataset: { testid: 'overlay' } }, overlayButtons);
-  const legend = h('div', { class: 'hex-legend', dataset: { testid: 'heatmap-legend' }, hidden: true });
+  const legend = h('div', { class: 'hex-legend', dataset: { testid: 'heatmap-legend', empty: '' }, 'aria-live': 'polite' });
 
   const fig = (testid) => h('dd', { dataset: { testid } });
   const figs = {
@@ -84,14 +90,15 @@ export function createFigures({ t, board, onOverlay, overlay }) {
       h('div', {}, h('dt', { dataset: { i18n: 'hex.fig.amBlack' } }), figs.amBlack),
       h('div', {}, h('dt', { dataset: { i18n: 'hex.fig.amWhite' } }), figs.amWhite),
       h('div', {}, h('dt', { dataset: { i18n: 'hex.fig.eval' } }), figs.evalBlack)),
+    h('p', { class: 'hex-fig-note', dataset: { testid: 'eval-note', i18n: 'hex.fig.evalNote' } }),
     deltaEl, tapHint);
 
   let legendDrawn = null;
-  function renderLegend(name, lo, hi, any, hasInf) {
+  function renderLegend(name, lo, hi, any, hasInf, side) {
     const tr = t();
     // a hover rarely changes the range: the legend is rebuilt only when what it shows changes
-    const sig = `${name}|${lo}|${hi}|${any}|${hasInf}|${Boolean(d3)}|${tr('hex.legend.inf')}`;
-    if (sig === legendDrawn && !legend.hidden) return;
+    const sig = `${name}|${lo}|${hi}|${any}|${hasInf}|${Boolean(d3)}|${side}|${tr('hex.legend.inf')}`;
+    if (sig === legendDrawn && !('empty' in legend.dataset)) return;
     legendDrawn = sig;
     const NSV = 'http://www.w3.org/2000/svg';
     const bar = document.createElementNS(NSV, 'svg');
@@ -126,17 +133,27 @@ export function createFigures({ t, board, onOverlay, overlay }) {
     const sw = document.createElementNS(NSV, 'rect');
     sw.setAttribute('width', '12'); sw.setAttribute('height', '12'); sw.setAttribute('fill', 'url(#hx-hatch-legend)');
     inf.append(defs, sw);
+    // the scale (low → high, dark → light; tension the other way), then whose numbers and which way is good
     legend.replaceChildren(
-      h('span', { class: 'hex-legend-title', text: tr(`hex.overlay.${name}`) }),
-      h('span', { class: 'hex-legend-lo', dataset: { testid: 'legend-min' }, text: any ? fmt(lo) : '–' }),
-      bar,
-      h('span', { class: 'hex-legend-hi', dataset: { testid: 'legend-max' }, text: any ? fmt(hi) : '–' }),
-      h('span', { class: 'hex-legend-inf', dataset: { testid: 'legend-inf' } }, inf, tr(name === 'tension' ? 'hex.legend.noTension' : 'hex.legend.inf')),
-      h('span', { class: 'hex-legend-note', text: tr(name === 'tension' ? 'hex.legend.highDark' : 'hex.legend.lowDark') }),
+      h('div', { class: 'hex-legend-scale' },
+        h('span', { class: 'hex-legend-title', text: tr(`hex.overlay.${name}`) }),
+        h('span', { class: 'hex-legend-lo', dataset: { testid: 'legend-min' }, text: any ? fmt(lo) : '–' }),
+        bar,
+        h('span', { class: 'hex-legend-hi', dataset: { testid: 'legend-max' }, text: any ? fmt(hi) : '–' })),
+      h('div', { class: 'hex-legend-note', dataset: { testid: 'legend-note' }, text: tr(`hex.legendNote.${name}`, { side: tr(`hex.side.${side}`) }) }),
+      h('div', { class: 'hex-legend-inf', dataset: { testid: 'legend-inf' } }, inf, tr(name === 'tension' ? 'hex.legend.noTension' : 'hex.legend.inf')),
     );
     legend.dataset.overlay = name;
     legend.dataset.hasInf = String(hasInf);
-    legend.hidden = false;
+    delete legend.dataset.empty;
+  }
+
+  /** No overlay: the legend empties but keeps its place (CSS: same height, invisible). */
+  function clearLegend() {
+    legendDrawn = null;
+    legend.replaceChildren();
+    legend.dataset.overlay = 'none';
+    legend.dataset.empty = '';
   }
 
   return {
@@ -162,8 +179,7 @@ export function createFigures({ t, board, onOverlay, overlay }) {
       const values = maps ? overlayValues(maps, name) : null;
       if (!values) {
         board.setHeatmap(null);
-        legend.hidden = true;
-        legend.replaceChildren();
+        clearLegend();
         return;
       }
       const n = values.length;
@@ -198,7 +214,7 @@ export function createFigures({ t, board, onOverlay, overlay }) {
         dark[i] = x > 0.55; // yellow end of viridis: dark digits read better
       }
       board.setHeatmap({ overlay: name, values: shown, colors, dark, numbers, outlined: outlinedCells(maps, name), preview });
-      renderLegend(name, lo, hi, finite.length > 0, shown.includes('inf'));
+      renderLegend(name, lo, hi, finite.length > 0, shown.includes('inf'), maps.toMove); // tension is the side to move's
     },
     /**
      * The figures of `maps` (the what-if's while previewing), with the change from `baseMaps` when previewing

@@ -23,10 +23,10 @@
 // 'N' or 'WxH'. Setup stones (SGF AB/AW/PL) live in the HexGame and go to the worker as `setup`.
 
 import { h, setText } from './dom.js';
-import { createHexBoard, cellName } from './hex-board.js';
+import { createHexBoard, cellName, boardWidthUnits, CELL_WIDTH_UNITS } from './hex-board.js';
 import { engineClient } from './shared-engine.js';
 import { errorText } from '../i18n/errors.js';
-import { OVERLAYS, MODES, parseSize, sizeValue, loadSettings, saveSettings, createControls } from './hex-controls.js';
+import { OVERLAYS, MODES, parseSize, sizeValue, loadSettings, saveSettings, createControls, defaultSize } from './hex-controls.js';
 import { createFigures, loadD3 } from './hex-figures.js';
 import { createEnginePanel } from './hex-engine-panel.js';
 import { createRecord, setupOf, movesOf, gameFrom, readSavedGame, restoreGame, writeSavedGame } from './hex-record.js';
@@ -46,6 +46,7 @@ export function mount(root, ctx) {
   const { HexGame } = ctx.wasm;
   const client = engineClient();
   const settings = loadSettings();
+  const colorsLoaded = loadD3(); // fetched while the page is built; data-ready waits for it
 
   // ---- DOM ------------------------------------------------------------------------------------------------
   const boardHost = h('div', { class: 'board-host hex-board-host', dataset: { testid: 'board' } });
@@ -66,7 +67,7 @@ export function mount(root, ctx) {
   } catch {
     levelSpecs = []; // an engine without levels: the chooser names them by number only
   }
-  const controls = createControls(settings, levelSpecs, {
+  const controls = createControls(settings, levelSpecs, tr, {
     size: () => newGame(),
     swap: () => newGame(),
     mode: (mode) => setMode(mode),
@@ -89,13 +90,19 @@ export function mount(root, ctx) {
     resultEl,
     turnEl,
     errorEl,
+    controls.panel,
     figures.figures,
     statusHost,
     record.movesPanel,
     explain.element,
     record.sgfPanel,
-    controls.panel));
+    controls.morePanel));
   root.replaceChildren(view);
+  // no size chosen yet: the largest board whose cells are a finger's width on this screen (11×11 at most)
+  if (!settings.sizeChosen) {
+    settings.size = defaultSize(boardHost.clientWidth, boardWidthUnits, CELL_WIDTH_UNITS);
+    controls.showSize(settings.size);
+  }
 
   // ---- state --------------------------------------------------------------------------------------------
   let game = null;
@@ -180,6 +187,7 @@ export function mount(root, ctx) {
     game = g;
     engine.expectedMove = null;
     settings.size = sizeValue(g.width(), g.height());
+    settings.sizeChosen = true;
     settings.swap = swap;
     controls.showSize(settings.size);
     controls.showSwap(swap);
@@ -480,7 +488,7 @@ export function mount(root, ctx) {
   render();
   engine.requestMove();
   engine.startPonder(); // after a reload mid-game with the user to move: the engine ponders again
-  loadD3().then((lib) => {
+  colorsLoaded.then((lib) => {
     if (destroyed) return;
     figures.setD3(lib);
     view.dataset.ready = 'true';

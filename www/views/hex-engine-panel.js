@@ -13,7 +13,8 @@
 // the status as budgetMs ("thinking … (≈ N s)"); it is cleared when the state leaves 'thinking'.
 //
 // Test hooks (data-testid): engine-status (data-state, data-ready; engine-score, engine-pv, …, see
-// engine-status.js), ponder-move (data-iccs), score-note.
+// engine-status.js), ponder-move (data-iccs), score-note; the panel's host has data-budget-ms while a budget
+// is shown (the page's own record of what it passed to the status).
 
 import { h } from './dom.js';
 import { createEngineStatus } from './engine-status.js';
@@ -190,6 +191,13 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
     }
   }
 
+  /** The search's thinking budget (ms; null: none) in the status. */
+  function showBudget(ms) {
+    status.update({ budgetMs: ms });
+    if (ms === null) delete host.dataset.budgetMs;
+    else host.dataset.budgetMs = String(ms);
+  }
+
   const unsubscribe = [
     client.on('info', (info) => {
       const current = client.current;
@@ -198,13 +206,13 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
       render();
     }),
     client.on('state', ({ state }) => {
-      if (state !== 'thinking') status.update({ budgetMs: null });
+      if (state !== 'thinking') showBudget(null);
       render();
     }),
     client.on('budget', ({ softMs, searchId }) => {
       const current = client.current;
       if (!current || current.position.game !== 'hex' || (searchId !== undefined && current.id !== searchId)) return;
-      status.update({ budgetMs: softMs });
+      showBudget(softMs);
     }),
     client.on('ready', () => render()),
     client.on('error', (error) => showError('hex.error.engineCommand', { command: error.command ?? '?' }, error)),

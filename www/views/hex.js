@@ -58,7 +58,7 @@ export function mount(root, ctx) {
   const resignBtn = btn('hex.resign', 'resign', () => resign());
   const resultEl = h('div', { class: 'result', dataset: { testid: 'game-result' }, role: 'status', hidden: true });
   const turnEl = h('div', { class: 'turn', dataset: { testid: 'turn' } });
-  const statusHost = h('div');
+  const statusHost = h('div', { class: 'hex-engine', dataset: { testid: 'hex-engine' } });
   const errorEl = h('div', { class: 'error', dataset: { testid: 'error' }, role: 'alert', hidden: true });
 
   let levelSpecs = [];

@@ -16,8 +16,15 @@
 // data-value), heatmap-legend, overlay (buttons data-overlay), board-size, swap, human-side, convention,
 // numbers, movetime, move-list, engine-status, game-result, turn, error (data-code), figures (fig-bp-black,
 // fig-bp-white, fig-am-black, fig-am-white, fig-eval, fig-delta), new-game, undo, swap-move, resign,
-// move-input, move-input-go, level, tap-hint, seed-figure (seed-distance, seed-two-distance). The layout
-// element .hex-layout has data-ready="true" once the colours have loaded, and data-ponder-hits.
+// move-input, move-input-go, level, tap-hint, seed-figure (seed-distance, seed-two-distance); added with the
+// split: game-settings and more-settings (the two settings panels), human-side-note, level-note,
+// convention-note, legend-note, eval-note, score-note, hex-engine (the engine panel's host; data-budget-ms
+// while a thinking budget is shown). The layout element .hex-layout has data-ready="true" once the colours
+// have loaded, and data-ponder-hits.
+//
+// Start-up work before data-ready: one maps() of the position (no tension unless its overlay is on), the
+// saved game replayed, and the colour scales fetched (started first, in parallel); the seed's figure waits
+// for its panel to open, the tension map for its overlay, the what-if maps for a hover.
 //
 // Modes (human-side): black / white against the engine, both (two players), none (engine vs engine). Boards
 // 'N' or 'WxH'. Setup stones (SGF AB/AW/PL) live in the HexGame and go to the worker as `setup`.

@@ -66,6 +66,48 @@ export function gameFrom(HexGame, size, swap, list, resigned = false, setup = nu
   return g;
 }
 
+/**
+ * A game from an SGF record (HexGame.fromSgf reads it; the game is replayed from its moves, so a refused move
+ * names itself), with the swap rule: on when the record swaps, else `swap`. Throws a coded error.
+ * @param {Function} HexGame  the wasm class
+ * @returns {{game: object, swap: boolean}}
+ */
+export function gameFromSgf(HexGame, text, swap) {
+  let parsed = null;
+  try {
+    parsed = HexGame.fromSgf(String(text ?? ''));
+    const size = `${parsed.width()}x${parsed.height()}`;
+    if (!parseSize(size)) {
+      throw Object.assign(new Error('board size out of 5…19'), { code: 'hex.page_size', params: { size: `${parsed.width()}×${parsed.height()}` } });
+    }
+    const list = movesOf(parsed);
+    const resigned = Boolean(parsed.winner()) && parsed.winningChain().length === 0;
+    const withSwap = list.includes('swap-pieces') || swap;
+    return { game: gameFrom(HexGame, size, withSwap, list, resigned, setupOf(parsed)), swap: withSwap };
+  } finally {
+    parsed?.free();
+  }
+}
+
+/**
+ * The position a link asks for (#hex?size=7&swap=1&ab=…&aw=…&pl=white&moves=d4,c5), taken out of the address
+ * bar (a reload then resumes the game instead), or null when the address has none. `size` when it names none.
+ * @returns {{size: string, swap: boolean, moves: string[], setup: object|null}|null}
+ */
+export function takeLinkPosition(size) {
+  const q = location.hash.includes('?') ? new URLSearchParams(location.hash.slice(location.hash.indexOf('?') + 1)) : null;
+  if (!q || !(q.has('moves') || q.has('size'))) return null;
+  history.replaceState(history.state, '', `${location.pathname}${location.search}#hex`);
+  const cells = (name) => (q.get(name) ?? '').split(',').map((m) => m.trim().toLowerCase()).filter(Boolean);
+  const moves = cells('moves');
+  return {
+    size: q.get('size') ?? size,
+    swap: q.get('swap') === '1' || moves.includes('swap-pieces'),
+    moves,
+    setup: q.has('ab') || q.has('aw') || q.has('pl') ? { black: cells('ab'), white: cells('aw'), toMove: q.get('pl') === 'white' ? 'white' : 'black' } : null,
+  };
+}
+
 /** The saved game ({v: 1, size, swap, moves, resigned?, ponder?, setup?}), or null when none is kept. */
 export function readSavedGame() {
   const saved = readJSON(GAME_KEY);

@@ -36,7 +36,7 @@ import { errorText } from '../i18n/errors.js';
 import { OVERLAYS, MODES, parseSize, sizeValue, loadSettings, saveSettings, createControls, defaultSize } from './hex-controls.js';
 import { createFigures, loadD3 } from './hex-figures.js';
 import { createEnginePanel } from './hex-engine-panel.js';
-import { createRecord, setupOf, movesOf, gameFrom, readSavedGame, restoreGame, writeSavedGame } from './hex-record.js';
+import { createRecord, setupOf, movesOf, gameFrom, gameFromSgf, takeLinkPosition, readSavedGame, restoreGame, writeSavedGame } from './hex-record.js';
 import { createExplain } from './hex-explain.js';
 
 export { parseSize, sizeValue, OVERLAYS, cellName };
@@ -204,24 +204,14 @@ export function mount(root, ctx) {
 
   /** Loads an SGF record (HexGame.fromSgf reads it; the game is replayed from its moves). */
   function loadSgf(text) {
-    let parsed = null;
     try {
-      parsed = HexGame.fromSgf(String(text ?? ''));
-      if (!parseSize(`${parsed.width()}x${parsed.height()}`)) {
-        throw Object.assign(new Error('board size out of 5…19'), { code: 'hex.page_size', params: { size: `${parsed.width()}×${parsed.height()}` } });
-      }
-      const list = movesOf(parsed);
-      const resigned = Boolean(parsed.winner()) && parsed.winningChain().length === 0;
-      const swap = list.includes('swap-pieces') || settings.swap;
-      const g = gameFrom(HexGame, `${parsed.width()}x${parsed.height()}`, swap, list, resigned, setupOf(parsed));
+      const { game: g, swap } = gameFromSgf(HexGame, text, settings.swap);
       adopt(g, swap);
       record.clearSgfInput();
       changed();
       engine.requestMove();
     } catch (err) {
       showError('hex.error.sgf', {}, err);
-    } finally {
-      parsed?.free();
     }
   }
 
@@ -473,17 +463,10 @@ export function mount(root, ctx) {
   }
 
   // #hex?size=7&swap=1&moves=d4,c5: applied once, then dropped from the address bar (a reload resumes the game)
-  const hashQuery = location.hash.includes('?') ? new URLSearchParams(location.hash.slice(location.hash.indexOf('?') + 1)) : null;
-  if (hashQuery && (hashQuery.has('moves') || hashQuery.has('size'))) {
-    history.replaceState(history.state, '', `${location.pathname}${location.search}#hex`);
+  const link = takeLinkPosition(settings.size);
+  if (link) {
     try {
-      const size = hashQuery.get('size') ?? settings.size;
-      const list = (hashQuery.get('moves') ?? '').split(',').map((m) => m.trim().toLowerCase()).filter(Boolean);
-      const swap = hashQuery.get('swap') === '1' || list.includes('swap-pieces');
-      const cells = (name) => (hashQuery.get(name) ?? '').split(',').map((m) => m.trim().toLowerCase()).filter(Boolean);
-      const setup = hashQuery.has('ab') || hashQuery.has('aw') || hashQuery.has('pl')
-        ? { black: cells('ab'), white: cells('aw'), toMove: hashQuery.get('pl') === 'white' ? 'white' : 'black' } : null;
-      adopt(gameFrom(HexGame, size, swap, list, false, setup), swap);
+      adopt(gameFrom(HexGame, link.size, link.swap, link.moves, false, link.setup), link.swap);
     } catch (err) {
       showError('hex.error.link', {}, err);
     }

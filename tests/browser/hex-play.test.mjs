@@ -207,7 +207,7 @@ test('the level chooser: short options, the levels as the engine describes them 
   assert.match(await page.textContent('[data-testid="level-note"]'), /^No caps/);
   // the engine's own table (wasm levels(), src/levels.rs), in the note: level 8 searches 10 plies and 400,000 nodes at most
   await page.selectOption('[data-testid="level"]', '8');
-  assert.match(await page.textContent('[data-testid="level-note"]'), /^Level 8 of 8, higher is stronger: 10 plies, ≤ 400,000 nodes; 5 % /);
+  assert.match(await page.textContent('[data-testid="level-note"]'), /^Level 8 of 8, higher is stronger: a 10-ply search of ≤ 400,000 nodes; 5 % /);
   await page.evaluate(() => {
     const c = window.duiyi.view.client;
     window.__sent = [];
@@ -218,7 +218,7 @@ test('the level chooser: short options, the levels as the engine describes them 
   });
   await page.selectOption('[data-testid="level"]', '1');
   // level 1 searches one ply and 2,000 nodes at most
-  assert.equal(await page.textContent('[data-testid="level-note"]'), 'Level 1 of 8, higher is stronger: 1 plies, ≤ 2,000 nodes; 50 % of moves may be weaker (by ≤ 1.5 in board potential).');
+  assert.equal(await page.textContent('[data-testid="level-note"]'), 'Level 1 of 8, higher is stronger: a 1-ply search of ≤ 2,000 nodes; 50 % of moves may be weaker (by ≤ 1.5 in board potential).');
   await page.click('[data-testid="board"] [data-square="f6"]');
   await waitMoves(page, 2);
   const sent = await page.evaluate(() => window.__sent);

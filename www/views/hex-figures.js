@@ -74,7 +74,7 @@ export function createFigures({ t, board, onOverlay, overlay }) {
     on: { click: () => onOverlay(name) },
   }));
   const overlayBar = h('div', { class: 'overlay-bar', role: 'group', dataset: { testid: 'overlay' } }, overlayButtons);
-  const legend = h('div', { class: 'hex-legend', dataset: { testid: 'heatmap-legend', empty: '' }, 'aria-live': 'polite' });
+  const legend = h('div', { class: 'hex-legend', dataset: { testid: 'heatmap-legend', empty: '' } });
 
   const fig = (testid) => h('dd', { dataset: { testid } });
   const figs = {

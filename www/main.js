@@ -124,7 +124,7 @@ async function show(route) {
   }
   if (token !== routeToken) return;
   try {
-    if (route === 'xiangqi' || route === 'lab') {
+    if (route === 'xiangqi' || route === 'lab' || route === 'hex') {
       try {
         await wasmReady;
       } catch (err) {

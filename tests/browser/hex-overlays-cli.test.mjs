@@ -9,9 +9,13 @@ import { startApp, readData } from './harness.mjs';
 
 const DATA = readData('hex-page-cli.json');
 
+/** readiness (the page's wasm and colours, the engine's worker) on a loaded 2-core machine */
+const READY_MS = 90000;
+
 let app;
 before(async () => {
   app = await startApp();
+  app.context.setDefaultTimeout(READY_MS);
 });
 after(async () => {
   await app?.close();
@@ -52,7 +56,7 @@ for (const { args, output } of DATA.cases) {
       for (const [k, v] of Object.entries(items)) localStorage.setItem(k, JSON.stringify(v));
     }, { 'duiyi.hex.game.v1': { v: 1, size, swap: false, moves }, 'duiyi.hex.settings.v1': { size, human: 'both', numbers: true } });
     await page.goto(`${app.url}?lang=en#hex`);
-    await page.waitForSelector('.hex-layout[data-ready="true"]');
+    await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
     const occupied = new Set(moves);
     assert.equal(await page.$$eval('[data-testid="board"] [data-stone]', (n) => n.length), moves.length);
     let cells = 0;

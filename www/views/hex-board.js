@@ -12,6 +12,16 @@ const NS = 'http://www.w3.org/2000/svg';
 const R = 20; // hexagon circumradius, in SVG units
 const W = Math.sqrt(3) * R; // hexagon width
 const PAD = 1.6 * R;
+/** the part of PAD left and right of the board that nothing is drawn in (the coordinates end inside it) */
+const TRIM_X = 12;
+
+/** The drawing's width in SVG units for a `width` × `height` board (the cells' rhombus, edges, coordinates). */
+export function boardWidthUnits(width, height) {
+  return 2 * (PAD - TRIM_X) + W * (width + (height - 1) / 2);
+}
+
+/** A cell's width in SVG units (the hexagon's flat-to-flat width; its height is 2 R). */
+export const CELL_WIDTH_UNITS = W;
 
 /** Column letters: a, b, … (19 at most). */
 export function cellName(col, row) {
@@ -57,7 +67,7 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
     size = { width, height };
     svg.replaceChildren();
     const [xr, yb] = centre(width - 1, height - 1);
-    svg.setAttribute('viewBox', `0 0 ${(xr + W / 2 + PAD).toFixed(1)} ${(yb + R + PAD).toFixed(1)}`);
+    svg.setAttribute('viewBox', `${TRIM_X} 0 ${(xr + W / 2 + PAD - 2 * TRIM_X).toFixed(1)} ${(yb + R + PAD).toFixed(1)}`);
     const defs = el('defs', {}, svg);
     const hatch = el('pattern', { id: 'hx-hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
     el('rect', { width: 6, height: 6, fill: '#b8b8b8' }, hatch);

@@ -1,0 +1,263 @@
+// The Hex page's engine (www/views/hex.js): the engine status panel, and the wiring to the shared EngineClient
+// (www/engine-client.js; the worker searches {game: 'hex', size, swap, setup?, moves}): the engine's move when
+// it is to play, pondering on the user's time on the move it expects (found by a short search when none is
+// known), ponder hits, the level option, and the engine's errors. It plays the engine's moves on the page's
+// game and then lets the page redraw.
+//
+// The search score it shows is the engine's: Queenbee's evaluation backed up by its look-ahead, reported in
+// centi-units (the eval's own scale, 100 per step of board potential) and shown by engine-status.js ÷ 100,
+// turned to Black's view here (+ good for Black). The figures' eval (hex-figures.js) is the same evaluation of
+// the position on the board without look-ahead, in the eval's units: a note under each says so.
+//
+// Thinking budget: the client's 'budget' event ({softMs, hardMs, searchId}) of the running Hex search goes to
+// the status as budgetMs ("thinking … (≈ N s)"); it is cleared when the state leaves 'thinking'.
+//
+// Test hooks (data-testid): engine-status (data-state, data-ready; engine-score, engine-pv, …, see
+// engine-status.js), ponder-move (data-iccs), score-note; the panel's host has data-budget-ms while a budget
+// is shown (the page's own record of what it passed to the status).
+
+import { h } from './dom.js';
+import { createEngineStatus } from './engine-status.js';
+
+/** a short search of the user's position, to find the move to ponder on when none is known (as Xiangqi) */
+const GUESS_MS = 300;
+/** a ponder search that has not been hit after this long is stopped (no endless CPU use) */
+const PONDER_CAP_MS = 60000;
+
+/**
+ * @param {HTMLElement} host  where the status panel goes
+ * @param {object} opts
+ * @param {object} opts.client  the shared EngineClient
+ * @param {() => Function} opts.t  the current translator
+ * @param {object} opts.settings  the page's settings (movetime, level, ponder, swap)
+ * @param {() => object} opts.game  the page's current HexGame
+ * @param {() => string} opts.key  the current position's key (size, swap, setup, moves)
+ * @param {(extra?: string[]) => object} opts.position  the worker's position, with `extra` moves after the game's
+ * @param {() => boolean} opts.engineToMove  the engine plays the side to move
+ * @param {() => boolean} opts.userOnlyToMove  the user, playing one side against the engine, is to move
+ * @param {() => void} opts.changed  the game changed (redraw, save)
+ * @param {() => void} opts.save  save the game (the expected move changed)
+ * @param {(key: string, params?: object, error?: object) => void} opts.showError
+ */
+export function createEnginePanel(host, { client, t, settings, game, key, position, engineToMove, userOnlyToMove, changed, save, showError }) {
+  const status = createEngineStatus(host, t());
+  // the score is shown from Black's view here, named as the search's (not the figures' eval), with a note
+  const scoreLabel = status.element.querySelector('[data-i18n="engine.score"]');
+  if (scoreLabel) scoreLabel.dataset.i18n = 'hex.engineScore';
+  status.element.append(h('p', { class: 'hex-score-note', dataset: { testid: 'score-note', i18n: 'hex.engineScoreNote' } }));
+
+  let lastInfo = null;
+  let infoKey = null;
+  /** the side the running search plays, keyed by the position it searches */
+  let searching = null;
+  /** the ponder search in flight: {move, key} (the move the engine expects the user to play) */
+  let ponder = null;
+  let ponderTimer = null;
+  /** the move the engine expects the user to play (from its last reply; saved with the game, so a reload
+   *  resumes pondering on it), and the short search that finds one when none is known */
+  let lastPonderMove = null;
+  let guess = null;
+  let destroyed = false;
+
+  function render() {
+    const tr = t();
+    const current = client.current;
+    const info = current && infoKey && lastInfo && searching?.key === infoKey ? lastInfo : null;
+    status.update({
+      state: client.state,
+      ready: client.ready,
+      info,
+      sign: searching?.side === 'white' ? -1 : 1,
+      pvText: info ? info.pv.slice(0, 8).join(' ') : '',
+      ponderText: ponder && client.state === 'pondering' ? (ponder.move === 'swap-pieces' ? tr('hex.swapPieces') : ponder.move) : '',
+      ponderMove: ponder && client.state === 'pondering' ? ponder.move : null,
+      notice: '',
+      detail: client.state === 'thinking' && current?.params.movetime ? `${current.params.movetime / 1000} s` : '',
+    });
+  }
+
+  /** Sends the page's level to the engine when the engine's differs (the client is shared with Xiangqi). */
+  function sendLevel() {
+    const want = String(settings.level);
+    const have = client.optionValues.get('Level');
+    if (have === want || (have === undefined && settings.level === 0)) return;
+    client.setOption('Level', settings.level);
+  }
+
+  /** The engine's move for the position `k` (searched now, or pondered and then hit), played when it comes. */
+  function applyResult(res, k) {
+    if (destroyed || res.cancelled || k !== key()) return;
+    const g = game();
+    if (!res.move) {
+      if (!g.winner()) showError('hex.error.engineNoMove');
+      return;
+    }
+    try {
+      g.play(res.move);
+    } catch (err) {
+      showError('hex.error.engineIllegal', { move: res.move }, err);
+      return;
+    }
+    searching = null;
+    // the move to ponder on: the engine's, else the second move of its last principal variation
+    const pv = infoKey === k ? lastInfo?.pv : null;
+    lastPonderMove = res.ponder ?? (pv?.[0] === res.move ? pv[1] ?? null : null);
+    changed();
+    if (engineToMove()) requestMove(); // engine vs engine: the other side answers
+    else startPonder();
+  }
+
+  /** The engine searches the position when it is to move (and is not already searching it). */
+  function requestMove() {
+    if (!engineToMove()) return;
+    const k = key();
+    if (searching?.key === k && client.current && !client.current.cancelled) return;
+    ponder = null;
+    guess = null;
+    searching = { key: k, side: game().toMove() };
+    infoKey = k;
+    lastInfo = null;
+    sendLevel();
+    client.search(position(), { movetime: settings.movetime })
+      .then((res) => applyResult(res, k))
+      .catch((err) => { if (!destroyed) showError('hex.error.engine', {}, err); });
+    render();
+  }
+
+  /**
+   * Ponders on the user's time (as the Xiangqi page does): a `go ponder` on the position after the move the
+   * engine expects, the one its last reply named (saved with the game, so a reload resumes pondering on it).
+   * When there is none mid-game (a reply without one, a game loaded from a link or an SGF), a short search of
+   * the user's position finds it first (guessPonderMove). If the user plays it, the search goes on as a timed
+   * one (ponderhit); any other move cancels it.
+   */
+  function startPonder() {
+    clearTimeout(ponderTimer);
+    ponder = null;
+    if (!settings.ponder || document.hidden || !userOnlyToMove()) return;
+    const g = game();
+    const move = lastPonderMove && g.legalMoves().includes(lastPonderMove) ? lastPonderMove : null;
+    if (!move) {
+      if (g.moves().length > 0) guessPonderMove();
+      return;
+    }
+    const k = `${key()}${g.moves().length ? ' ' : ''}${move}`;
+    const p = (ponder = { move, key: k });
+    searching = { key: k, side: g.toMove() === 'black' ? 'white' : 'black' };
+    infoKey = k;
+    lastInfo = null;
+    sendLevel();
+    client.search(position([move]), { ponder: true, movetime: settings.movetime })
+      .then((res) => {
+        if (ponder === p) ponder = null;
+        applyResult(res, k);
+        render();
+      })
+      .catch((err) => { if (!destroyed) showError('hex.error.engine', {}, err); });
+    ponderTimer = setTimeout(() => { if (ponder === p) stopPondering(); }, PONDER_CAP_MS);
+    render();
+  }
+
+  /** A short search of the user's position: its best move is the reply the engine expects; then ponder on it. */
+  function guessPonderMove() {
+    if (guess || (client.current && !client.current.cancelled)) return; // a search asked for decides first
+    const k = key();
+    const gs = (guess = { key: k });
+    sendLevel();
+    client.search(position(), { movetime: Math.min(GUESS_MS, settings.movetime) })
+      .then((res) => {
+        if (guess === gs) guess = null;
+        if (destroyed || res.cancelled || !res.move || k !== key()) return;
+        lastPonderMove = res.move;
+        save();
+        startPonder();
+      })
+      .catch((err) => {
+        if (guess === gs) guess = null;
+        if (!destroyed) showError('hex.error.engine', {}, err);
+      });
+    render();
+  }
+
+  function stopPondering() {
+    clearTimeout(ponderTimer);
+    if (guess) {
+      guess = null;
+      client.cancel();
+    }
+    if (ponder) {
+      ponder = null;
+      client.cancel();
+    }
+  }
+
+  /** The search's thinking budget (ms; null: none) in the status. */
+  function showBudget(ms) {
+    status.update({ budgetMs: ms });
+    if (ms === null) delete host.dataset.budgetMs;
+    else host.dataset.budgetMs = String(ms);
+  }
+
+  const unsubscribe = [
+    client.on('info', (info) => {
+      const current = client.current;
+      if (!current || current.id !== info.searchId || current.position.game !== 'hex') return;
+      lastInfo = info;
+      render();
+    }),
+    client.on('state', ({ state }) => {
+      if (state !== 'thinking') showBudget(null);
+      render();
+    }),
+    client.on('budget', ({ softMs, searchId }) => {
+      const current = client.current;
+      if (!current || current.position.game !== 'hex' || (searchId !== undefined && current.id !== searchId)) return;
+      showBudget(softMs);
+    }),
+    client.on('ready', () => render()),
+    client.on('error', (error) => showError('hex.error.engineCommand', { command: error.command ?? '?' }, error)),
+  ];
+
+  return {
+    requestMove,
+    startPonder,
+    stopPondering,
+    sendLevel,
+    render,
+    /** Stops whatever the engine does for this page (a new game, an undo, a loaded record, a mode change). */
+    stopAll() {
+      stopPondering();
+      client.cancel();
+      searching = null;
+    },
+    /**
+     * The user has just played `mv` (already on the game): true when it was the move being pondered on and the
+     * ponder search goes on as a timed one (a ponder hit); any other move drops the guess.
+     */
+    userPlayed(mv) {
+      guess = null;
+      const hit = ponder && ponder.move === mv && ponder.key === key() && client.state === 'pondering' && client.ponderhit();
+      if (hit) {
+        clearTimeout(ponderTimer);
+        ponder = null;
+      }
+      return Boolean(hit);
+    },
+    /** The move the engine expects the user to play (saved with the game), or null. */
+    get expectedMove() {
+      return lastPonderMove;
+    },
+    set expectedMove(move) {
+      lastPonderMove = move;
+    },
+    setTranslator(next) {
+      status.setTranslator(next);
+    },
+    destroy() {
+      destroyed = true;
+      clearTimeout(ponderTimer);
+      for (const off of unsubscribe) off();
+      client.cancel();
+    },
+  };
+}

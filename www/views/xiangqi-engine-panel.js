@@ -114,9 +114,10 @@ export function createEnginePanel(x, statusHost) {
   const notationCache = new Map();
   function notated(line, fromMoves) {
     const { record } = x;
-    const key = `${settings.notation}|${record.startFen}|${fromMoves.join(' ')}|${line.join(' ')}`;
+    const notation = x.notation();
+    const key = `${notation}|${record.startFen}|${fromMoves.join(' ')}|${line.join(' ')}`;
     if (notationCache.has(key)) return notationCache.get(key);
-    const written = record.lineNotation(line, fromMoves, settings.notation);
+    const written = record.lineNotation(line, fromMoves, notation);
     if (notationCache.size > 8) notationCache.clear();
     notationCache.set(key, written);
     return written;

@@ -84,7 +84,7 @@ export function createRecordPanels(x) {
     h('label', { for: 'xq-move-input', class: 'visually-hidden', dataset: { i18n: 'xq.moveInputLabel' } }),
     moveInput,
     h('button', { type: 'submit', class: 'btn btn-small', dataset: { i18n: 'xq.moveInputGo', testid: 'move-input-go' } }));
-  const notationBar = h('div', { class: 'notation-bar', role: 'group', dataset: { testid: 'notation', notation: settings.notation, i18nAriaLabel: 'xq.notationLabel' } },
+  const notationBar = h('div', { class: 'notation-bar', role: 'group', dataset: { testid: 'notation', i18nAriaLabel: 'xq.notationLabel' } },
     NOTATIONS.map((n) => h('button', { type: 'button', class: 'btn btn-small', dataset: { value: n, i18n: `notation.${n}` }, on: { click: () => setNotation(n) } })));
   // ---- export / import
   const exportBtn = btn('xq.exportPgn', 'export-pgn', () => exportPgn());
@@ -144,7 +144,10 @@ export function createRecordPanels(x) {
     // Rebuilt only when the moves or the reviewed ply change (scrolling reads layout, which is not free).
     const { record, viewPly } = x;
     const result = x.gameResult();
-    const signature = `${record.key()}|${viewPly}|${t('xq.moves')}|${settings.notation}|${result?.result}|${result?.code}`;
+    const notation = x.notation();
+    notationBar.dataset.notation = notation;
+    for (const button of notationBar.children) button.setAttribute('aria-pressed', String(button.dataset.value === notation));
+    const signature = `${record.key()}|${viewPly}|${t('xq.moves')}|${notation}|${result?.result}|${result?.code}`;
     if (signature === movesDrawn) return;
     movesDrawn = signature;
     const items = [];
@@ -157,7 +160,7 @@ export function createRecordPanels(x) {
       const isRed = ply % 2 === 0;
       const zh = record.notation[i];
       const wxf = record.wxf[i];
-      const shown = writtenMove(record, i, settings.notation);
+      const shown = writtenMove(record, i, notation);
       const li = h('li', {
         class: `move ${isRed ? 'move-red' : 'move-black'}${i === record.moves.length - 1 ? ' move-last' : ''}${viewPly === i + 1 ? ' move-viewing' : ''}`,
         dataset: { iccs, ply: String(i + 1) },
@@ -236,7 +239,6 @@ export function createRecordPanels(x) {
   function setNotation(kind) {
     if (!NOTATIONS.includes(kind) || !x.record.writes(kind)) return;
     settings.notation = kind;
-    notationBar.dataset.notation = kind;
     x.saveSettings();
     x.render({ animate: false });
   }

@@ -23,7 +23,7 @@ import { engineClient } from './shared-engine.js';
 import { errorText } from '../i18n/errors.js';
 import { readJSON, writeJSON } from '../storage.js';
 import { TC_PRESETS, DEFAULT_TC_ID, newClocks, timeLeft, validClocks, validTc } from './xiangqi-clock.js';
-import { GAME_KEY, PLAY_KEY, loadSettings, storeSettings, engineLevels } from './xiangqi-settings.js';
+import { GAME_KEY, PLAY_KEY, loadSettings, storeSettings, engineLevels, defaultNotation } from './xiangqi-settings.js';
 import { createControls } from './xiangqi-controls.js';
 import { createRecordPanels, reasonText } from './xiangqi-record.js';
 import { createEnginePanel } from './xiangqi-engine-panel.js';
@@ -41,6 +41,7 @@ export function mount(root, ctx) {
   /** The page's shared state and functions: what the panel modules read and call. */
   const x = {
     t: ctx.t,
+    lang: ctx.lang,
     settings,
     client: engineClient(),
     XiangqiGame: ctx.wasm.XiangqiGame,
@@ -64,7 +65,7 @@ export function mount(root, ctx) {
     /** the engine's answer to the last draw offer: 'accepted' | 'declined' | 'unsupported' | null */
     drawAnswer: null,
     destroyed: false,
-    render, save, saveSettings, showError, clearError, gameResult, isUserSide, currentTc, freshStats, userMove,
+    render, save, saveSettings, showError, clearError, gameResult, isUserSide, currentTc, freshStats, userMove, notation,
   };
   const { client } = x;
   const t = (key, params) => x.t(key, params);
@@ -163,6 +164,16 @@ export function mount(root, ctx) {
 
   function saveSettings() {
     storeSettings(settings);
+  }
+
+  /**
+   * The notation the moves are shown in (move list, engine line, expected move): the user's choice, else the
+   * language's (defaultNotation); one the rules module does not write falls back to 中文, then ICCS.
+   */
+  function notation() {
+    const wanted = settings.notation ?? defaultNotation(x.lang);
+    if (!x.record || x.record.writes(wanted)) return wanted;
+    return x.record.writes('chinese') ? 'chinese' : 'iccs';
   }
 
   // ---- start-up: the saved game, or ?fen= -----------------------------------------------------------------
@@ -343,8 +354,9 @@ export function mount(root, ctx) {
   }
 
   return {
-    setLang(_lang, nextT) {
+    setLang(lang, nextT) {
       x.t = nextT;
+      x.lang = lang;
       applyLang();
       render({ animate: false });
     },

@@ -2,7 +2,8 @@
 // live numbers of the running search (depth, score, nodes per second, principal variation).
 // Test hook: data-testid="engine-status" with data-state; the expected reply while pondering is in
 // data-testid="ponder-move"; the note under it is data-testid="engine-notice" with data-kind (ponder-hit,
-// ponder-miss, copied, crash, recovered; absent when there is no note).
+// ponder-miss, copied, crash, recovered; absent when there is no note). The note's text is in a span of its own,
+// which a view may give its own hooks (`noticeData`, `noticeClass`: the Xiangqi page's ponder-saved).
 
 import { h, setText } from './dom.js';
 
@@ -38,7 +39,8 @@ export function createEngineStatus(container, t) {
   const nodes = h('dd', { dataset: { testid: 'engine-nodes' } });
   const pv = h('div', { class: 'es-pv', dataset: { testid: 'engine-pv' } });
   const ponder = h('div', { class: 'es-ponder', dataset: { testid: 'ponder-move' }, hidden: true });
-  const notice = h('div', { class: 'es-notice', role: 'status', dataset: { testid: 'engine-notice' } });
+  const noticeText = h('span', { class: 'es-notice-text' });
+  const notice = h('div', { class: 'es-notice', role: 'status', dataset: { testid: 'engine-notice' }, hidden: true }, noticeText);
   const labels = {
     depth: h('dt', { dataset: { i18n: 'engine.depth' } }),
     score: h('dt', { dataset: { i18n: 'engine.score' } }),
@@ -75,13 +77,18 @@ export function createEngineStatus(container, t) {
     nps.textContent = info ? formatCount(info.nps) || '–' : '–';
     nodes.textContent = info ? formatCount(info.nodes) || '–' : '–';
     const line = view.pvText ?? '';
-    setText(pv, line ? `${t('engine.pv')}: ${line}` : '');
+    setText(pv, line ? t('engine.pvLine', { line }) : '');
     setText(ponder, view.ponderText ? t('engine.expecting', { move: view.ponderText }) : '');
     if (view.ponderMove) ponder.dataset.iccs = view.ponderMove;
     else delete ponder.dataset.iccs;
-    setText(notice, view.notice ?? '');
+    notice.hidden = !view.notice;
+    setText(noticeText, view.notice ?? '');
     if (view.notice && view.noticeKind) notice.dataset.kind = view.noticeKind;
     else delete notice.dataset.kind;
+    // the text's own hooks, replaced on each render (so a note never carries the last one's)
+    for (const key of Object.keys(noticeText.dataset)) delete noticeText.dataset[key];
+    if (view.notice && view.noticeData) Object.assign(noticeText.dataset, view.noticeData);
+    noticeText.className = view.notice && view.noticeClass ? `es-notice-text ${view.noticeClass}` : 'es-notice-text';
     notice.classList.toggle('es-notice-bad', view.state === 'crashed');
   }
 

@@ -2,8 +2,13 @@
 // playing its answer, pondering while the user thinks (the reply it expects, a ponder hit or miss), and the
 // engine status panel (www/views/engine-status.js) with its notes and the ponder figures under it.
 //
+// A ponder hit or miss is told once, in the engine panel's note (engine-notice), until the next move: on a hit,
+// how long the engine had already thought about the position and, once it has answered, how long after the
+// user's move it answered; on a miss, the move played and the move expected.
+//
 // Test hooks (data-testid): engine-status and its parts (engine-pv, ponder-move, engine-notice with
-// data-kind), ponder-saved (data-ms, data-answer-ms), ponder-hit-rate (data-hits, data-tried, data-saved-ms).
+// data-kind), ponder-saved (the ponder note's text, inside engine-notice: data-ms = thinking already done,
+// data-answer-ms; class ponder-miss on a miss), ponder-hit-rate (data-hits, data-tried, data-saved-ms).
 
 import { h, setText } from './dom.js';
 import { createEngineStatus } from './engine-status.js';
@@ -25,8 +30,7 @@ export function createEnginePanel(x, statusHost) {
   const t = (key, params) => x.t(key, params);
   const status = createEngineStatus(statusHost, t);
   const ponderStatsEl = h('div', { class: 'ponder-stats', dataset: { testid: 'ponder-hit-rate' } });
-  const ponderSavedEl = h('div', { class: 'ponder-saved', dataset: { testid: 'ponder-saved' }, role: 'status', hidden: true });
-  const ponderPanel = h('div', { class: 'ponder-panel' }, ponderSavedEl, ponderStatsEl);
+  const ponderPanel = h('div', { class: 'ponder-panel' }, ponderStatsEl);
 
   /** the ponder search in flight: {move, key, hit} */
   let ponder = null;
@@ -54,23 +58,26 @@ export function createEnginePanel(x, statusHost) {
     setText(ponderStatsEl, tried
       ? t('ponder.stats', { hits: stats.hits, tried, rate: Math.round((100 * stats.hits) / tried), saved: (stats.savedMs / 1000).toFixed(1) })
       : t('ponder.statsNone'));
-    const showBadge = notice?.kind === 'ponder-hit' && stats.lastSavedMs !== null;
-    if (showBadge) {
-      ponderSavedEl.dataset.ms = String(Math.round(stats.lastSavedMs));
-      if (stats.lastAnswerMs !== null) ponderSavedEl.dataset.answerMs = String(Math.round(stats.lastAnswerMs));
-      else delete ponderSavedEl.dataset.answerMs;
-      const answered = stats.lastAnswerMs !== null
-        ? t('ponder.answered', { s: (stats.lastAnswerMs / 1000).toFixed(2) })
-        : t('ponder.answering');
-      setText(ponderSavedEl, `${t('ponder.saved', { s: (stats.lastSavedMs / 1000).toFixed(1) })} · ${answered}`);
-    } else if (notice?.kind === 'ponder-miss') {
-      ponderSavedEl.dataset.ms = '0';
-      delete ponderSavedEl.dataset.answerMs;
-      setText(ponderSavedEl, t('ponder.miss'));
-    } else {
-      setText(ponderSavedEl, '');
+  }
+
+  /** The ponder note's test hooks and class (ponder-saved: the thinking already done, the answer time). */
+  function ponderNoticeHooks() {
+    const { stats } = x;
+    if (notice?.kind === 'ponder-hit' && stats.lastSavedMs !== null) {
+      const data = { testid: 'ponder-saved', ms: String(Math.round(stats.lastSavedMs)) };
+      if (stats.lastAnswerMs !== null) data.answerMs = String(Math.round(stats.lastAnswerMs));
+      return { noticeData: data, noticeClass: 'ponder-saved' };
     }
-    ponderSavedEl.classList.toggle('ponder-miss', notice?.kind === 'ponder-miss');
+    if (notice?.kind === 'ponder-miss') return { noticeData: { testid: 'ponder-saved', ms: '0' }, noticeClass: 'ponder-saved ponder-miss' };
+    return { noticeData: null, noticeClass: '' };
+  }
+
+  /** The ponder hit's note: the thinking already done, and (once it has answered) the answer time. */
+  function ponderHitText() {
+    const { stats } = x;
+    const s = ((stats.lastSavedMs ?? 0) / 1000).toFixed(1);
+    if (stats.lastAnswerMs === null) return t('ponder.hit', { s });
+    return t('ponder.hitAnswered', { s, answer: (stats.lastAnswerMs / 1000).toFixed(1) });
   }
 
   function renderStatus() {
@@ -102,6 +109,7 @@ export function createEnginePanel(x, statusHost) {
       ponderMove,
       notice: notice ? notice.text() : '',
       noticeKind: notice?.kind ?? '',
+      ...ponderNoticeHooks(),
       detail: statusDetail(current),
     });
     renderPonderStats();
@@ -127,7 +135,7 @@ export function createEnginePanel(x, statusHost) {
   function statusDetail(current) {
     if (client.state !== 'thinking' || !current) return '';
     const p = current.params;
-    if (p.movetime) return `${p.movetime / 1000} s`;
+    if (p.movetime) return t('xq.seconds', { s: p.movetime / 1000 });
     if (p.depth) return t('tc.kind.depth', { depth: p.depth });
     if (typeof p.wtime === 'number') return t('engine.ownClock');
     if (p.infinite) return t('tc.kind.infinite');
@@ -359,7 +367,7 @@ export function createEnginePanel(x, statusHost) {
       ponder.hitRecord = ponderHitRecord = { at };
       x.save();
       infoKey = x.record.key();
-      setNotice('ponder-hit', () => t('engine.ponderHit'));
+      setNotice('ponder-hit', ponderHitText);
       x.render({ animate: false });
       return;
     }
@@ -367,7 +375,11 @@ export function createEnginePanel(x, statusHost) {
       // (with a draw offer pending there was no pondering: startPonder waits for the search that carries it)
       stats.misses += 1;
       stats.lastSavedMs = null;
-      setNotice('ponder-miss', () => t('engine.ponderMiss'));
+      const expected = ponder.move;
+      const before = x.record.moves.slice(0, -1);
+      // written when shown, so that a change of notation or language rewrites it
+      const write = (move) => (notated([move], before) ?? [move])[0];
+      setNotice('ponder-miss', () => t('ponder.miss', { played: write(iccs), expected: write(expected) }));
     }
     x.save();
     ponder = null;

@@ -98,7 +98,7 @@ export function mount(root, ctx) {
       errorEl));
   root.replaceChildren(view);
 
-  const board = createXiangqiBoard(boardHost, { onMove: (from, to) => userMove(from + to) });
+  const board = createXiangqiBoard(boardHost, { onMove: (from, to) => userMove(from + to), ariaLabel: boardLabel() });
 
   /** the error shown ({key, params, error}), re-translated when the language changes */
   let shownError = null;
@@ -246,6 +246,14 @@ export function mount(root, ctx) {
     actions.renderClocks();
     actions.renderActions(result);
     rec.renderShare();
+    board.setAriaLabel(boardLabel());
+  }
+
+  /** The board's accessible name: who the user plays, and how to move. */
+  function boardLabel() {
+    const mode = settings.mode;
+    if (mode === 'red' || mode === 'black') return t('xq.boardLabel', { side: t(`side.${mode}`) });
+    return t(mode === 'human' ? 'xq.boardLabelHuman' : 'xq.boardLabelWatch');
   }
 
   /** The board's orientation: the user's choice (Flip), turned once more when the user plays Black. */
@@ -287,7 +295,6 @@ export function mount(root, ctx) {
       hint: engine.hint(result),
       animate,
     });
-    board.setAriaLabel(t('xq.boardLabel'));
     rec.showFen(record.fen());
   }
 

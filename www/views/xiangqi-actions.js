@@ -10,6 +10,7 @@ import { GameRecord, START_FEN } from '../game-record.js';
 import { MOVE_ANIMATION_MS } from './xiangqi-board.js';
 import { newClocks, timeLeft, startClock, stopClock, completeMove, formatClock } from './xiangqi-clock.js';
 import { PGN_RESULT } from './xiangqi-record.js';
+import { playSound } from '../sound.js';
 
 /** how often the running clock is redrawn under 10 s (tenths are shown there; whole seconds above) */
 const CLOCK_TICK_MS = 100;
@@ -146,7 +147,9 @@ export function createActions(x) {
 
   /** Ends the game on the page: clocks stop, the engine stops, the result is saved and shown. */
   function endGame(end) {
+    const over = Boolean(x.gameResult());
     x.ending = end;
+    if (!over) playSound('end');
     if (x.clocks) stopClock(x.clocks);
     x.drawOffer = false;
     x.engine.reset();

@@ -247,6 +247,7 @@ export function createEnginePanel(x, statusHost) {
       return;
     }
     const mover = record.sideToMove();
+    const captured = x.isCapture(res.move);
     try {
       record.play(res.move);
     } catch (err) {
@@ -255,6 +256,7 @@ export function createEnginePanel(x, statusHost) {
     }
     x.actions.clockAfterMove(mover, { animated: true });
     x.actions.settleIfOver();
+    x.moveSound(captured);
     // The move to ponder on: the engine's, else the second move of its last principal variation.
     const pv = infoKey === key ? lastInfo?.pv : null;
     lastPonderMove = res.ponder ?? (pv?.[0] === res.move ? pv[1] ?? null : null);

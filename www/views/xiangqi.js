@@ -28,6 +28,7 @@ import { createControls } from './xiangqi-controls.js';
 import { createRecordPanels, reasonText } from './xiangqi-record.js';
 import { createEnginePanel } from './xiangqi-engine-panel.js';
 import { createActions } from './xiangqi-actions.js';
+import { playSound } from '../sound.js';
 
 /**
  * Mounts the page.
@@ -65,7 +66,7 @@ export function mount(root, ctx) {
     /** the engine's answer to the last draw offer: 'accepted' | 'declined' | 'unsupported' | null */
     drawAnswer: null,
     destroyed: false,
-    render, save, saveSettings, showError, clearError, gameResult, isUserSide, currentTc, freshStats, userMove, notation,
+    render, save, saveSettings, showError, clearError, gameResult, isUserSide, currentTc, freshStats, userMove, notation, isCapture, moveSound,
   };
   const { client } = x;
   const t = (key, params) => x.t(key, params);
@@ -320,11 +321,26 @@ export function mount(root, ctx) {
     turnEl.dataset.side = result ? '' : side;
   }
 
+  // ---- sounds ---------------------------------------------------------------------------------------------
+  /** Whether `iccs` takes a piece in the current position (asked before the move is played). */
+  function isCapture(iccs) {
+    const to = iccs.slice(2, 4);
+    return x.record.pieces().some((p) => p.square === to);
+  }
+
+  /** The sound of a move just played (the user's or the engine's): game over, check, capture or a move. */
+  function moveSound(captured) {
+    if (gameResult()) playSound('end');
+    else if (x.record.inCheck()) playSound('check');
+    else playSound(captured ? 'capture' : 'move');
+  }
+
   // ---- the user's move ------------------------------------------------------------------------------------
   function userMove(iccs) {
     const { record } = x;
     const side = record.sideToMove();
     if (gameResult() || !isUserSide(side)) return;
+    const captured = isCapture(iccs);
     try {
       record.play(iccs);
     } catch (err) {
@@ -335,6 +351,7 @@ export function mount(root, ctx) {
     clearError();
     actions.clockAfterMove(side);
     actions.settleIfOver();
+    moveSound(captured);
     engine.afterUserMove(iccs);
   }
 

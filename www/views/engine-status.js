@@ -4,6 +4,8 @@
 // data-testid="ponder-move"; the note under it is data-testid="engine-notice" with data-kind (ponder-hit,
 // ponder-miss, copied, crash, recovered; absent when there is no note). The note's text is in a span of its own,
 // which a view may give its own hooks (`noticeData`, `noticeClass`: the Xiangqi page's ponder-saved).
+// While the engine thinks with a known time budget (`budgetMs`, from the worker's budget message), the element
+// carries data-budget-ms and the detail reads "thinking … (≈ N s)"; the attribute goes when it stops thinking.
 
 import { h, setText } from './dom.js';
 
@@ -29,6 +31,16 @@ export function formatCount(n) {
   return String(n);
 }
 
+/** A time budget in seconds, for the status: one decimal under 10 s ("2.5"), whole seconds above ("12"). */
+export function formatBudget(ms) {
+  const s = ms / 1000;
+  return s < 10 ? String(Math.round(s * 10) / 10) : String(Math.round(s));
+}
+
+/**
+ * The engine status panel in `container`; `update(view)` merges `view` ({state, ready, info, sign, pvText,
+ * ponderText, ponderMove, notice, noticeKind, noticeData, noticeClass, detail, budgetMs}) into what it shows.
+ */
 export function createEngineStatus(container, t) {
   const dot = h('span', { class: 'es-dot', 'aria-hidden': 'true' });
   const label = h('span', { class: 'es-state' });
@@ -69,7 +81,10 @@ export function createEngineStatus(container, t) {
     if (root.dataset.ready !== String(Boolean(view.ready))) root.dataset.ready = String(Boolean(view.ready));
     for (const [key, node] of Object.entries(labels)) node.textContent = t(node.dataset.i18n ?? `engine.${key}`);
     label.textContent = !view.ready && view.state !== 'crashed' ? t('engine.state.loading') : t(`engine.state.${view.state}`);
-    setText(detail, view.detail ?? '');
+    const budget = view.state === 'thinking' && Number.isFinite(view.budgetMs) && view.budgetMs > 0 ? Math.round(view.budgetMs) : null;
+    if (budget === null) delete root.dataset.budgetMs;
+    else if (root.dataset.budgetMs !== String(budget)) root.dataset.budgetMs = String(budget);
+    setText(detail, budget === null ? view.detail ?? '' : t('engine.budget', { s: formatBudget(budget) }));
     const info = view.info;
     depth.textContent = info ? `${info.depth}${info.seldepth ? `/${info.seldepth}` : ''}` : '–';
     score.textContent = info ? formatScore(info.score, view.sign ?? 1) || '–' : '–';

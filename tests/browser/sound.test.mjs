@@ -83,3 +83,18 @@ test('Xiangqi sounds: a move, a capture, a check, the end of the game', async ()
   assert.ok(['move', 'capture', 'check'].includes(after.last), after.last);
   assert.deepEqual(app.errorsOf(page), []);
 });
+
+test('the tones themselves: Web Audio made on request plays every sound without an error', async () => {
+  const page = await app.newPage('#xiangqi', { xiangqiSettings: HUMAN });
+  // (an automated browser gets no AudioContext on a gesture: www/sound.js says why)
+  const result = await page.evaluate(async () => {
+    const sound = await import('/sound.js');
+    const state = sound.enableAudio();
+    for (const kind of ['move', 'capture', 'check', 'end', 'no-such-sound']) sound.playSound(kind);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    return { state, last: document.querySelector('[data-testid="sound"]').dataset.lastSound };
+  });
+  assert.ok(['running', 'suspended'].includes(result.state), `the AudioContext: ${result.state}`);
+  assert.equal(result.last, 'end', 'an unknown kind is ignored');
+  assert.deepEqual(app.errorsOf(page), []);
+});

@@ -3,6 +3,7 @@
 
 import init, * as wasm from './pkg/duiyi.js';
 import { LANGS, loadStrings, translator, applyStrings } from './i18n/i18n.js';
+import { createSoundToggle } from './sound.js';
 
 const LANG_KEY = 'duiyi.lang';
 const ROUTES = {
@@ -172,6 +173,8 @@ async function start() {
   } catch (err) {
     console.error('UI strings failed to load', err);
   }
+  // the site-wide sound switch, in the top bar (translated with it by setLang's applyStrings)
+  langButton.before(createSoundToggle(t));
   wasmReady.catch((err) => console.error('the wasm module failed to load', err));
   await show(routeFromHash());
   // Debugging handle for the console (and the browser tests): the current view and its engine client.

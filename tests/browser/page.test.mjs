@@ -49,7 +49,7 @@ test('pondering: the engine thinks on the user\'s time; a ponder miss restarts i
   // ponder miss: another move stops the ponder search and the engine thinks afresh
   const other = (await legalMovesAfter(page, START_FEN, moves)).find((m) => m !== firstGuess);
   await clickMove(page, other);
-  await page.waitForFunction(() => /没猜中/.test(document.querySelector('[data-testid="engine-status"]').textContent));
+  await page.waitForFunction(() => /后台思考未命中：/.test(document.querySelector('[data-testid="engine-status"]').textContent));
   await waitForMoveCount(page, 4);
   moves = await moveList(page);
   assert.equal(moves[2], other);
@@ -60,7 +60,7 @@ test('pondering: the engine thinks on the user\'s time; a ponder miss restarts i
   const guess = await expected.getAttribute('data-iccs');
   const sent = await page.evaluate(() => window.__trace.length);
   await clickMove(page, guess);
-  await page.waitForFunction(() => /猜中了/.test(document.querySelector('[data-testid="engine-status"]').textContent));
+  await page.waitForFunction(() => /后台思考命中：/.test(document.querySelector('[data-testid="engine-status"]').textContent));
   await waitForMoveCount(page, 6);
   moves = await moveList(page);
   assert.equal(moves[4], guess);

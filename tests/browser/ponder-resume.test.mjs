@@ -121,7 +121,11 @@ test('a ponder hit/miss note speaks of the last move only: the next move clears 
   // A ponder miss: the note says so, and stays after the engine's reply (it is about that move) …
   const miss = (await legalMovesAfter(page, START_FEN, moves)).find((m) => m !== guess);
   await clickMove(page, miss);
-  assert.deepEqual(await notice(page), { kind: 'ponder-miss', text: '没猜中：引擎重新思考' });
+  const missNote = await notice(page);
+  assert.equal(missNote.kind, 'ponder-miss');
+  const played = await page.getAttribute('[data-testid="move-list"] [data-ply="3"]', 'data-chinese');
+  assert.match(missNote.text, /^后台思考未命中：你走了\S+，它预计的是\S+；它重新思考。$/);
+  assert.ok(missNote.text.startsWith(`后台思考未命中：你走了${played}，`), `the move played, in 中文 (${played}): ${missNote.text}`);
   await waitForMoveCount(page, 4);
   assert.equal((await notice(page)).kind, 'ponder-miss');
   await screenshot(page, 'xiangqi-ponder-miss-note');

@@ -31,6 +31,12 @@ async function open(query = '?lang=en#xiangqi', settings = null) {
 
 const clockMs = async (page, side) => Number(await page.getAttribute(`[data-testid="clock-${side}"]`, 'data-ms'));
 const result = (page) => page.$eval('[data-testid="game-result"]', (e) => ({ result: e.dataset.result ?? null, reason: e.dataset.reason ?? null, text: e.textContent }));
+/** how many visible elements hold text matching `pattern` themselves (a message shown once is 1) */
+const shownCount = (page, pattern) => page.evaluate((source) => {
+  const re = new RegExp(source);
+  return [...document.querySelectorAll('body *')].filter((e) => e.getClientRects().length > 0
+    && [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && re.test(n.textContent))).length;
+}, pattern.source);
 const hasWasm = (page, name) => page.evaluate((n) => typeof window.duiyi.wasm[n] === 'function' || typeof window.duiyi.wasm.XiangqiGame.prototype[n] === 'function', name);
 
 /** Custom time control: `min` minutes plus `inc` seconds per move. */
@@ -181,7 +187,7 @@ test('each level reaches the engine as its Level option (and the opening book at
   assert.deepEqual(app.errorsOf(page), []);
 });
 
-test('ponder hit: the badge says how much thinking was saved, the engine answers within its budget', async (t) => {
+test('ponder hit: the note says how long it had already thought and when it answered, within its budget', async (t) => {
   const page = await open();
   await customTc(page, 1, 0);
   await clickMove(page, 'h2e2');
@@ -196,6 +202,7 @@ test('ponder hit: the badge says how much thinking was saved, the engine answers
   });
   await clickMove(page, expected);
   await page.waitForSelector('[data-testid="ponder-saved"]:not([hidden])');
+  assert.equal(await page.getAttribute('[data-testid="engine-notice"]', 'data-kind'), 'ponder-hit');
   const saved = Number(await page.getAttribute('[data-testid="ponder-saved"]', 'data-ms'));
   assert.ok(saved >= 1500, `thinking saved: ${saved} ms`);
   await waitForMoveCount(page, 4, 30000);
@@ -205,7 +212,10 @@ test('ponder hit: the badge says how much thinking was saved, the engine answers
   const usable = 60000 - 30;
   const hard = Math.min(4 * (usable / 30), 0.4 * usable);
   assert.ok(answer < hard, `answered ${answer} ms after the hit (hard budget ${hard} ms)`);
-  assert.match(await page.textContent('[data-testid="ponder-saved"]'), /^Ponder hit — \d+\.\d s of thinking saved · answered in/);
+  const note = await page.textContent('[data-testid="ponder-saved"]');
+  assert.match(note, /^Ponder hit: it had already thought \d+\.\d s about this position; it answered \d+\.\d s after your move\.$/);
+  assert.equal(note.match(/thought (\d+\.\d) s/)[1], (saved / 1000).toFixed(1), 'the time already thought, as measured');
+  assert.equal(await shownCount(page, /Ponder hit:/), 1, 'the hit is told once');
   assert.equal(await page.getAttribute('[data-testid="ponder-hit-rate"]', 'data-hits'), '1');
   assert.match(await page.textContent('[data-testid="ponder-hit-rate"]'), /Ponder hits 1\/1 \(100%\)/);
   t.diagnostic(`ponder hit: ${saved} ms of thinking saved, the reply ${answer} ms after the hit (hard budget ${Math.round(hard)} ms)`);
@@ -225,6 +235,12 @@ test('ponder miss: "ponder miss" is shown and the reply is for the position actu
   const other = legal.find((m) => m !== expected);
   await clickMove(page, other);
   await page.waitForSelector('[data-testid="ponder-saved"].ponder-miss:not([hidden])');
+  assert.equal(await page.getAttribute('[data-testid="engine-notice"]', 'data-kind'), 'ponder-miss');
+  const played = await page.getAttribute(`[data-testid="move-list"] [data-ply="3"]`, 'data-wxf');
+  const note = await page.textContent('[data-testid="ponder-saved"]');
+  assert.match(note, /^Ponder miss: you played \S+, it expected \S+; it thinks afresh\.$/);
+  assert.ok(note.includes(`you played ${played},`), `the move played, in WXF (${played}): ${note}`);
+  assert.equal(await shownCount(page, /Ponder miss:/), 1, 'the miss is told once');
   await waitForMoveCount(page, 4, 30000);
   const moves = await moveList(page);
   assert.equal(moves[2], other);

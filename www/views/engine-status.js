@@ -2,7 +2,10 @@
 // live numbers of the running search (depth, score, nodes per second, principal variation).
 // Test hook: data-testid="engine-status" with data-state; the expected reply while pondering is in
 // data-testid="ponder-move"; the note under it is data-testid="engine-notice" with data-kind (ponder-hit,
-// ponder-miss, copied, crash, recovered; absent when there is no note).
+// ponder-miss, copied, crash, recovered; absent when there is no note). The note's text is in a span of its own,
+// which a view may give its own hooks (`noticeData`, `noticeClass`: the Xiangqi page's ponder-saved).
+// While the engine thinks with a known time budget (`budgetMs`, from the worker's budget message), the element
+// carries data-budget-ms and the detail reads "thinking … (≈ N s)"; the attribute goes when it stops thinking.
 
 import { h, setText } from './dom.js';
 
@@ -28,6 +31,16 @@ export function formatCount(n) {
   return String(n);
 }
 
+/** A time budget in seconds, for the status: one decimal under 10 s ("2.5"), whole seconds above ("12"). */
+export function formatBudget(ms) {
+  const s = ms / 1000;
+  return s < 10 ? String(Math.round(s * 10) / 10) : String(Math.round(s));
+}
+
+/**
+ * The engine status panel in `container`; `update(view)` merges `view` ({state, ready, info, sign, pvText,
+ * ponderText, ponderMove, notice, noticeKind, noticeData, noticeClass, detail, budgetMs}) into what it shows.
+ */
 export function createEngineStatus(container, t) {
   const dot = h('span', { class: 'es-dot', 'aria-hidden': 'true' });
   const label = h('span', { class: 'es-state' });
@@ -38,7 +51,8 @@ export function createEngineStatus(container, t) {
   const nodes = h('dd', { dataset: { testid: 'engine-nodes' } });
   const pv = h('div', { class: 'es-pv', dataset: { testid: 'engine-pv' } });
   const ponder = h('div', { class: 'es-ponder', dataset: { testid: 'ponder-move' }, hidden: true });
-  const notice = h('div', { class: 'es-notice', role: 'status', dataset: { testid: 'engine-notice' } });
+  const noticeText = h('span', { class: 'es-notice-text' });
+  const notice = h('div', { class: 'es-notice', role: 'status', dataset: { testid: 'engine-notice' }, hidden: true }, noticeText);
   const labels = {
     depth: h('dt', { dataset: { i18n: 'engine.depth' } }),
     score: h('dt', { dataset: { i18n: 'engine.score' } }),
@@ -67,7 +81,10 @@ export function createEngineStatus(container, t) {
     if (root.dataset.ready !== String(Boolean(view.ready))) root.dataset.ready = String(Boolean(view.ready));
     for (const [key, node] of Object.entries(labels)) node.textContent = t(node.dataset.i18n ?? `engine.${key}`);
     label.textContent = !view.ready && view.state !== 'crashed' ? t('engine.state.loading') : t(`engine.state.${view.state}`);
-    setText(detail, view.detail ?? '');
+    const budget = view.state === 'thinking' && Number.isFinite(view.budgetMs) && view.budgetMs > 0 ? Math.round(view.budgetMs) : null;
+    if (budget === null) delete root.dataset.budgetMs;
+    else if (root.dataset.budgetMs !== String(budget)) root.dataset.budgetMs = String(budget);
+    setText(detail, budget === null ? view.detail ?? '' : t('engine.budget', { s: formatBudget(budget) }));
     const info = view.info;
     depth.textContent = info ? `${info.depth}${info.seldepth ? `/${info.seldepth}` : ''}` : '–';
     score.textContent = info ? formatScore(info.score, view.sign ?? 1) || '–' : '–';
@@ -75,13 +92,18 @@ export function createEngineStatus(container, t) {
     nps.textContent = info ? formatCount(info.nps) || '–' : '–';
     nodes.textContent = info ? formatCount(info.nodes) || '–' : '–';
     const line = view.pvText ?? '';
-    setText(pv, line ? `${t('engine.pv')}: ${line}` : '');
+    setText(pv, line ? t('engine.pvLine', { line }) : '');
     setText(ponder, view.ponderText ? t('engine.expecting', { move: view.ponderText }) : '');
     if (view.ponderMove) ponder.dataset.iccs = view.ponderMove;
     else delete ponder.dataset.iccs;
-    setText(notice, view.notice ?? '');
+    notice.hidden = !view.notice;
+    setText(noticeText, view.notice ?? '');
     if (view.notice && view.noticeKind) notice.dataset.kind = view.noticeKind;
     else delete notice.dataset.kind;
+    // the text's own hooks, replaced on each render (so a note never carries the last one's)
+    for (const key of Object.keys(noticeText.dataset)) delete noticeText.dataset[key];
+    if (view.notice && view.noticeData) Object.assign(noticeText.dataset, view.noticeData);
+    noticeText.className = view.notice && view.noticeClass ? `es-notice-text ${view.noticeClass}` : 'es-notice-text';
     notice.classList.toggle('es-notice-bad', view.state === 'crashed');
   }
 

@@ -8,7 +8,9 @@
 // Test hooks (docs/testing.md, "Test hooks"): every point is a <g data-square="a0"…"i9">; a piece inside it is a
 // <g data-piece="R"> (FEN letter, upper case = Red). Destinations shown carry data-dest on the point.
 // Piece sets (`pieceSet`): 'chinese' (the characters) or 'pictogram' (www/views/xiangqi-pieces.js); the board
-// element carries data-piece-set. A hint arrow of kind 'ponder' (the reply the engine expects) is dashed.
+// element carries data-piece-set. A hint arrow of kind 'ponder' (the reply the engine expects) is dashed. A
+// one-step move (a soldier, king or advisor step) would hide its arrow under the piece: its destination gets a
+// ring (class xq-hint-ring) and a short arrow from the piece's edge into it.
 
 import { PICTOGRAMS } from './xiangqi-pieces.js';
 
@@ -112,11 +114,14 @@ export function createXiangqiBoard(container, options = {}) {
     const glow = el('radialGradient', { id: `${id}-check` }, defs);
     el('stop', { offset: '45%', 'stop-color': '#ff2a2a', 'stop-opacity': '0.85' }, glow);
     el('stop', { offset: '100%', 'stop-color': '#ff2a2a', 'stop-opacity': '0' }, glow);
-    const arrow = el('marker', {
-      id: `${id}-arrowhead`, viewBox: '0 0 10 10', refX: '5', refY: '5',
-      markerWidth: '3', markerHeight: '3', orient: 'auto-start-reverse',
-    }, defs);
-    el('path', { d: 'M0,0 L10,5 L0,10 z', class: 'xq-hint-head' }, arrow);
+    // arrowheads: the engine's best move, and the reply it expects (ponder) in that arrow's colour
+    for (const [suffix, cls] of [['', 'xq-hint-head'], ['-ponder', 'xq-hint-head xq-hint-head-ponder']]) {
+      const arrow = el('marker', {
+        id: `${id}-arrowhead${suffix}`, viewBox: '0 0 10 10', refX: '5', refY: '5',
+        markerWidth: '3', markerHeight: '3', orient: 'auto-start-reverse',
+      }, defs);
+      el('path', { d: 'M0,0 L10,5 L0,10 z', class: cls }, arrow);
+    }
   }
 
   /** SVG coordinates of a point, for the current orientation */
@@ -269,11 +274,19 @@ export function createXiangqiBoard(container, options = {}) {
     const [x1, y1] = xy(hint.from);
     const [x2, y2] = xy(hint.to);
     const len = Math.hypot(x2 - x1, y2 - y1);
-    const shorten = PIECE_R * 0.7;
-    const ex = x2 - ((x2 - x1) / len) * shorten, ey = y2 - ((y2 - y1) / len) * shorten;
+    const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    const kind = hint.kind ? ` xq-hint-${hint.kind}` : '';
+    let start = 0;
+    let end = len - PIECE_R * 0.7;
+    if (len < 1.5 * S) {
+      // one step: a ring on the destination, and the arrow from the piece's edge (its head reaches the centre)
+      el('circle', { cx: x2, cy: y2, r: PIECE_R * 0.92, class: `xq-hint-ring${hint.kind ? ` xq-hint-ring-${hint.kind}` : ''}` }, overlayLayer);
+      start = PIECE_R + 1;
+      end = len - 0.2 * S;
+    }
     el('line', {
-      x1, y1, x2: ex, y2: ey, class: `xq-hint ${hint.kind ? `xq-hint-${hint.kind}` : ''}`,
-      'marker-end': `url(#${id}-arrowhead)`,
+      x1: x1 + ux * start, y1: y1 + uy * start, x2: x1 + ux * end, y2: y1 + uy * end, class: `xq-hint${kind}`,
+      'marker-end': `url(#${id}-arrowhead${hint.kind === 'ponder' ? '-ponder' : ''})`,
     }, overlayLayer);
   }
 

@@ -1,0 +1,409 @@
+// The Xiangqi page's game record panels: the move list (in the chosen notation: ICCS / 中文 / WXF, with the
+// result at its end), moving through the game (review: buttons, arrow keys, a click on a move), typing a
+// move, PGN export / import and the share link, and the FEN of the position shown (copy, load, link).
+//
+// Test hooks (data-testid): move-list (items data-iccs, data-ply, data-chinese, data-wxf; move-list-result),
+// notation (data-notation; buttons data-value), nav-first, nav-prev, nav-next, nav-last, review, move-input,
+// move-input-go, pgn-format, export-pgn, pgn-text, pgn-download, import-pgn, import-pgn-file, share-url,
+// copy-share, fen, fen-input, load-fen, copy-fen, position-link.
+
+import { h, icon, setText } from './dom.js';
+import { GameRecord, START_FEN } from '../game-record.js';
+import { NOTATIONS } from './xiangqi-settings.js';
+
+/** the PGN result tag of a result */
+export const PGN_RESULT = { red: '1-0', black: '0-1', draw: '1/2-1/2' };
+
+/** The rule's code (from the engine's verdict) names the UI string; its English sentence is the fallback. */
+const REASON_KEYS = {
+  checkmate: 'checkmate',
+  stalemate: 'stalemate',
+  natural_move_limit: 'moveLimit',
+  mutual_perpetual: 'mutualRepetition',
+  perpetual_check: 'perpetualCheck',
+  perpetual_chase: 'perpetualChase',
+  repetition: 'repetition',
+  // endings decided on the page (not by the rules of the position)
+  resign: 'resign',
+  flag: 'flag',
+  flag_material: 'flagMaterial',
+  draw_agreed: 'drawAgreed',
+  claim_repetition: 'claimRepetition',
+  claim_sixty_move: 'claimSixtyMove',
+  claim_material: 'claimMaterial',
+  imported: 'imported',
+};
+
+/**
+ * The reason of a result in words: the UI string of its code, else the raw text (an imported reason).
+ * @param {(key: string, params?: object) => string} t
+ */
+export function reasonText(t, raw, ruleCode, ruleSide) {
+  if (ruleCode === 'imported' && raw && raw !== 'imported') return String(raw);
+  const code = REASON_KEYS[ruleCode];
+  const key = `reason.${code}`;
+  const params = ruleSide ? { side: t(`side.${ruleSide}`) } : {};
+  return code && t(key, params) !== key ? t(key, params) : String(raw ?? '');
+}
+
+/**
+ * One move of `record` (its index `i`) written in `notation`; ICCS when the rules module has no other.
+ * @param {GameRecord} record
+ */
+export function writtenMove(record, i, notation) {
+  const iccs = record.moves[i];
+  if (notation === 'wxf') return record.wxf[i] ?? iccs;
+  if (notation === 'chinese') return record.notation[i] ?? iccs;
+  return iccs;
+}
+
+/**
+ * Builds the moves panel, the export panel and the FEN panel, and wires them to the page.
+ * @param {object} x the page's shared state and functions (www/views/xiangqi.js)
+ */
+export function createRecordPanels(x) {
+  const { settings, XiangqiGame } = x;
+  const t = (key, params) => x.t(key, params);
+  const btn = (key, testid, onClick) =>
+    h('button', { type: 'button', class: 'btn', dataset: { i18n: key, testid }, on: { click: onClick } });
+
+  // ---- moves
+  const moveList = h('ol', { class: 'move-list', dataset: { testid: 'move-list' } });
+  const navBtn = (label, i18nLabel, testid, onClick) =>
+    h('button', { type: 'button', class: 'btn btn-small nav-btn', dataset: { testid, i18nAriaLabel: i18nLabel, i18nTitle: i18nLabel }, on: { click: onClick } }, label);
+  const navFirst = navBtn(icon('first'), 'xq.nav.first', 'nav-first', () => setView(0));
+  const navPrev = navBtn(icon('prev'), 'xq.nav.prev', 'nav-prev', () => setView((x.viewPly ?? x.record.moves.length) - 1));
+  const navNext = navBtn(icon('next'), 'xq.nav.next', 'nav-next', () => setView((x.viewPly ?? x.record.moves.length) + 1));
+  const navLast = navBtn(icon('last'), 'xq.nav.last', 'nav-last', () => setView(null));
+  const reviewNote = h('div', { class: 'review-note', dataset: { testid: 'review' }, hidden: true });
+  const moveInput = h('input', {
+    type: 'text', id: 'xq-move-input', class: 'move-input', spellcheck: 'false', autocomplete: 'off',
+    dataset: { testid: 'move-input', i18nPlaceholder: 'xq.moveInputPlaceholder' },
+  });
+  const moveForm = h('form', { class: 'move-form', on: { submit: (e) => { e.preventDefault(); typedMove(moveInput.value); } } },
+    h('label', { for: 'xq-move-input', class: 'visually-hidden', dataset: { i18n: 'xq.moveInputLabel' } }),
+    moveInput,
+    h('button', { type: 'submit', class: 'btn btn-small', dataset: { i18n: 'xq.moveInputGo', testid: 'move-input-go' } }));
+  const notationBar = h('div', { class: 'notation-bar', role: 'group', dataset: { testid: 'notation', i18nAriaLabel: 'xq.notationLabel' } },
+    NOTATIONS.map((n) => h('button', { type: 'button', class: 'btn btn-small', dataset: { value: n, i18n: `notation.${n}` }, on: { click: () => setNotation(n) } })));
+  // ---- export / import
+  const exportBtn = btn('xq.exportPgn', 'export-pgn', () => exportPgn());
+  const pgnFormatSelect = h('select', { id: 'xq-pgn-format', dataset: { testid: 'pgn-format' } },
+    NOTATIONS.map((n) => h('option', { value: n, selected: n === settings.pgnFormat, dataset: { i18n: `notation.${n}` } })));
+  const pgnText = h('textarea', { class: 'pgn-text', rows: '6', spellcheck: 'false', dataset: { testid: 'pgn-text', i18nPlaceholder: 'xq.pgnPlaceholder' } });
+  const downloadLink = h('a', { class: 'btn btn-small', dataset: { testid: 'pgn-download', i18n: 'xq.download' }, download: 'duiyi-xiangqi.pgn', hidden: true });
+  const importBtn = btn('xq.importPgn', 'import-pgn', () => importGame(pgnText.value));
+  const importFile = h('input', { type: 'file', id: 'xq-pgn-file', accept: '.pgn,.txt,text/plain', class: 'visually-hidden', dataset: { testid: 'import-pgn-file' } });
+  const importFileLabel = h('label', { for: 'xq-pgn-file', class: 'btn btn-small', dataset: { i18n: 'xq.importFile' } });
+  const shareLink = h('a', { class: 'share-link', dataset: { testid: 'share-url', i18n: 'xq.share' } });
+  const copyShareBtn = btn('xq.copyShare', 'copy-share', () => copyText(shareLink.href, 'xq.shareCopied'));
+  // ---- FEN
+  const fenOut = h('output', { class: 'fen', dataset: { testid: 'fen' } });
+  const fenInput = h('input', {
+    type: 'text', id: 'xq-fen-input', class: 'fen-input', spellcheck: 'false', autocomplete: 'off',
+    dataset: { testid: 'fen-input', i18nPlaceholder: 'xq.fenPlaceholder' },
+  });
+  const loadBtn = h('button', { type: 'submit', class: 'btn', dataset: { i18n: 'xq.loadFen', testid: 'load-fen' } });
+  const copyBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { i18n: 'xq.copyFen', testid: 'copy-fen' } });
+  const linkEl = h('a', { class: 'position-link', dataset: { testid: 'position-link', i18n: 'xq.link' } });
+
+  const movesPanel = h('section', { class: 'panel moves-panel' },
+    h('div', { class: 'moves-head' },
+      h('h2', { dataset: { i18n: 'xq.moves' } }),
+      notationBar,
+      h('div', { class: 'nav-buttons' }, navFirst, navPrev, navNext, navLast)),
+    h('div', { class: 'move-scroll' }, moveList),
+    reviewNote,
+    moveForm);
+  const exportPanel = h('section', { class: 'panel export-panel' },
+    h('h2', { dataset: { i18n: 'xq.exportTitle' } }),
+    h('div', { class: 'field' }, h('label', { for: 'xq-pgn-format', dataset: { i18n: 'xq.pgnFormat' } }), pgnFormatSelect),
+    h('div', { class: 'export-row' }, exportBtn, downloadLink, importBtn, importFileLabel, importFile),
+    pgnText,
+    h('div', { class: 'export-row' }, shareLink, copyShareBtn));
+  const fenPanel = h('section', { class: 'panel fen-panel' },
+    h('div', { class: 'fen-row' }, fenOut, copyBtn),
+    h('form', { class: 'fen-form', on: { submit: (e) => { e.preventDefault(); loadFen(fenInput.value); } } },
+      h('label', { for: 'xq-fen-input', class: 'visually-hidden', dataset: { i18n: 'xq.fenLabel' } }),
+      fenInput, loadBtn),
+    linkEl);
+
+  /** what the move list shows (it is rebuilt only when this changes) */
+  let movesDrawn = null;
+
+  // ---- rendering ----------------------------------------------------------------------------------------
+  /** The navigation buttons and the review note (part of every render). */
+  function renderNav() {
+    const { record, viewPly } = x;
+    navFirst.disabled = navPrev.disabled = (viewPly ?? record.moves.length) === 0;
+    navNext.disabled = navLast.disabled = viewPly === null;
+    setText(reviewNote, viewPly === null ? '' : t('xq.reviewing', { ply: viewPly, total: record.moves.length }));
+  }
+
+  function renderMoves() {
+    // Rebuilt only when the moves or the reviewed ply change (scrolling reads layout, which is not free).
+    const { record, viewPly } = x;
+    const result = x.gameResult();
+    const notation = x.notation();
+    notationBar.dataset.notation = notation;
+    for (const button of notationBar.children) button.setAttribute('aria-pressed', String(button.dataset.value === notation));
+    const signature = `${record.key()}|${viewPly}|${t('xq.moves')}|${notation}|${result?.result}|${result?.code}`;
+    if (signature === movesDrawn) return;
+    movesDrawn = signature;
+    const items = [];
+    const blackFirst = record.startSide === 'black';
+    if (blackFirst && record.moves.length) {
+      items.push(h('li', { class: 'move move-red move-skip', 'aria-hidden': 'true' }, h('span', { class: 'move-num', text: '1.' }), '…'));
+    }
+    record.moves.forEach((iccs, i) => {
+      const ply = blackFirst ? i + 1 : i; // 0-based ply counted from a Red move
+      const isRed = ply % 2 === 0;
+      const zh = record.notation[i];
+      const wxf = record.wxf[i];
+      const shown = writtenMove(record, i, notation);
+      const li = h('li', {
+        class: `move ${isRed ? 'move-red' : 'move-black'}${i === record.moves.length - 1 ? ' move-last' : ''}${viewPly === i + 1 ? ' move-viewing' : ''}`,
+        dataset: { iccs, ply: String(i + 1) },
+        title: iccs,
+        tabindex: '0',
+      },
+      isRed ? h('span', { class: 'move-num', text: `${ply / 2 + 1}.` }) : null,
+      h('span', { class: 'move-text', text: shown }),
+      shown !== iccs ? h('span', { class: 'move-iccs', text: iccs }) : null);
+      if (zh) li.dataset.chinese = zh;
+      if (wxf) li.dataset.wxf = wxf;
+      items.push(li);
+    });
+    if (result) {
+      // the result and its reason, in words, at the end of the list (as in the exported PGN)
+      items.push(h('li', { class: 'move-result', dataset: { testid: 'move-list-result', result: result.result } },
+        `${PGN_RESULT[result.result]} ${reasonText(t, result.reason, result.code, result.side)}`));
+    }
+    moveList.replaceChildren(...items);
+    const scroller = moveList.parentElement;
+    const focus = viewPly === null ? null : moveList.querySelector('.move-viewing');
+    if (focus) focus.scrollIntoView({ block: 'nearest' });
+    else scroller.scrollTop = scroller.scrollHeight;
+  }
+
+  /** The share link: the start position and every move, so a fresh page reproduces the game. */
+  function renderShare() {
+    const link = new URL(location.href);
+    link.search = '';
+    if (x.record.startFen !== START_FEN) link.searchParams.set('fen', x.record.startFen);
+    link.searchParams.set('moves', x.record.moves.join(' '));
+    link.hash = '#xiangqi';
+    if (shareLink.href !== link.href) shareLink.href = link.href;
+  }
+
+  function showFen(fen) {
+    fenOut.textContent = fen;
+    fenOut.title = fen;
+    const link = new URL(location.href);
+    link.search = '';
+    link.searchParams.set('fen', fen);
+    link.hash = '#xiangqi';
+    linkEl.href = link.href;
+  }
+
+  /** Shows the position after `ply` moves (null or the last ply: the game itself). */
+  function setView(ply) {
+    const n = x.record.moves.length;
+    const previous = x.viewPly ?? n;
+    let next = ply === null ? null : Math.max(0, Math.min(n, ply));
+    if (next === n) next = null;
+    if (next === x.viewPly) return;
+    x.viewPly = next;
+    x.render({ animate: (next ?? n) === previous + 1 });
+  }
+
+  function typedMove(text) {
+    if (x.viewPly !== null) setView(null);
+    if (x.gameResult() || !x.isUserSide(x.record.sideToMove())) {
+      x.showError('error.notYourTurn');
+      return;
+    }
+    const move = x.record.findMove(text);
+    if (!move) {
+      // The reason: the rules' for an ICCS move, else "no legal move is written so" / "not a move".
+      const shown = String(text).trim();
+      const why = x.record.whyNot(text) ?? { code: 'typed.unreadable', params: { text: shown }, message: `not a move: ${shown}` };
+      x.showError('error.typedMove', { text: shown }, why);
+      return;
+    }
+    moveInput.value = '';
+    x.userMove(move);
+  }
+
+  /** The user chooses the notation of the move list and the engine panel (remembered: it wins over the default). */
+  function setNotation(kind) {
+    if (!NOTATIONS.includes(kind) || !x.record.writes(kind)) return;
+    settings.notation = kind;
+    x.saveSettings();
+    x.render({ animate: false });
+  }
+
+  // ---- export / import ------------------------------------------------------------------------------------
+
+  /** The PGN result tag and the reason of the game's result (empty reason while it goes on). */
+  function pgnResult() {
+    const result = x.gameResult();
+    if (!result) return { result: '*', reason: null };
+    return { result: PGN_RESULT[result.result], reason: reasonText(t, result.reason, result.code, result.side) };
+  }
+
+  function pgnTags() {
+    const red = settings.mode === 'red' || settings.mode === 'human' ? t('pgn.player') : 'duiyi';
+    const black = settings.mode === 'black' || settings.mode === 'human' ? t('pgn.player') : 'duiyi';
+    const date = new Date().toISOString().slice(0, 10).replace(/-/g, '.');
+    const tags = { Event: t('pgn.event'), Site: location.origin, Date: date, Red: red, Black: black };
+    if (x.tc.kind === 'clock') tags.TimeControl = `${Math.round(x.tc.baseMs / 1000)}+${Math.round(x.tc.incMs / 1000)}`;
+    return tags;
+  }
+
+  /** The game as PGN (the rules module's pgnWrite), shown in the text box, copied, and offered as a file. */
+  async function exportPgn() {
+    if (typeof x.pgnWrite !== 'function') {
+      x.showError('error.pgnUnavailable');
+      return;
+    }
+    const { result, reason } = pgnResult();
+    let text;
+    try {
+      text = x.pgnWrite({ tags: pgnTags(), fen: x.record.startFen, moves: [...x.record.moves], result, reason: reason ?? undefined, format: settings.pgnFormat });
+    } catch (err) {
+      x.showError('error.pgnWrite', {}, err);
+      return;
+    }
+    x.clearError();
+    pgnText.value = text;
+    if (downloadLink.href.startsWith('blob:')) URL.revokeObjectURL(downloadLink.href);
+    downloadLink.href = URL.createObjectURL(new Blob([text], { type: 'application/x-chess-pgn;charset=utf-8' }));
+    downloadLink.hidden = false;
+    await copyText(text, 'xq.pgnCopied');
+  }
+
+  async function copyText(text, doneKey) {
+    try {
+      await navigator.clipboard.writeText(text);
+      x.engine.setNotice('copied', () => t(doneKey), 2000);
+    } catch {
+      /* no clipboard permission: the text is on the page to copy by hand */
+    }
+  }
+
+  /**
+   * Imports a game: PGN or a plain list of moves (the rules module's pgnParse: tags, [FEN], moves in ICCS,
+   * WXF or Chinese, comments and variations skipped, the result and its reason). A bad file gives a typed
+   * error (pgn.* with its line and column) and the game in progress stays as it was.
+   */
+  function importGame(text) {
+    const source = String(text ?? '').trim();
+    if (!source) {
+      x.showError('error.importEmpty');
+      return false;
+    }
+    if (typeof x.pgnParse !== 'function') {
+      x.showError('error.pgnUnavailable');
+      return false;
+    }
+    let parsed;
+    let next;
+    try {
+      parsed = x.pgnParse(source);
+      next = new GameRecord(XiangqiGame, parsed.fen || START_FEN, Array.from(parsed.moves ?? []));
+    } catch (err) {
+      x.showError('error.import', {}, err);
+      return false;
+    }
+    x.clearError();
+    const result = parsed.result && parsed.result !== '*' ? parsed.result : null;
+    x.actions.resetTo(next, { settleImported: { result, reason: parsed.reason ?? null } });
+    return true;
+  }
+
+  /** A shared link: the start FEN and the moves (space- or comma-separated ICCS). */
+  function loadShared(fen, movesText) {
+    const moves = String(movesText ?? '').split(/[\s,]+/).filter(Boolean);
+    let next;
+    try {
+      next = new GameRecord(XiangqiGame, fen, moves);
+    } catch (err) {
+      x.showError('error.shared', {}, err);
+      return;
+    }
+    x.actions.resetTo(next);
+  }
+
+  function loadFen(text, { quiet = false } = {}) {
+    const fen = String(text ?? '').trim();
+    if (!fen) {
+      x.showError('error.fenEmpty');
+      return false;
+    }
+    let next;
+    try {
+      next = new GameRecord(XiangqiGame, fen);
+    } catch (err) {
+      // The game in progress stays exactly as it was.
+      x.showError('error.fen', {}, err);
+      return false;
+    }
+    if (!quiet) x.clearError();
+    x.actions.resetTo(next);
+    return true;
+  }
+
+  pgnFormatSelect.addEventListener('change', () => {
+    settings.pgnFormat = pgnFormatSelect.value;
+    x.saveSettings();
+  });
+  importFile.addEventListener('change', async () => {
+    const file = importFile.files?.[0];
+    if (!file) return;
+    const text = await file.text();
+    importFile.value = '';
+    pgnText.value = text;
+    importGame(text);
+  });
+  copyBtn.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(x.record.fen());
+      x.engine.setNotice('copied', () => t('xq.copied'), 2000);
+    } catch {
+      fenInput.value = x.record.fen();
+      fenInput.select();
+    }
+  });
+  moveList.addEventListener('click', (e) => {
+    const li = e.target.closest('[data-ply]');
+    if (li) setView(Number(li.dataset.ply));
+  });
+  moveList.addEventListener('keydown', (e) => {
+    const li = e.target.closest('[data-ply]');
+    if (li && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      setView(Number(li.dataset.ply));
+    }
+  });
+  function onKey(e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.target.closest?.('input, select, textarea, [contenteditable]')) return;
+    const n = x.record.moves.length;
+    const at = x.viewPly ?? n;
+    const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: null, ArrowUp: 0, ArrowDown: null };
+    if (!(e.key in moves)) return;
+    e.preventDefault();
+    setView(moves[e.key]);
+  }
+  document.addEventListener('keydown', onKey);
+
+  return {
+    movesPanel, exportPanel, fenPanel,
+    renderNav, renderMoves, renderShare, showFen, loadFen, loadShared, copyText,
+    /** Removes the page-wide key listener. */
+    destroy() {
+      document.removeEventListener('keydown', onKey);
+    },
+  };
+}

@@ -1,6 +1,6 @@
 // The engine's time budget in the status panel: while the engine thinks, a `budget` event of the engine
 // client ({softMs, hardMs, searchId}: the worker's message after a timed go or a ponder hit) shows as
-// data-budget-ms on engine-status and "thinking … (≈ N s)" in its detail; both go when it stops thinking.
+// data-budget-ms on engine-status and "… (≈ N s)" in its detail, after the state label "Thinking"; both go when it stops thinking.
 // The event is sent here by the test itself through the client (the engine side is tested end to end
 // where the worker sends it).
 import { test, before, after } from 'node:test';
@@ -31,12 +31,12 @@ test('the budget of the running search: shown while thinking, gone after', async
   await sendBudget(page, 2540);
   let s = await status(page);
   assert.equal(s.budget, '2540');
-  assert.equal(s.detail, 'thinking … (≈ 2.5 s)');
+  assert.equal(s.detail, '… (≈ 2.5 s)');
   await sendBudget(page, 12400);
-  assert.equal((await status(page)).detail, 'thinking … (≈ 12 s)');
+  assert.equal((await status(page)).detail, '… (≈ 12 s)');
   await page.click('[data-testid="lang-toggle"]');
   await page.waitForFunction(() => document.documentElement.lang === 'zh-Hans');
-  assert.equal((await status(page)).detail, '思考中…（约 12 秒）');
+  assert.equal((await status(page)).detail, '…（约 12 秒）');
   // "move now": the engine stops thinking, the budget goes
   await page.click('[data-testid="move-now"]');
   await waitForMoveCount(page, 2, 60000);

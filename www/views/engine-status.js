@@ -5,7 +5,7 @@
 // ponder-miss, copied, crash, recovered; absent when there is no note). The note's text is in a span of its own,
 // which a view may give its own hooks (`noticeData`, `noticeClass`: the Xiangqi page's ponder-saved).
 // While the engine thinks with a known time budget (`budgetMs`, from the worker's budget message), the element
-// carries data-budget-ms and the detail reads "thinking … (≈ N s)"; the attribute goes when it stops thinking.
+// carries data-budget-ms and the detail after the state label reads "… (≈ N s)" ("Thinking … (≈ 2.5 s)"); the attribute goes when it stops thinking.
 
 import { h, setText } from './dom.js';
 

@@ -4,12 +4,13 @@
 // without moves, else to the next game.
 //
 // Test hooks (data-testid): side, time-control, tc-minutes, tc-increment, movetime, depth, tc-note, level
-// (data-level), level-note, ponder, flip-black, piece-set.
+// (data-level), level-note, pace (brisk|steady|clock: the engine's TargetMoveTime under a clock), pace-note,
+// ponder, flip-black, piece-set.
 
 import { h, setText } from './dom.js';
 import { TC_PRESETS, DEPTHS, newClocks } from './xiangqi-clock.js';
 import { PIECE_SETS } from './xiangqi-pieces.js';
-import { MOVE_TIMES_MS, MODES } from './xiangqi-settings.js';
+import { MOVE_TIMES_MS, MODES, PACES } from './xiangqi-settings.js';
 
 /**
  * Builds the settings panel and wires it to the page.
@@ -37,6 +38,10 @@ export function createControls(x) {
   const levelSelect = h('select', { id: 'xq-level', dataset: { testid: 'level' } },
     [0, 1, 2, 3, 4, 5, 6, 7, 8].map((n) => h('option', { value: n, selected: n === settings.level })));
   const levelNote = h('div', { class: 'field-note', dataset: { testid: 'level-note' } });
+  const paceSelect = h('select', { id: 'xq-pace', dataset: { testid: 'pace' } },
+    Object.keys(PACES).map((p) => h('option', { value: p, selected: p === settings.pace, dataset: { i18n: `pace.${p}` } })));
+  const paceNote = h('div', { class: 'field-note', dataset: { testid: 'pace-note' } });
+  const paceRow = h('div', { class: 'field' }, h('label', { for: 'xq-pace', dataset: { i18n: 'pace.label' } }), paceSelect);
   const modeSelect = h('select', { id: 'xq-mode', dataset: { testid: 'side' } },
     MODES.map((m) => h('option', { value: m, selected: m === settings.mode, dataset: { i18n: `mode.${m}` } })));
   const flipBlackBox = h('input', { type: 'checkbox', id: 'xq-flip-black', dataset: { testid: 'flip-black' }, checked: settings.flipForBlack });
@@ -47,7 +52,7 @@ export function createControls(x) {
   const element = h('section', { class: 'panel settings-panel' },
     h('div', { class: 'field' }, h('label', { for: 'xq-mode', dataset: { i18n: 'xq.mode' } }), modeSelect),
     h('div', { class: 'field' }, h('label', { for: 'xq-tc', dataset: { i18n: 'tc.label' } }), tcSelect),
-    customRow, moveTimeRow, depthRow, tcNote,
+    customRow, moveTimeRow, depthRow, tcNote, paceRow, paceNote,
     h('div', { class: 'field' }, h('label', { for: 'xq-level', dataset: { i18n: 'level.label' } }), levelSelect),
     levelNote,
     h('div', { class: 'field' }, ponderBox, h('label', { for: 'xq-ponder', dataset: { i18n: 'xq.ponder' } })),
@@ -81,6 +86,12 @@ export function createControls(x) {
     settings.level = Number(levelSelect.value);
     x.saveSettings();
     applyLevel();
+  });
+  paceSelect.addEventListener('change', () => {
+    settings.pace = paceSelect.value;
+    x.saveSettings();
+    applyPace();
+    renderTcFields();
   });
   modeSelect.addEventListener('change', () => {
     settings.mode = modeSelect.value;
@@ -140,10 +151,20 @@ export function createControls(x) {
     const differs = JSON.stringify(x.currentTc()) !== JSON.stringify(x.tc);
     setText(tcNote, differs && pending ? t('tc.nextGame') : x.tc.kind === 'infinite' ? t('tc.infiniteNote') : '');
     for (const option of moveTime.options) option.textContent = t('xq.seconds', { s: Number(option.dataset.ms) / 1000 });
+    // the pace matters under a clock only (a fixed time or depth per move sets the engine's time itself)
+    const clock = x.tc.kind === 'clock';
+    paceRow.classList.toggle('field-inactive', !clock);
+    setText(paceNote, clock ? t(`pace.${settings.pace}Note`) : t('pace.inactive'));
+  }
+
+  /** Sends the pace to the engine: its TargetMoveTime (the most it may plan for one move under a clock). */
+  function applyPace() {
+    client.setOption('TargetMoveTime', String(PACES[settings.pace] ?? 0));
   }
 
   /** Sends the level (and, at levels 1–8, the opening book) to the engine; shows the level's handicap. */
   function applyLevel() {
+    applyPace();
     client.setOption('Level', String(settings.level));
     client.setOption('OwnBook', settings.level > 0 ? 'true' : 'false');
     renderLevels();

@@ -14,9 +14,15 @@ export const PLAY_KEY = 'duiyi.xiangqi.play.v1';
 export const MOVE_TIMES_MS = [200, 500, 1000, 2000, 5000, 10000];
 export const MODES = ['red', 'black', 'engine', 'human'];
 export const NOTATIONS = ['iccs', 'chinese', 'wxf'];
+/**
+ * The engine's pace under a clock (the engine option `TargetMoveTime`, the most its planned time per move may
+ * be, in ms; 0: the engine plans by the clock alone). Brisk is the default: at 10+5 the engine would otherwise
+ * plan about 14 s a move, far more than it needs against a person (issue 19; docs/playing.md).
+ */
+export const PACES = { brisk: 2000, steady: 5000, clock: 0 };
 export const DEFAULT_SETTINGS = {
   movetime: 1000, ponder: true, orientation: 'red', tc: DEFAULT_TC_ID, customMin: 10, customInc: 5, depth: 8,
-  level: 0, mode: 'red', flipForBlack: true, pieceSet: 'chinese', notation: null, pgnFormat: 'iccs',
+  level: 0, pace: 'brisk', mode: 'red', flipForBlack: true, pieceSet: 'chinese', notation: null, pgnFormat: 'iccs',
 };
 
 /** The saved settings over the defaults, each one checked (a bad value falls back to its default). */
@@ -33,6 +39,7 @@ export function loadSettings() {
   if (!MODES.includes(settings.mode)) settings.mode = DEFAULT_SETTINGS.mode;
   if (!PIECE_SETS.includes(settings.pieceSet)) settings.pieceSet = DEFAULT_SETTINGS.pieceSet;
   if (!NOTATIONS.includes(settings.pgnFormat)) settings.pgnFormat = DEFAULT_SETTINGS.pgnFormat;
+  if (!Object.hasOwn(PACES, settings.pace)) settings.pace = DEFAULT_SETTINGS.pace;
   if (!(Number.isInteger(settings.level) && settings.level >= 0 && settings.level <= 8)) settings.level = 0;
   if (!DEPTHS.includes(settings.depth)) settings.depth = DEFAULT_SETTINGS.depth;
   if (!(settings.customMin > 0)) settings.customMin = DEFAULT_SETTINGS.customMin;

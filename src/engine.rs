@@ -607,8 +607,11 @@ impl<S: SlicedSearch> Slot<S> {
         }
         let started = s.started_ms;
         let now = now_ms();
-        // Limits already met by the last iteration (e.g. after a ponderhit on a finished ponder search).
-        if !self.searcher.in_iteration()
+        // Limits already met by the last iteration (e.g. after a ponderhit on a finished ponder search). After a
+        // ponder hit whose best move held (the pondering is credited as thinking done), an iteration begun while
+        // pondering is not waited for: the reply comes at once when the credited time is enough.
+        let credited_hit = s.pondered_ms > 0.0 && s.clock_ms.is_some() && time_factor(&s.iterations) <= 1.0;
+        if (!self.searcher.in_iteration() || credited_hit)
             && let Some(last) = self.searcher.last_iteration()
             && (self.limits_reached(s, &last, now) || last.depth >= MAX_DEPTH)
         {

@@ -188,3 +188,28 @@ fn hex_setup_stones_in_the_spec() {
     let Some(GameMove::Hex(hex::Move::Place(c))) = mv else { panic!("a cell: {mv:?}") };
     assert!(!["c3", "c2", "b4"].contains(&c.to_string().as_str()));
 }
+
+#[test]
+fn a_ponder_hit_answers_at_once_when_the_pondering_is_enough() {
+    // Red takes a free rook (no mate in sight): the best move holds from the first iterations, so after a ponderhit the time spent
+    // pondering counts as thinking done. 3 s on the clock plans about 50 ms; 300 ms of pondering is plenty, so
+    // the first step after the ponderhit answers, even when the hit comes in the middle of an iteration.
+    let mut e = Engine::new();
+    e.set_position(Setup::Xiangqi("r2aka3/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"), &[]).unwrap();
+    e.go(GoParams { wtime: Some(3000.0), btime: Some(3000.0), ponder: true, ..Default::default() }).unwrap();
+    assert!(e.is_pondering() && e.budget().is_none(), "no budget while pondering");
+    let t0 = std::time::Instant::now();
+    while t0.elapsed().as_millis() < 300 {
+        match e.step(2.0) {
+            Step::Searching(_) | Step::Waiting(_) => {}
+            other => panic!("a ponder search holds its bestmove: {other:?}"),
+        }
+    }
+    e.ponderhit().unwrap();
+    let b = e.budget().expect("a clock gives a budget after the ponderhit");
+    assert!(b.soft < 100.0 && b.hard <= 2.5 * b.soft + 1e-9, "{b:?}");
+    match e.step(2.0) {
+        Step::Done { bestmove: Some(m), .. } => assert_eq!(m.to_string(), "a0a9"),
+        other => panic!("answers at once: {other:?}"),
+    }
+}

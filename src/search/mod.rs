@@ -10,6 +10,6 @@ pub mod tt;
 
 pub use clock::now_ms;
 pub use driver::{IterationInfo, RunOutcome, SlicedSearch};
-pub use limits::{GoParams, LimitsError};
+pub use limits::{Budget, GoParams, LimitsError};
 pub use score::{Bound, Score};
 pub use tt::TranspositionTable;

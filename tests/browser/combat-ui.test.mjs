@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, screenshot, REPO_ROOT } from './harness.mjs';
+import { startApp, screenshot, REPO_ROOT, READY_MS, STEP_MS } from './harness.mjs';
 
 const SEED_SHEET = 'hit=0.9&crit=0.25&dodge=0.2&parry=0.15&block=0.3';
 const MODELS = ['waterfall', 'round-table', 'hybrid'];
@@ -25,7 +25,7 @@ after(async () => {
 
 async function openCombat(query, lang) {
   const page = await app.newPage(`?lang=${lang}#combat?${query}`);
-  await page.waitForSelector('[data-testid="combat-view"][data-ready="true"]', { timeout: 30000 });
+  await page.waitForSelector('[data-testid="combat-view"][data-ready="true"]', { timeout: READY_MS });
   return page;
 }
 
@@ -96,7 +96,7 @@ test('sampled rows say "not run yet" before a Monte-Carlo run, in both languages
     await page.selectOption('[data-testid="mc-swings"]', '10000');
     await page.fill('[data-testid="mc-seed-input"]', '7');
     await page.click('[data-testid="mc-run"]');
-    await page.waitForSelector('[data-testid="mc-status"][data-state="done"]', { timeout: 30000 });
+    await page.waitForSelector('[data-testid="mc-status"][data-state="done"]', { timeout: STEP_MS });
     assert.match(await text(page, 'sample-waterfall-miss'), lang === 'zh' ? /^抽样 \d+\.\d\d%$/ : /^sampled \d+\.\d\d%$/);
     await page.waitForFunction(() => document.querySelector('.cb-chart-dist canvas')?.dataset.notRun === '0');
     // a changed sheet clears the samples: "not run yet" again

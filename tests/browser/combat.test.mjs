@@ -4,7 +4,7 @@
 // page during a 10^8-swing run), PRD constants.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, screenshot, readData } from './harness.mjs';
+import { startApp, screenshot, readData, READY_MS } from './harness.mjs';
 
 const SEED_SHEET = 'hit=0.9&crit=0.25&dodge=0.2&parry=0.15&block=0.3';
 const MODELS = { waterfall: 'waterfall', 'round-table': 'round_table', hybrid: 'hybrid' };
@@ -22,7 +22,7 @@ after(async () => {
 
 async function openCombat(query, lang = 'zh') {
   const page = await app.newPage(`?lang=${lang}#combat?${query}`);
-  await page.waitForSelector('[data-testid="combat-view"][data-ready="true"]', { timeout: 30000 });
+  await page.waitForSelector('[data-testid="combat-view"][data-ready="true"]', { timeout: READY_MS });
   return page;
 }
 

@@ -3,7 +3,7 @@
 // engine, a refused move shown translated with the game unchanged, reload, and screenshots in zh and en.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, readData, screenshot } from './harness.mjs';
+import { startApp, readData, screenshot, READY_MS, STEP_MS } from './harness.mjs';
 
 const HEX = readData('hex.json');
 const OVERLAYS = ['black', 'white', 'total', 'badness', 'tension', 'black-north', 'black-south', 'white-west', 'white-east', 'none'];
@@ -23,7 +23,7 @@ afterEach(async () => {
 
 async function openHex(query = '#hex', opts) {
   const page = await app.newPage(query, opts);
-  await page.waitForSelector('.hex-layout[data-ready="true"]');
+  await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
   return page;
 }
 
@@ -36,7 +36,7 @@ async function openWith(storage, query) {
     for (const [k, v] of Object.entries(items)) localStorage.setItem(k, JSON.stringify(v));
   }, storage);
   await page.goto(app.url + query);
-  await page.waitForSelector('.hex-layout[data-ready="true"]');
+  await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
   return page;
 }
 
@@ -152,7 +152,7 @@ test('a game against the engine, a refused move shown translated with the game u
   await boardSize(page, 7);
   await page.selectOption('[data-testid="movetime"]', '200');
   await page.click('[data-testid="board"] [data-square="d4"]');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length === 2, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length === 2, null, { timeout: STEP_MS });
   const moves = await page.$$eval('[data-testid="move-list"] li', (n) => n.map((x) => x.dataset.move));
   assert.equal(moves[0], 'd4');
   assert.match(moves[1], /^[a-g][1-7]$/);
@@ -174,7 +174,7 @@ test('a game against the engine, a refused move shown translated with the game u
   assert.deepEqual(await page.$$eval('[data-testid="move-list"] li', (n) => n.map((x) => x.dataset.move)), moves);
 
   await page.reload();
-  await page.waitForSelector('.hex-layout[data-ready="true"]');
+  await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
   assert.deepEqual(await page.$$eval('[data-testid="move-list"] li', (n) => n.map((x) => x.dataset.move)), moves);
   assert.equal(await page.inputValue('[data-testid="board-size"]'), '7');
   assert.equal(await page.getAttribute('[data-testid="board"] [data-square="d4"]', 'data-stone'), 'black');
@@ -276,29 +276,29 @@ test('19×19: hover → repainted heatmap and overlay switches, timed on the mai
 test('pondering: after its reply the engine thinks on the user\'s time about the move it expects', async () => {
   const page = await openWith({ 'duiyi.hex.settings.v1': { size: 7, movetime: 500, ponder: true } }, '?lang=en#hex');
   await page.click('[data-testid="board"] [data-square="d4"]');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length === 2, null, { timeout: 20000 });
-  await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]', { timeout: 10000 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length === 2, null, { timeout: STEP_MS });
+  await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]', { timeout: STEP_MS });
   const expected = await page.getAttribute('[data-testid="ponder-move"]', 'data-iccs');
   assert.match(expected, /^[a-g][1-7]$/);
   assert.match(await page.textContent('[data-testid="ponder-move"]'), new RegExp(expected));
   // play the expected move: a ponder hit, the same search goes on and answers
   await page.click(`[data-testid="board"] [data-square="${expected}"]`);
   assert.equal(await page.getAttribute('.hex-layout', 'data-ponder-hits'), '1', 'the ponder search went on (ponderhit)');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length === 4, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length === 4, null, { timeout: STEP_MS });
   const moves = await page.$$eval('[data-testid="move-list"] li', (n) => n.map((x) => x.dataset.move));
   assert.equal(moves[2], expected);
   assert.equal(new Set(moves).size, 4, `four different cells: ${moves.join(' ')}`);
   // turning pondering off stops it
-  await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]', { timeout: 10000 }).catch(() => {});
+  await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]', { timeout: STEP_MS }).catch(() => {});
   await page.click('[data-testid="ponder"]');
-  await page.waitForSelector('[data-testid="engine-status"][data-state="idle"]', { timeout: 10000 });
+  await page.waitForSelector('[data-testid="engine-status"][data-state="idle"]', { timeout: STEP_MS });
   assert.deepEqual(app.errorsOf(page), []);
 });
 
 test('records: a bad SGF is explained with the game unchanged; SGF load, download, and a link that reproduces the position', async () => {
   const page = await openWith({ 'duiyi.hex.settings.v1': { size: 5 } }, '?lang=en#hex');
   await page.click('[data-testid="board"] [data-square="c3"]');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length === 2, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length === 2, null, { timeout: STEP_MS });
   const before = await page.$$eval('[data-testid="move-list"] li', (n) => n.map((x) => x.dataset.move));
   // not a Hex record (GM[1] is Go)
   await page.fill('[data-testid="sgf-input"]', '(;FF[4]GM[1]SZ[7];B[dd])');
@@ -330,7 +330,7 @@ test('records: a bad SGF is explained with the game unchanged; SGF load, downloa
   assert.match(link, /#hex\?size=7&moves=d4%2Cc5$/);
 
   const other = await app.newPage(new URL(link).hash);
-  await other.waitForSelector('.hex-layout[data-ready="true"]');
+  await other.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
   assert.deepEqual(await other.$$eval('[data-testid="move-list"] li', (n) => n.map((x) => x.dataset.move)), ['d4', 'c5']);
   assert.equal(await other.inputValue('[data-testid="board-size"]'), '7');
   assert.equal(await other.evaluate(() => location.hash), '#hex', 'the link is applied once, then dropped from the address bar');
@@ -372,7 +372,7 @@ test('resign: the other side wins, no chain; undo takes the resignation back', a
   await page.click('[data-testid="board"] [data-square="a1"]');
   assert.equal(await page.getAttribute('[data-testid="error"]', 'data-code'), 'hex.game_over');
   await page.reload();
-  await page.waitForSelector('.hex-layout[data-ready="true"]');
+  await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
   assert.equal(await page.getAttribute('[data-testid="game-result"]', 'data-result'), 'white');
   await page.click('[data-testid="undo"]');
   await page.waitForSelector('[data-testid="game-result"][hidden]', { state: 'attached' });

@@ -266,7 +266,9 @@ test('19×19: hover → repainted heatmap and overlay switches, timed on the mai
   t.diagnostic(`19x19 hover (whatIf + repaint of 361 cells, no tension): median ${med(hv).toFixed(2)} ms, max ${Math.max(...hv).toFixed(2)} ms`);
   t.diagnostic(`19x19 hover with style and layout: median ${med(out.styled).toFixed(2)} ms, max ${Math.max(...out.styled).toFixed(2)} ms; long tasks during 60 hovers: ${out.long.length}${out.long.length ? ` (max ${Math.max(...out.long).toFixed(0)} ms)` : ''}`);
   t.diagnostic(`19x19 overlay switch: median ${med(out.switches).toFixed(2)} ms, max ${Math.max(...out.switches).toFixed(2)} ms; switch to tension (computes it): ${out.tension.toFixed(1)} ms`);
-  // generous bounds on a shared 2-core machine: the issue's budget is 16 ms per repaint, 50 ms per task
+  // generous bounds on a shared 2-core machine: the issue's budget is 16 ms per repaint, 50 ms per task. Only
+  // medians are held to it: single hovers on a loaded machine wait for the CPU (beside two busy loops at a load
+  // average of 18: hover median 1.3 ms, max 16 ms; switch median 4.4 ms, max 230 ms), a median hardly moves.
   assert.ok(med(hv) < 16, `hover median ${med(hv)} ms`);
   // (style, layout and paint are reported, not asserted: on the shared 2-core machine they swing with the load)
   assert.ok(med(out.switches) < 16, `switch median ${med(out.switches)} ms`);

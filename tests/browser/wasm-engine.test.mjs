@@ -10,13 +10,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { READY_MS, ANSWER_MS } from './harness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TOOL = path.join(root, 'tools', 'wasm-engine.mjs');
-/** How long any awaited line may take before the test fails (a loaded CI machine; only catches hangs). */
-const WAIT_MS = 30000;
-/** Bound on the stop latency: the loop yields every 15 ms slice, so this only catches a stop left unread. */
-const STOP_BOUND_MS = 500;
+/** How long any awaited line may take before the test fails (a loaded CI machine; only catches hangs; the
+ *  first line waits for Node to start and compile the wasm module). */
+const WAIT_MS = READY_MS;
+/** Bound on the stop latency: the loop yields every 15 ms slice, so this only catches a stop left unread
+ *  (idle it is a few ms; a loaded machine can keep the process waiting for the CPU much longer). */
+const STOP_BOUND_MS = ANSWER_MS;
 
 /** The native `duiyi` (debug first, as bench-signature.test.mjs; `npm test` runs `cargo test` before, so it is fresh). */
 function nativeBinary() {

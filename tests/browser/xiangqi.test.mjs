@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startApp, screenshot, engineReady, clickMove, waitForMoveCount, moveList, legalMovesAfter, pieceAt,
-  boardPieces, readData, START_FEN, READY_MS, FREEZE_MS, STOP_MAX_MS,
+  boardPieces, readData, START_FEN, READY_MS, FREEZE_MS, ANSWER_MS,
 } from './harness.mjs';
 
 /** Red moves to try, in order of preference; the first legal one is played */
@@ -49,7 +49,7 @@ test('three Red moves by clicking; each engine reply is a legal Black move shown
     const replyMs = Date.now() - clickedAt;
     // idle the reply comes within movetime + 1.5 s; a loaded machine adds its delays to the page's clock
     t.diagnostic(`reply ${turn + 1}: ${replyMs} ms for ${movetime} ms`);
-    assert.ok(replyMs < movetime + STOP_MAX_MS + 1500, `the engine answered within its time (${replyMs} ms for ${movetime} ms)`);
+    assert.ok(replyMs < movetime + ANSWER_MS + 1500, `the engine answered within its time (${replyMs} ms for ${movetime} ms)`);
     const after = await moveList(page);
     assert.deepEqual(after.slice(0, before.length + 1), [...before, red], 'the Red move is recorded as played');
     assert.equal(after.length, before.length + 2, 'exactly one engine reply');

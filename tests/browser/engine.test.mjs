@@ -201,6 +201,56 @@ test('the engine client: stop through the page, and the status shows thinking th
   assert.deepEqual(app.errorsOf(page), []);
 });
 
+test('the watchdog does not take a stall of the page\'s own thread for a dead worker; a dead one is still replaced', async () => {
+  // On a loaded machine the page's thread can be kept from running for longer than the ping timeout; the
+  // worker's readyok then waits in the queue, and the watchdog's late tick must not declare the worker dead
+  // (a false restart throws the search away). Made deterministic: the page's thread is blocked in the task that
+  // sends a ping, and the watchdog's next tick is run before the queued readyok can be read.
+  const page = await app.newPage('#hex');
+  const out = await page.evaluate(async (startFen) => {
+    const { EngineClient } = await import('./engine-client.js');
+    const client = new EngineClient({ pingTimeoutMs: 1000 });
+    const search = client.search({ fen: startFen, moves: [] }, { infinite: true });
+    await new Promise((resolve) => {
+      const off = client.on('info', () => { off(); resolve(); });
+    });
+    await new Promise((resolve) => {
+      const post = client.post.bind(client);
+      client.post = (msg) => {
+        post(msg);
+        if (msg.type !== 'isready') return;
+        client.post = post;
+        const until = performance.now() + 2500; // 2.5 × the ping timeout
+        while (performance.now() < until) { /* the page's thread is busy */ }
+        client.checkHealth();
+        resolve();
+      };
+    });
+    const crashesAfterStall = client.crashCount;
+    if (crashesAfterStall > 0) {
+      client.dispose();
+      return { crashesAfterStall, message: client.crashMessage };
+    }
+    client.stop();
+    const res = await search;
+    // a worker that really stopped answering: replaced after the ping timeout
+    const crashed = new Promise((resolve) => {
+      const off = client.on('crash', (c) => { off(); resolve(c.code); });
+    });
+    client.worker.terminate();
+    const code = await crashed;
+    const r = { crashesAfterStall, move: res.move, cancelled: res.cancelled, code, crashes: client.crashCount };
+    client.dispose();
+    return r;
+  }, START_FEN);
+  assert.equal(out.crashesAfterStall, 0, `no restart for the page's own stall (${out.message})`);
+  assert.equal(out.cancelled, false);
+  assert.match(out.move, /^[a-i][0-9][a-i][0-9]$/, 'the search went on and answered its stop');
+  assert.equal(out.code, 'noReply');
+  assert.equal(out.crashes, 1);
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
 test('a killed engine worker is detected, replaced, and the game goes on from the record', async (t) => {
   const page = await app.newPage('#xiangqi');
   await engineReady(page);

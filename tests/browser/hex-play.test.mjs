@@ -229,7 +229,8 @@ test('the level chooser: the levels as the engine describes them, and Level reac
   assert.ok(depths.length > 0 && Math.max(...depths) <= 1, `depths reported: ${depths.join(' ')}`);
   const searchMs = await page.evaluate(() => Math.max(...window.__times));
   t.diagnostic(`a depth-1 reply came ${took} ms after the click; the search itself took ${searchMs} ms`);
-  assert.ok(searchMs < 1000, `the level-1 search ended after ${searchMs} ms, not at its 2 s budget`);
+  // (174 ms measured beside two busy loops at a load average of 20; one stopped by its clock reports ≥ 1.8 s)
+  assert.ok(searchMs < 1500, `the level-1 search ended after ${searchMs} ms, not at its 2 s budget`);
   // the level is a setting: kept across a reload
   await page.reload();
   await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });

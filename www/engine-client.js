@@ -17,19 +17,32 @@ import { codedError } from './i18n/errors.js';
 
 export const STATES = Object.freeze(['idle', 'thinking', 'pondering', 'stopping', 'crashed']);
 
+// The timeouts below decide when a silent worker is declared dead and replaced. A false alarm is worse than a
+// late one: the restart throws the running search away, shows "crashed" and repeats the search from scratch,
+// so on a busy machine it costs the user the very time it was meant to save, and can repeat. A worker that
+// really fails mostly says so at once (a wasm trap is a `fatal` error, a script error an `error` event);
+// the timeouts only catch one that hangs or silently dies, which is rare. So they are sized for a slow or
+// loaded device (a phone, a 2-core machine with other work on both cores: the worker's thread, and the page's
+// own thread that runs this watchdog, then wait for the CPU far longer than the idle figures), not for an
+// idle desktop. Time during which the page's own thread was stalled (a watchdog tick that came late) is not
+// counted against the worker either: its answer may be queued behind the stall (see checkHealth).
 const DEFAULTS = {
   workerUrl: new URL('./worker.js', import.meta.url),
   /** how often the watchdog asks `isready` */
   pingIntervalMs: 500,
-  /** no `readyok` for this long: the worker is considered dead (it answers within one 5 ms slice) */
-  pingTimeoutMs: 2500,
+  /** no `readyok` for this long: the worker is considered dead (idle, it answers within one 5 ms slice) */
+  pingTimeoutMs: 10000,
   /** the same during a lab run: its exact slices finish an interrupted root move in one longer slice (up to one
    *  root move's search, see src/xiangqi/search.rs `set_exact_slices`); a trap is still reported at once */
-  labPingTimeoutMs: 30000,
-  /** a worker that does not report `ready` within this time after start is considered dead */
-  startTimeoutMs: 20000,
-  /** grace after a timed search's budget before the client sends stop itself, and again before a restart */
+  labPingTimeoutMs: 60000,
+  /** a worker that does not report `ready` within this time after start is considered dead (fetching and
+   *  compiling the wasm module and a warm-up search: about a second idle, many on a loaded machine) */
+  startTimeoutMs: 60000,
+  /** grace after a timed search's budget before the client sends stop itself (harmless if early: the search
+   *  answers with its best move so far) */
   overdueMs: 2500,
+  /** a `stop` unanswered for this long counts as a crash (idle, the answer comes within one slice) */
+  stopTimeoutMs: 10000,
   /** give up after this many crashes in a row (no search completed in between) */
   maxConsecutiveCrashes: 4,
 };
@@ -66,6 +79,12 @@ export class EngineClient {
     this.optionsToSend = [];
     this.pingSentAt = null;
     this.startedAt = 0;
+    /** total ms the page's own thread was stalled (late watchdog ticks), not counted against the worker;
+     *  `stalledAt*` hold its value when the ping, the start or the stop began */
+    this.stalledMs = 0;
+    this.lastTickAt = null;
+    this.pingStalledAt = 0;
+    this.startStalledAt = 0;
     this.watchdog = null;
     this.restartTimer = null;
     this.gaveUp = false;
@@ -241,6 +260,7 @@ export class EngineClient {
     this.ready = false;
     this.pingSentAt = null;
     this.startedAt = performance.now();
+    this.startStalledAt = this.stalledMs;
     let worker;
     try {
       worker = new Worker(this.options.workerUrl, { type: 'module', name: 'duiyi-engine' });
@@ -260,6 +280,7 @@ export class EngineClient {
       if (this.worker === worker) this.crash('the engine worker sent a message that could not be read', 'message');
     };
     clearInterval(this.watchdog);
+    this.lastTickAt = performance.now();
     this.watchdog = setInterval(() => this.checkHealth(), this.options.pingIntervalMs);
   }
 
@@ -315,13 +336,23 @@ export class EngineClient {
   checkHealth() {
     if (!this.worker) return;
     const now = performance.now();
+    // A tick that comes more than one interval late means the page's own thread was busy (a long task, a
+    // loaded machine, a throttled background tab). The worker's answer may be waiting in the queue behind
+    // that stall, so the stall is not counted against the worker: each wait below is the time elapsed less
+    // the stalls since it began. A worker that really hangs still runs out of time on the ticks that come.
+    if (this.lastTickAt !== null) {
+      const late = now - this.lastTickAt - this.options.pingIntervalMs;
+      if (late > this.options.pingIntervalMs) this.stalledMs += late;
+    }
+    this.lastTickAt = now;
+    const waited = (since, stalledAt) => now - since - (this.stalledMs - stalledAt);
     if (!this.ready) {
-      if (now - this.startedAt > this.options.startTimeoutMs) this.crash('the engine did not start in time', 'startTimeout');
+      if (waited(this.startedAt, this.startStalledAt) > this.options.startTimeoutMs) this.crash('the engine did not start in time', 'startTimeout');
       return;
     }
     if (this.pingSentAt !== null) {
       const limit = this.active?.lab ? this.options.labPingTimeoutMs : this.options.pingTimeoutMs;
-      if (now - this.pingSentAt > limit) {
+      if (waited(this.pingSentAt, this.pingStalledAt) > limit) {
         const ms = Math.round(now - this.pingSentAt);
         this.crash(`the engine stopped answering (no reply for ${ms} ms)`, 'noReply', { ms });
       }
@@ -336,13 +367,14 @@ export class EngineClient {
         if (a.stopSentAt === null && now - since > budget + this.options.overdueMs) {
           this.sendStop();
           this.refreshState();
-        } else if (a.stopSentAt !== null && now - a.stopSentAt > this.options.overdueMs) {
+        } else if (a.stopSentAt !== null && waited(a.stopSentAt, a.stopStalledAt) > this.options.stopTimeoutMs) {
           this.crash('the engine did not answer stop', 'stopTimeout');
           return;
         }
       }
     }
     this.pingSentAt = now;
+    this.pingStalledAt = this.stalledMs;
     this.post({ type: 'isready' });
   }
 
@@ -446,6 +478,7 @@ export class EngineClient {
 
   sendStop() {
     this.active.stopSentAt = performance.now();
+    this.active.stopStalledAt = this.stalledMs;
     this.post({ type: 'stop' });
   }
 

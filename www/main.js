@@ -125,6 +125,10 @@ async function show(route) {
   }
   if (token !== routeToken) return;
   try {
+    // These views use the rules module (`wasm`) on this thread as soon as they mount (Hex: `new HexGame` in
+    // mount). Idle, its loading usually wins the race against the view module's; on a slow or loaded machine
+    // it does not ("reading 'hexgame_new'" of undefined), so they wait for it. (#combat and #circle await
+    // their own `init()`.)
     if (route === 'xiangqi' || route === 'lab' || route === 'hex') {
       try {
         await wasmReady;

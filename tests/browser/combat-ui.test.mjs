@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, screenshot, REPO_ROOT } from './harness.mjs';
+import { startApp, screenshot, REPO_ROOT, READY_MS, STEP_MS } from './harness.mjs';
 
 const SEED_SHEET = 'hit=0.9&crit=0.25&dodge=0.2&parry=0.15&block=0.3';
 /** the automatic run's swings per model (www/views/combat-sampling.js AUTO_SWINGS) */
@@ -30,7 +30,7 @@ after(async () => {
 
 async function openCombat(query, lang) {
   const page = await app.newPage(`?lang=${lang}#combat?${query}`);
-  await page.waitForSelector('[data-testid="combat-view"][data-ready="true"]', { timeout: 30000 });
+  await page.waitForSelector('[data-testid="combat-view"][data-ready="true"]', { timeout: READY_MS });
   return page;
 }
 
@@ -44,7 +44,7 @@ test('the combat strings are Simplified Chinese: no Traditional character in the
   assert.equal(strings.title, '攻击判定：瀑布、圆桌与混合算法');
   assert.equal(strings['mc.title'], '蒙特卡罗模拟');
   const page = await openCombat(SEED_SHEET, 'zh');
-  await page.waitForSelector(AUTO_DONE, { timeout: 60000 });
+  await page.waitForSelector(AUTO_DONE, { timeout: STEP_MS });
   await page.click('summary'); // the roll orders, folded away at first
   const shown = await page.evaluate(() => document.querySelector('[data-testid="combat-view"]').innerText);
   assert.equal(traditionalIn(shown), '', 'the combat page as shown');
@@ -90,7 +90,7 @@ test('the sampled rows are filled on arrival, in both languages; the button besi
   for (const [lang, notRun, sampled] of [['zh', '抽样：尚未运行', /^抽样 \d+\.\d\d%$/], ['en', 'sampled: not run yet', /^sampled \d+\.\d\d%$/]]) {
     const page = await openCombat(SEED_SHEET, lang);
     // an automatic run of AUTO_SWINGS swings per model, at once: no row is left "not run yet"
-    await page.waitForSelector(AUTO_DONE, { timeout: 60000 });
+    await page.waitForSelector(AUTO_DONE, { timeout: STEP_MS });
     for (const model of MODELS) {
       for (const outcome of ['miss', 'dodge', 'parry', 'block', 'crit', 'normal']) {
         const shown = await text(page, `sample-${model}-${outcome}`);
@@ -113,14 +113,14 @@ test('the sampled rows are filled on arrival, in both languages; the button besi
     await page.selectOption('[data-testid="mc-swings"]', '10000');
     await page.fill('[data-testid="mc-seed-input"]', '7');
     await page.click('[data-testid="dist-run"]');
-    await page.waitForSelector('[data-testid="mc-status"][data-state="done"][data-auto="false"]', { timeout: 60000 });
+    await page.waitForSelector('[data-testid="mc-status"][data-state="done"][data-auto="false"]', { timeout: STEP_MS });
     assert.equal(await page.getAttribute('[data-testid="mc-seed"]', 'data-seed'), '7');
     assert.equal(await sampledCount(page, 'waterfall'), 10000);
     assert.match(await text(page, 'sample-waterfall-miss'), sampled);
     // a changed sheet drops the samples and samples the new sheet at once, with the seed given (and never
     // more swings than the panel asks for: 10^4 here)
     await page.fill('[data-testid="field-crit"]', '30');
-    await page.waitForSelector(AUTO_DONE, { timeout: 60000 });
+    await page.waitForSelector(AUTO_DONE, { timeout: STEP_MS });
     assert.equal(await sampledCount(page, 'round-table'), 10000);
     assert.equal(await page.getAttribute('[data-testid="mc-seed"]', 'data-seed'), '7');
     assert.match(await text(page, 'sample-round-table-crit'), sampled);
@@ -176,14 +176,14 @@ test('combat errors are in the page\'s language, with the attribute, the value a
   assert.equal(await text(zh, 'prd-error'), '无法计算：概率 0.05% 低于 0.1%，PRD 无法使用');
   // the sampler refuses a seed that is not a number
   await en.fill('[data-testid="field-crit"]', '25');
-  await en.waitForSelector('[data-testid="mc-status"][data-state="done"]', { timeout: 60000 });
+  await en.waitForSelector('[data-testid="mc-status"][data-state="done"]', { timeout: STEP_MS });
   await en.fill('[data-testid="mc-seed-input"]', 'abc');
   await en.click('[data-testid="mc-run"]');
   await en.waitForSelector('[data-testid="mc-status"][data-state="error"]');
   assert.equal(await text(en, 'mc-status'), 'Error — the seed "abc" is not a whole number from 0 to 2^64');
   await zh.fill('[data-testid="order-round-table"]', '');
   await zh.press('[data-testid="order-round-table"]', 'Enter');
-  await zh.waitForSelector('[data-testid="mc-status"][data-state="done"]', { timeout: 60000 });
+  await zh.waitForSelector('[data-testid="mc-status"][data-state="done"]', { timeout: STEP_MS });
   await zh.fill('[data-testid="mc-seed-input"]', 'abc');
   await zh.click('[data-testid="mc-run"]');
   await zh.waitForSelector('[data-testid="mc-status"][data-state="error"]');

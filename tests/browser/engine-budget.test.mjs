@@ -25,7 +25,7 @@ const sendBudget = (page, softMs) => page.evaluate((ms) => {
 
 test('the budget of the running search: shown while thinking, gone after', async () => {
   const page = await app.newPage('#xiangqi', { xiangqiSettings: { tc: 'movetime', movetime: 10000, ponder: false } });
-  await engineReady(page, 60000);
+  await engineReady(page);
   await clickMove(page, 'h2e2');
   await page.waitForSelector('[data-testid="engine-status"][data-state="thinking"]');
   await sendBudget(page, 2540);

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startApp, screenshot, engineReady, REPO_ROOT, START_FEN } from './harness.mjs';
+import { startApp, screenshot, engineReady, REPO_ROOT, START_FEN, READY_MS } from './harness.mjs';
 
 const PLACEMENT = START_FEN.split(' ')[0];
 
@@ -207,7 +207,7 @@ test('a saved game that cannot be replayed is reported in the page\'s language, 
       localStorage.setItem('duiyi.xiangqi.game.v1', JSON.stringify({ v: 1, startFen: fen, moves: ['h2e2', 'h2e2'] }));
     }, START_FEN);
     await page.goto(`${app.url}?lang=${lang}#xiangqi`);
-    await page.waitForSelector('body[data-ready="true"]');
+    await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
     await errorBox(page).waitFor({ state: 'visible' });
     assert.equal(await errorBox(page).textContent(), expected);
     assert.equal(await errorBox(page).getAttribute('data-code'), 'saved.move');

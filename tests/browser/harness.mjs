@@ -19,6 +19,27 @@ export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
 /** reference data of the tests (each file names its source in `_about`), shared with the Rust tests */
 export const DATA_DIR = path.join(REPO_ROOT, 'tests', 'data');
 
+// Timeouts, sized for a loaded machine: the project's machines have 2 cores, shared with builds, other test
+// runs and other people's work (scripts/test-loaded.mjs runs the suite beside two busy loops to prove it).
+// A wait on page state costs nothing when the state comes early, so these are generous; they only bound how
+// long a real failure takes to show.
+/** Loading: a page's data-ready, the engine worker's `ready` (wasm fetch, compile and warm-up search), a
+ *  view's worker. Several times an idle machine's figure. */
+export const READY_MS = 120000;
+/** Any other wait on page state (playwright's default here: a selector after a click, a reply to a short
+ *  timed search, a restarted worker's answer). */
+export const STEP_MS = 60000;
+/** A main-thread task longer than this is a freeze the user would notice even on a loaded machine; tests
+ *  assert this bound and report the tasks over 50 ms (the idle-machine budget) as a diagnostic. */
+export const FREEZE_MS = 1000;
+/** A stop during a sliced search is answered within one 5 ms slice plus messaging: under 50 ms idle, which
+ *  the median of many stops still meets on a loaded machine. */
+export const STOP_MEDIAN_MS = 50;
+/** One prompt answer (a single stop, a cancel, an input handled while a worker computes): idle well under
+ *  0.5 s, but on a loaded machine a single one can wait for the CPU, so it is held to this generous bound
+ *  (an answer that waited for the computation to end, the fault these checks catch, takes far longer). */
+export const ANSWER_MS = 2000;
+
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 // docs/architecture.md §7; playwright adds --headless itself.
 const CHROMIUM_ARGS = [
@@ -70,6 +91,8 @@ export async function startApp({ viewport = { width: 1280, height: 900 }, locale
     fs.rmSync(userDataDir, { recursive: true, force: true });
     throw err;
   }
+  context.setDefaultTimeout(STEP_MS);
+  context.setDefaultNavigationTimeout(READY_MS);
   /** console errors and uncaught exceptions of every page, as strings */
   const errors = [];
   const pages = [];
@@ -114,7 +137,7 @@ export async function startApp({ viewport = { width: 1280, height: 900 }, locale
         }, xiangqiSettings);
       }
       await page.goto(server.url + query);
-      await page.waitForSelector('body[data-ready="true"]');
+      await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
       return page;
     },
     /** the console errors and uncaught exceptions of one page */
@@ -142,7 +165,7 @@ export async function screenshot(page, name) {
 export const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 
 /** waits until the engine worker has loaded (status data-ready="true") */
-export async function engineReady(page, timeout = 30000) {
+export async function engineReady(page, timeout = READY_MS) {
   await page.waitForSelector('[data-testid="engine-status"][data-ready="true"]', { timeout });
 }
 
@@ -151,7 +174,7 @@ export async function moveList(page) {
   return page.$$eval('[data-testid="move-list"] [data-iccs]', (els) => els.map((e) => e.dataset.iccs));
 }
 
-export async function waitForMoveCount(page, n, timeout = 30000) {
+export async function waitForMoveCount(page, n, timeout = STEP_MS) {
   await page.waitForFunction(
     (count) => document.querySelectorAll('[data-testid="move-list"] [data-iccs]').length >= count,
     n,
@@ -163,7 +186,7 @@ export async function waitForMoveCount(page, n, timeout = 30000) {
 export async function clickMove(page, iccs) {
   const from = iccs.slice(0, 2), to = iccs.slice(2, 4);
   await page.click(`[data-square="${from}"]`);
-  await page.waitForSelector(`[data-square="${to}"][data-dest]`, { timeout: 5000 });
+  await page.waitForSelector(`[data-square="${to}"][data-dest]`);
   await page.click(`[data-square="${to}"]`);
 }
 

@@ -4,7 +4,7 @@
 // itself (imported into the #hex page, which has no engine of its own yet).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, START_FEN } from './harness.mjs';
+import { startApp, START_FEN, STOP_MEDIAN_MS, ANSWER_MS } from './harness.mjs';
 
 /** readiness (the page's wasm and colours, the engine's worker) on a loaded 2-core machine */
 const READY_MS = 90000;

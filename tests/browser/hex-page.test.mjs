@@ -6,13 +6,10 @@
 // board size. Waits are for readiness (READY_MS, a loaded 2-core machine); no assertion holds an absolute time.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, readData, screenshot } from './harness.mjs';
+import { startApp, readData, screenshot, READY_MS, STEP_MS } from './harness.mjs';
 
 const HEX = readData('hex.json');
 const OVERLAYS = ['black', 'white', 'total', 'badness', 'tension', 'black-north', 'black-south', 'white-west', 'white-east', 'none'];
-
-/** readiness (the page's wasm and colours, the engine's worker) on a loaded 2-core machine */
-const READY_MS = 90000;
 
 let app;
 before(async () => {

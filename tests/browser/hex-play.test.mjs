@@ -3,10 +3,7 @@
 // survives a worker crash, the level chooser reaching the engine, and the engine's reply within its budget.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, screenshot } from './harness.mjs';
-
-/** readiness (the page's wasm and colours, the engine's worker) on a loaded 2-core machine */
-const READY_MS = 90000;
+import { startApp, screenshot, READY_MS, STEP_MS } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -180,7 +177,7 @@ test('pondering resumes after a reload on the move the engine expected, and a hi
 
 test('a worker crash during the engine\'s search: the game goes on, the reply comes from the new worker', async () => {
   const page = await openWith({ 'duiyi.hex.settings.v1': { size: '9', movetime: 1000, ponder: false } }, '?lang=en#hex');
-  await page.waitForFunction(() => window.duiyi.view.client.ready);
+  await page.waitForFunction(() => window.duiyi.view.client.ready, null, { timeout: READY_MS });
   await page.click('[data-testid="board"] [data-square="e5"]');
   await page.waitForSelector('[data-testid="engine-status"][data-state="thinking"]');
   await page.evaluate(() => window.duiyi.view.client.worker.terminate()); // as if the worker died (OOM, a bug)
@@ -198,7 +195,7 @@ test('a worker crash during the engine\'s search: the game goes on, the reply co
 
 test('the level chooser: short options, the levels as the engine describes them in the note, and Level reaches the engine', async () => {
   const page = await openWith({ 'duiyi.hex.settings.v1': { size: '11', movetime: 2000, ponder: false } }, '?lang=en#hex');
-  await page.waitForFunction(() => window.duiyi.view.client.ready);
+  await page.waitForFunction(() => window.duiyi.view.client.ready, null, { timeout: READY_MS });
   const labels = await page.$$eval('[data-testid="level"] option', (n) => n.map((o) => `${o.value}:${o.textContent}`));
   assert.equal(labels.length, 9);
   assert.equal(labels[0], '0:0 — full strength');
@@ -247,7 +244,7 @@ test('the engine\'s reply comes within its time per move (± 10 %, plus the mess
   // beside each reply (the worker's delay at that moment); all are reported.
   const budget = 1000;
   const page = await openWith({ 'duiyi.hex.settings.v1': { size: '11', movetime: budget, ponder: false } }, '?lang=en#hex');
-  await page.waitForFunction(() => window.duiyi.view.client.ready);
+  await page.waitForFunction(() => window.duiyi.view.client.ready, null, { timeout: READY_MS });
   const times = [];
   const rtts = [];
   for (const cell of ['f6', 'c3', 'i9', 'b10', 'j2', 'e2']) {

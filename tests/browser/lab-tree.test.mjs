@@ -6,7 +6,7 @@
 // moves it left unsearched; the lesson link reproduces the view; the guess is scored.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, screenshot, readData } from './harness.mjs';
+import { startApp, screenshot, readData, READY_MS } from './harness.mjs';
 
 const DATA = readData('lab-tree.json');
 const P = 1000000007;
@@ -32,7 +32,7 @@ function treeHash({ fen, moves = [], depth, step, node, guess }) {
   return `#lab?${q}`;
 }
 
-async function waitTree(page, state = 'done', timeout = 60000) {
+async function waitTree(page, state = 'done', timeout = READY_MS) {
   await page.waitForSelector(`[data-testid="lab-tree"][data-state="${state}"]`, { timeout });
 }
 

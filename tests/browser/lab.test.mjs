@@ -5,7 +5,7 @@
 // position is refused with its reason; a long run stops.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, screenshot, readData } from './harness.mjs';
+import { startApp, screenshot, readData, READY_MS, STEP_MS } from './harness.mjs';
 
 const DATA = readData('lab-ablation.json');
 
@@ -28,7 +28,7 @@ function labHash({ fen, moves = [], depth, rows, guess, run }) {
   return `#lab?${q}`;
 }
 
-async function waitState(page, state, timeout = 60000) {
+async function waitState(page, state, timeout = READY_MS) {
   await page.waitForSelector(`[data-testid="lab-view"][data-state="${state}"]`, { timeout });
 }
 
@@ -147,7 +147,8 @@ test('a bad position is refused with its reason and the lab stays usable; a long
   await page.waitForSelector('[data-testid="lab-row-all"][data-state="running"]');
   const t0 = Date.now();
   await page.click('[data-testid="lab-stop"]');
-  await waitState(page, 'stopped', 5000);
+  // idle within a few seconds (a stop finishes the root move in progress, exact slices); generous under load
+  await waitState(page, 'stopped', STEP_MS);
   console.log(`# lab stop: ${Date.now() - t0} ms from the click to the stopped state`);
   await page.selectOption('[data-testid="lab-depth"]', '2');
   await page.click('[data-testid="lab-run"]');
@@ -269,7 +270,7 @@ test('Hex rows: a bad switch is refused by the worker with its code; a changed p
   });
   assert.deepEqual(refused, ['worker.go_flag', 'engine.unknown_option', 'worker.go_flag']);
   await page.click('[data-testid="lab-hex-run"]');
-  await page.waitForSelector('[data-testid="lab-hex-table-view"][data-state="done"]', { timeout: 60000 });
+  await page.waitForSelector('[data-testid="lab-hex-table-view"][data-state="done"]', { timeout: READY_MS });
   assert.ok((await hexRows(page)).every((r) => r.state === 'done' && r.depth === 2));
   await page.fill('[data-testid="lab-hex-moves"]', 'c3 b4');
   await page.dispatchEvent('[data-testid="lab-hex-moves"]', 'change');

@@ -2,7 +2,7 @@
 // the 中文/English button, remembered across reloads (localStorage), and ?lang= still overrides for one visit.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, screenshot, engineReady } from './harness.mjs';
+import { startApp, screenshot, engineReady, READY_MS } from './harness.mjs';
 
 const LANG_KEY = 'duiyi.lang';
 const SEED_SHEET = 'hit=0.9&crit=0.25&dodge=0.2&parry=0.15&block=0.3';
@@ -13,7 +13,7 @@ const saved = (page) => page.evaluate((key) => localStorage.getItem(key), LANG_K
 
 async function open(page, url) {
   await page.goto(url);
-  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
 }
 
 test('an English browser gets the English page; a choice of Chinese is remembered; ?lang= overrides', async () => {
@@ -35,7 +35,7 @@ test('an English browser gets the English page; a choice of Chinese is remembere
     assert.equal(await htmlLang(page), 'zh-Hans');
     assert.equal(await saved(page), 'zh');
     await page.reload();
-    await page.waitForSelector('body[data-ready="true"]');
+    await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
     assert.equal(await newGameText(page), '新对局');
     assert.equal(await page.textContent('[data-testid="lang-toggle"]'), 'English');
 
@@ -52,12 +52,12 @@ test('an English browser gets the English page; a choice of Chinese is remembere
     assert.doesNotMatch(page.url(), /[?&]lang=/);
     assert.equal(await saved(page), 'en');
     await page.reload();
-    await page.waitForSelector('body[data-ready="true"]');
+    await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
     assert.equal(await newGameText(page), 'New game');
 
     // Another tool follows the same rule: the combat page in English for this browser (fresh storage).
     const combat = await app.newPage(`#combat?${SEED_SHEET}`);
-    await combat.waitForSelector('[data-testid="combat-view"][data-ready="true"]', { timeout: 30000 });
+    await combat.waitForSelector('[data-testid="combat-view"][data-ready="true"]', { timeout: READY_MS });
     const rows = await combat.$$eval('[data-testid="dist-table"] tbody tr[data-outcome] th', (ths) => ths.map((th) => th.textContent.trim()));
     assert.deepEqual(rows, ['miss', 'dodge', 'parry', 'block', 'crit', 'normal hit']);
     assert.deepEqual(app.errors, []);
@@ -78,7 +78,7 @@ test('a Chinese browser gets the Chinese page, the combat page included', async 
     assert.equal(await saved(page), null);
     await screenshot(page, 'language-zh-browser');
     const combat = await app.newPage(`#combat?${SEED_SHEET}`);
-    await combat.waitForSelector('[data-testid="combat-view"][data-ready="true"]', { timeout: 30000 });
+    await combat.waitForSelector('[data-testid="combat-view"][data-ready="true"]', { timeout: READY_MS });
     assert.equal(await combat.$eval('[data-testid="combat-view"]', (e) => e.lang), 'zh-Hans');
     const rows = await combat.$$eval('[data-testid="dist-table"] tbody tr[data-outcome] th', (ths) => ths.map((th) => th.textContent.trim()));
     assert.deepEqual(rows, ['未命中', '闪避', '招架', '格挡', '暴击', '普通命中']);

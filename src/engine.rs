@@ -16,6 +16,7 @@ use crate::search::clock::now_ms;
 use crate::search::driver::{IterationInfo, RunOutcome, SlicedSearch};
 use crate::search::limits::{Budget, GoParams, LimitsError, MAX_DEPTH};
 use crate::search::score::{self, Score};
+use crate::search::time;
 use crate::xiangqi::{self, FenError, MoveError};
 use std::fmt;
 use std::sync::Arc;
@@ -279,27 +280,6 @@ pub enum Step {
     Done { infos: Vec<Info>, bestmove: Option<GameMove>, ponder: Option<GameMove> },
 }
 
-/// Time management (ms budgets from [`GoParams::budget`]): the soft budget is scaled by how settled the search
-/// is. Best move changed in the last iteration: ×[`TM_BEST_MOVE_CHANGED`]; the same best move for the last four
-/// iterations: ×[`TM_BEST_MOVE_STABLE`]; score fell by more than [`TM_SCORE_DROP_CP`]: ×[`TM_SCORE_DROPPED`].
-/// A new iteration starts only while less than [`TM_NEW_ITERATION_SHARE`] of the scaled budget is used.
-pub const TM_BEST_MOVE_CHANGED: f64 = 1.6;
-pub const TM_BEST_MOVE_STABLE: f64 = 0.6;
-pub const TM_SCORE_DROP_CP: Score = 30;
-pub const TM_SCORE_DROPPED: f64 = 1.4;
-pub const TM_NEW_ITERATION_SHARE: f64 = 0.5;
-/// Easy move: the search under a clock ends early, once [`TM_EASY_SOFT_SHARE`] of the soft budget is used, when the
-/// best move has stayed the same for the last [`TM_EASY_ITERATIONS`] iterations (from depth [`TM_EASY_MIN_DEPTH`])
-/// without a score drop over [`TM_SCORE_DROP_CP`], and the last iteration spent at least [`TM_EASY_NODE_SHARE`] of
-/// its root nodes under it: the alternatives were refuted at once, the sign of a clear margin.
-pub const TM_EASY_ITERATIONS: usize = 5;
-/// See [`TM_EASY_ITERATIONS`].
-pub const TM_EASY_MIN_DEPTH: u32 = 8;
-/// See [`TM_EASY_ITERATIONS`].
-pub const TM_EASY_NODE_SHARE: f64 = 0.85;
-/// See [`TM_EASY_ITERATIONS`].
-pub const TM_EASY_SOFT_SHARE: f64 = 0.15;
-
 /// Draw offers (`go draw` / the wasm `go({draw: true})`: the opponent offers a draw with the move it just made).
 /// The engine searches as usual and answers with its `bestmove`: it **accepts** when its score (side to move's
 /// view, at the end of the search) is at most [`DRAW_ACCEPT_LOSING_CP`] — it is losing — or when the game has
@@ -325,21 +305,6 @@ pub fn accepts_draw(score: Score, move_number: u32) -> bool {
 /// the hard one at most [`crate::search::limits::HARD_OVER_SOFT`] times it. The page sets it so that the engine answers at
 /// a person's pace whatever the clock (its *Pace* setting).
 pub const MAX_TARGET_MOVE_MS: u32 = 600_000;
-
-/// The soft-budget scale for the iterations so far (see [`TM_BEST_MOVE_CHANGED`]).
-fn time_factor<M: PartialEq>(iterations: &[(M, Score)]) -> f64 {
-    let n = iterations.len();
-    let mut f = 1.0;
-    if n >= 2 && iterations[n - 1].0 != iterations[n - 2].0 {
-        f *= TM_BEST_MOVE_CHANGED;
-    } else if n >= 4 && iterations[n - 4..].iter().all(|i| i.0 == iterations[n - 1].0) {
-        f *= TM_BEST_MOVE_STABLE;
-    }
-    if n >= 2 && iterations[n - 2].1 - iterations[n - 1].1 > TM_SCORE_DROP_CP {
-        f *= TM_SCORE_DROPPED;
-    }
-    f
-}
 
 /// One legal move (issue 12 item 8): searches without a clock (`go depth`, `go infinite`, `nodes`) treat it like
 /// any position, so the score and PV are true (a mate score when the only move leads to mate). Under a clock or
@@ -546,18 +511,9 @@ impl<S: SlicedSearch> Slot<S> {
         }
         let timed = s.budget.is_some() && p.depth.is_none();
         // A fixed `movetime` is used to the end (only its hard deadline stops the search); a clock is managed.
-        if let (Some(clock), Some(Budget { soft, hard }), None) = (s.clock_ms, s.budget, p.movetime) {
-            // Do not start an iteration that is unlikely to finish within the scaled soft budget. After a ponder
-            // hit whose best move has not changed nor its score dropped, the pondering counts as thinking
-            // already done (it answers at once when that is enough); otherwise the whole budget is still there
-            // to think deeper.
-            let factor = time_factor(&s.iterations);
-            let credit = if factor <= 1.0 { s.pondered_ms } else { 0.0 };
-            let used = now - clock + credit;
-            if used >= (soft * factor).min(hard) * TM_NEW_ITERATION_SHARE {
-                return true;
-            }
-            if used >= soft * TM_EASY_SOFT_SHARE && self.easy_move(s, last) {
+        if let (Some(clock), Some(budget), None) = (s.clock_ms, s.budget, p.movetime) {
+            let share = self.searcher.best_move_node_share();
+            if time::clock_stop(budget, &s.iterations, now - clock, s.pondered_ms, last, share) {
                 return true;
             }
         }
@@ -579,18 +535,6 @@ impl<S: SlicedSearch> Slot<S> {
         false
     }
 
-    /// The easy-move test of [`TM_EASY_ITERATIONS`] on the iterations so far.
-    fn easy_move(&self, s: &Search<S::Move>, last: &IterationInfo<S::Move>) -> bool {
-        let n = s.iterations.len();
-        if last.depth < TM_EASY_MIN_DEPTH || n < TM_EASY_ITERATIONS || score::is_mate(last.score) {
-            return false;
-        }
-        let recent = &s.iterations[n - TM_EASY_ITERATIONS..];
-        let same = recent.iter().all(|i| i.0 == recent[TM_EASY_ITERATIONS - 1].0);
-        let no_drop = recent.windows(2).all(|w| w[0].1 - w[1].1 <= TM_SCORE_DROP_CP);
-        same && no_drop && self.searcher.best_move_node_share().is_some_and(|x| x >= TM_EASY_NODE_SHARE)
-    }
-
     /// Whether the search holds its `bestmove` at its limits (infinite, or pondering before the `ponderhit`).
     fn holds(s: &Search<S::Move>) -> bool {
         s.params.infinite || (s.params.ponder && s.clock_ms.is_none())
@@ -610,7 +554,7 @@ impl<S: SlicedSearch> Slot<S> {
         // Limits already met by the last iteration (e.g. after a ponderhit on a finished ponder search). After a
         // ponder hit whose best move held (the pondering is credited as thinking done), an iteration begun while
         // pondering is not waited for: the reply comes at once when the credited time is enough.
-        let credited_hit = s.pondered_ms > 0.0 && s.clock_ms.is_some() && time_factor(&s.iterations) <= 1.0;
+        let credited_hit = s.pondered_ms > 0.0 && s.clock_ms.is_some() && time::factor(&s.iterations) <= 1.0;
         if (!self.searcher.in_iteration() || credited_hit)
             && let Some(last) = self.searcher.last_iteration()
             && (self.limits_reached(s, &last, now) || last.depth >= MAX_DEPTH)
@@ -1131,24 +1075,5 @@ impl Engine {
                 Step::Idle => return Ok((all, None, None)),
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::xiangqi::{Move, Square};
-
-    fn mv(a: &str, b: &str) -> Move {
-        Move::new(Square::parse(a).unwrap(), Square::parse(b).unwrap())
-    }
-
-    #[test]
-    fn time_factor_extends_on_a_new_best_move_and_on_a_score_drop() {
-        let (a, b) = (mv("h2", "e2"), mv("b2", "e2"));
-        assert_eq!(time_factor(&[(a, 10)]), 1.0);
-        assert_eq!(time_factor(&[(a, 10), (b, 10)]), TM_BEST_MOVE_CHANGED);
-        assert_eq!(time_factor(&[(a, 50), (a, 10)]), TM_SCORE_DROPPED);
-        assert_eq!(time_factor(&[(a, 10), (a, 10), (a, 12), (a, 11)]), TM_BEST_MOVE_STABLE);
     }
 }

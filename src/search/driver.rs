@@ -64,7 +64,7 @@ pub trait SlicedSearch {
     /// Nodes searched since `start`.
     fn nodes(&self) -> u64;
     /// The share (0–1) of the last completed iteration's root nodes spent under its best move, where the search
-    /// keeps it (the time manager's "easy move" sign, see `crate::engine::TM_EASY_NODE_SHARE`); `None` otherwise.
+    /// keeps it (the time manager's "easy move" sign, see `crate::search::time::TM_EASY_NODE_SHARE`); `None` otherwise.
     fn best_move_node_share(&self) -> Option<f64> {
         None
     }

@@ -6,6 +6,7 @@ pub mod clock;
 pub mod driver;
 pub mod limits;
 pub mod score;
+pub mod time;
 pub mod tt;
 
 pub use clock::now_ms;

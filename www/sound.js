@@ -15,7 +15,7 @@
 // Test hooks: the toggle's data-state ("on" | "off"), aria-pressed, and, each time a sound is asked for with
 // sound on, data-last-sound (its kind) and data-sound-count (how many so far) on every toggle.
 
-import { h } from './views/dom.js';
+import { h, svgIcon } from './views/dom.js';
 
 const MUTE_KEY = 'duiyi.sound.muted';
 /** the tones of each sound: [frequency Hz, start s, length s, wave, peak gain] */
@@ -137,24 +137,10 @@ export function playSound(kind) {
 }
 
 function speakerIcon(on) {
-  const ns = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(ns, 'svg');
-  svg.setAttribute('viewBox', '0 0 18 16');
-  svg.setAttribute('width', '18');
-  svg.setAttribute('height', '16');
-  svg.setAttribute('aria-hidden', 'true');
-  svg.setAttribute('class', 'icon');
-  const body = document.createElementNS(ns, 'path');
-  body.setAttribute('d', SPEAKER);
-  body.setAttribute('fill', 'currentColor');
-  const marks = document.createElementNS(ns, 'path');
-  marks.setAttribute('d', on ? WAVES : CROSS);
-  marks.setAttribute('fill', 'none');
-  marks.setAttribute('stroke', 'currentColor');
-  marks.setAttribute('stroke-width', '1.6');
-  marks.setAttribute('stroke-linecap', 'round');
-  svg.append(body, marks);
-  return svg;
+  return svgIcon([
+    { d: SPEAKER, fill: 'currentColor' },
+    { d: on ? WAVES : CROSS, fill: 'none', stroke: 'currentColor', 'stroke-width': 1.6, 'stroke-linecap': 'round' },
+  ], { viewBox: '0 0 18 16', width: 18, height: 16 });
 }
 
 function showState(button) {

@@ -35,18 +35,27 @@ const ICON_PATHS = {
   last: 'M10 3h2v10h-2zM3 3v10l6-5z',
 };
 
-/** A small SVG icon (no icon font needed, so nothing can render as an empty box). */
-export function icon(name) {
+/**
+ * An SVG drawing for a button (aria-hidden, class "icon"): `paths` are attribute sets of its <path>s
+ * (e.g. `{d, fill: 'currentColor'}`), `viewBox` and the size in px.
+ */
+export function svgIcon(paths, { viewBox = '0 0 16 16', width = 14, height = 14 } = {}) {
   const ns = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(ns, 'svg');
-  svg.setAttribute('viewBox', '0 0 16 16');
-  svg.setAttribute('width', '14');
-  svg.setAttribute('height', '14');
+  svg.setAttribute('viewBox', viewBox);
+  svg.setAttribute('width', String(width));
+  svg.setAttribute('height', String(height));
   svg.setAttribute('aria-hidden', 'true');
   svg.setAttribute('class', 'icon');
-  const path = document.createElementNS(ns, 'path');
-  path.setAttribute('d', ICON_PATHS[name] ?? '');
-  path.setAttribute('fill', 'currentColor');
-  svg.append(path);
+  for (const attrs of paths) {
+    const path = document.createElementNS(ns, 'path');
+    for (const [k, v] of Object.entries(attrs)) path.setAttribute(k, String(v));
+    svg.append(path);
+  }
   return svg;
+}
+
+/** A small SVG icon (no icon font needed, so nothing can render as an empty box). */
+export function icon(name) {
+  return svgIcon([{ d: ICON_PATHS[name] ?? '', fill: 'currentColor' }]);
 }

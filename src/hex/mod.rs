@@ -15,11 +15,14 @@
 //! assert_eq!(pos.winner(), Some(Color::Black));
 //! ```
 
+mod bitboard;
 mod board;
 pub mod bench;
 pub mod cli;
 mod driver;
 pub mod eval;
+mod hsearch;
+mod inferior;
 pub mod search;
 pub mod sgf;
 pub mod solver;

@@ -23,6 +23,7 @@ mod driver;
 pub mod eval;
 mod hsearch;
 mod inferior;
+pub mod knowledge;
 pub mod search;
 pub mod sgf;
 pub mod solver;

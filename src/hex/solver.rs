@@ -244,6 +244,11 @@ impl Board {
         Board { stones, to_move: pos.to_move() }
     }
 
+    /// The stones by colour index.
+    pub(crate) fn stones(&self) -> [u128; 2] {
+        self.stones
+    }
+
     fn play(&self, i: usize) -> Board {
         let mut b = *self;
         b.stones[self.to_move.index()] |= 1 << i;
@@ -355,6 +360,28 @@ impl Solver {
             use_hsearch: true,
             use_fill: true,
         }
+    }
+
+    /// A solver used only for [`Solver::analyse`] (a one-bucket table: nothing is searched).
+    pub(crate) fn analyser(w: usize, h: usize) -> Solver {
+        Solver {
+            m: Masks::new(w, h),
+            n: w * h,
+            table: vec![EMPTY; WAYS],
+            mask: 0,
+            nodes: 0,
+            start: now_ms(),
+            limits: SolveLimits::default(),
+            aborted: false,
+            hs: HSearch::new(),
+            use_hsearch: true,
+            use_fill: true,
+        }
+    }
+
+    /// The bitboard masks of this solver's board.
+    pub(crate) fn masks(&self) -> &Masks {
+        &self.m
     }
 
     fn finish(&self, mover: Color, mover_wins: Option<bool>, winning: Vec<Move>, complete: bool) -> SolveResult {

@@ -210,3 +210,17 @@ impl fmt::Display for Move {
         }
     }
 }
+
+/// Serialized as its name (`black` / `white`), as the protocols spell it.
+impl serde::Serialize for Color {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// Serialized as its name (`c3`).
+impl serde::Serialize for Cell {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}

@@ -1,0 +1,157 @@
+//! What Hex theory proves about a position before any search: the **inferior cells** (dead, captured; see
+//! [`super::inferior`]), the **virtual connections** between a side's edges found by H-search
+//! ([`super::hsearch`]) and the **must-play region** (the side to move must play inside every carrier of the
+//! opponent's edge-to-edge semi-connections, or lose; van Rijswijck; Hayward et al. 2003, "Solving 7×7 Hex").
+//!
+//! The playing search ([`super::mcts`]) searches only the [`Knowledge::candidates`]; the page and GTP draw
+//! the region and the carriers ("why this move"). Every rule is sound: a cell left out is never the only
+//! good move, and a verdict is a proof.
+
+use super::bitboard::bits;
+use super::solver::{Analysis, Board, MAX_SOLVER_CELLS, Solver};
+use super::{Cell, Color, Position};
+use serde::Serialize;
+
+/// The static verdict for the side to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Verdict {
+    /// The side to move has won already: a virtual connection (full, or semi with the key its to play)
+    /// between its edges; `carrier` is the set of empty cells it needs.
+    Win { carrier: Vec<Cell> },
+    /// The side to move has lost: the opponent has a full virtual connection, or every cell is outside some
+    /// opponent semi-connection; `carrier` is the opponent's cells of the proof.
+    Loss { carrier: Vec<Cell> },
+    /// Not decided statically.
+    Open,
+}
+
+/// The knowledge of one position (cells in `Cell` form, each list sorted by row then column).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Knowledge {
+    /// The side to move.
+    pub to_move: Color,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// Dead cells: a stone there never changes the winner.
+    pub dead: Vec<Cell>,
+    /// Captured cells, `[Black's, White's]`: the owner answers an intrusion into one cell of a pair with the
+    /// other one.
+    pub captured: [Vec<Cell>; 2],
+    /// The must-play region: the cells outside which every move of the side to move loses (all empty cells
+    /// not filled when the opponent threatens nothing; empty when the verdict is a loss).
+    pub must_play: Vec<Cell>,
+    /// The opponent's cells that cut the region down: the union of the carriers (keys included) of its
+    /// threats (edge-to-edge semi-connections).
+    pub threats: Vec<Cell>,
+    /// The moves worth searching: the must-play region without the inferior cells; every empty cell when
+    /// the position is lost (some move must still be played).
+    pub candidates: Vec<Cell>,
+}
+
+impl Knowledge {
+    /// Whether the side to move must play in a region smaller than the board (the opponent threatens to
+    /// win).
+    pub fn is_forced(&self, empty_cells: usize) -> bool {
+        matches!(self.verdict, Verdict::Open) && self.must_play.len() < empty_cells
+    }
+}
+
+fn cells(pos: &Position, set: u128) -> Vec<Cell> {
+    let mut v: Vec<Cell> = bits(set).map(|i| pos.geometry().cell(i)).collect();
+    v.sort_by_key(|c| (c.row, c.col));
+    v
+}
+
+/// The knowledge of `pos` for its side to move. `None` when the board has more than [`MAX_SOLVER_CELLS`]
+/// cells (cells are bits of a `u128`) or the game is over.
+pub fn analyse(pos: &Position) -> Option<Knowledge> {
+    let n = pos.width() * pos.height();
+    if n > MAX_SOLVER_CELLS || pos.winner().is_some() {
+        return None;
+    }
+    let mut solver = Solver::analyser(pos.width(), pos.height());
+    let board = Board::from_position(pos);
+    let stones = board.stones();
+    let (_, filled, captured) = solver.masks().fill_inferior(stones);
+    let empty = solver.masks().all & !(stones[0] | stones[1]);
+    let dead = filled & !(captured[0] | captured[1]);
+    let (verdict, must, threats) = match solver.analyse(&board) {
+        Analysis::Win(proof) => (Verdict::Win { carrier: cells(pos, proof & empty) }, empty & !filled, 0),
+        Analysis::Loss(proof) => (Verdict::Loss { carrier: cells(pos, proof & empty) }, 0, proof & empty),
+        Analysis::Moves(region, mp) => (Verdict::Open, region, mp & empty),
+    };
+    let candidates = match verdict {
+        Verdict::Loss { .. } => empty,
+        _ if must & !filled != 0 => must & !filled,
+        _ => empty,
+    };
+    Some(Knowledge {
+        to_move: pos.to_move(),
+        verdict,
+        dead: cells(pos, dead),
+        captured: [cells(pos, captured[0]), cells(pos, captured[1])],
+        must_play: cells(pos, must),
+        threats: cells(pos, threats),
+        candidates: cells(pos, candidates),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_opponent_bridge_to_both_edges_is_a_loss_and_a_lone_threat_forces_the_region() {
+        // Black (to move: White) has b2 bridging to both of its edges on 3×3? Use a 4×4 where Black's stones
+        // b2 and c3 form a bridge chain: b2 touches row 1 by a bridge (a1/b1), c3 reaches row 4 (c4/b4).
+        let pos = Position::from_rows(&["....", ".B..", "..B.", "...."], Some(Color::White)).unwrap();
+        let k = analyse(&pos).unwrap();
+        assert!(matches!(k.verdict, Verdict::Loss { .. }), "{k:?}");
+        assert!(k.must_play.is_empty());
+        assert_eq!(k.candidates.len(), 14);
+        // The same with Black to move is a win.
+        let pos = Position::from_rows(&["....", ".B..", "..B.", "...."], Some(Color::Black)).unwrap();
+        assert!(matches!(analyse(&pos).unwrap().verdict, Verdict::Win { .. }));
+    }
+
+    #[test]
+    fn the_empty_board_is_open_and_on_5x5_the_centre_threat_already_cuts_the_region() {
+        let pos = Position::square(9).unwrap();
+        let k = analyse(&pos).unwrap();
+        assert_eq!(k.verdict, Verdict::Open);
+        assert_eq!(k.candidates.len(), 81);
+        assert!(k.dead.is_empty() && k.threats.is_empty());
+        // On 5×5 a White stone on c3 would join White's edges by two ziggurats, so Black must play in their
+        // carriers (and the other single-stone threats'): 17 cells, the centre among them, not a1.
+        let k = analyse(&Position::square(5).unwrap()).unwrap();
+        assert_eq!(k.verdict, Verdict::Open);
+        assert_eq!(k.candidates.len(), 17, "{k:?}");
+        let has = |s: &str| k.candidates.contains(&Cell::parse(s).unwrap());
+        assert!(has("c3") && !has("a1"));
+    }
+
+    #[test]
+    fn a_threat_cuts_the_region_and_candidates_stay_inside_it() {
+        // 5×5, White to move; Black's c2 is joined by a bridge to the north edge and a ladder-free path south
+        // needs one more stone: a semi-connection whose carrier is the region.
+        let pos = Position::from_rows(&[".....", "..B..", ".....", "..B..", "....."], Some(Color::White)).unwrap();
+        let k = analyse(&pos).unwrap();
+        let n_empty = 23;
+        if let Verdict::Open = k.verdict {
+            assert!(k.is_forced(n_empty), "{k:?}");
+            for c in &k.candidates {
+                assert!(k.must_play.contains(c));
+            }
+        } else {
+            assert!(matches!(k.verdict, Verdict::Loss { .. }), "{k:?}");
+        }
+    }
+
+    #[test]
+    fn too_large_or_finished_boards_have_no_knowledge() {
+        assert!(analyse(&Position::square(13).unwrap()).is_none());
+        let pos = Position::from_rows(&["B.", "B."], Some(Color::White)).unwrap();
+        assert!(analyse(&pos).is_none());
+    }
+}

@@ -613,7 +613,7 @@ impl<S: SlicedSearch> Slot<S> {
 }
 
 /// The Hex searcher the engine drives (its [`SlicedSearch`] implementation is in `hex/driver.rs`).
-type HexSearcher = crate::hex::search::Searcher;
+type HexSearcher = crate::hex::driver::Player;
 
 /// The engine: one `Slot` (position, searcher, state of the `go`) per game (the Hex one made on first use), the game of the last `set_position`,
 /// and the options that apply to every game.
@@ -972,6 +972,9 @@ impl Engine {
             _ => None,
         };
         self.searches += 1;
+        if let Some(h) = self.hex.as_mut() {
+            h.searcher.levelled = handicap.is_some();
+        }
         let draw = params.draw;
         let move_number = self.move_number();
         with_slot!(self, slot => {

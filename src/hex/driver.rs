@@ -1,6 +1,13 @@
-//! The Hex searcher behind the engine's sliced driver: [`SlicedSearch`] for [`Searcher`], so `crate::engine`
+//! The Hex player behind the engine's sliced driver: [`SlicedSearch`] for [`Player`], so `crate::engine`
 //! runs, stops and ponders a Hex search exactly as a Xiangqi one (in the browser worker's 5 ms slices too).
+//!
+//! A [`Player`] holds both Hex searches and picks one per position by the option `HexEval`:
+//! - `playouts` (the default): Monte Carlo tree search with H-search knowledge ([`super::mcts`]), on boards
+//!   of up to 128 cells when no swap decision is pending; otherwise alpha-beta;
+//! - `queenbee`: Queenbee's alpha-beta with the two-distance evaluation ([`super::search`]), as the seed
+//!   teaches it (the lab always uses it).
 
+use super::mcts::{Mcts, MctsOutcome};
 use super::search::{self, Searcher};
 use super::two_distance::Convention;
 use super::{Color, Move, Position};
@@ -9,24 +16,87 @@ use crate::search::tt::TranspositionTable;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-impl SlicedSearch for Searcher {
+/// Which search plays (the `HexEval` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HexEval {
+    /// Monte Carlo tree search (random playouts with bridge saving, RAVE, H-search knowledge).
+    Playouts,
+    /// Queenbee's two-distance evaluation in alpha-beta.
+    Queenbee,
+}
+
+impl HexEval {
+    /// Parses `playouts` / `mcts` or `queenbee` / `alphabeta` (case-insensitive).
+    pub fn parse(s: &str) -> Option<HexEval> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "playouts" | "mcts" => Some(HexEval::Playouts),
+            "queenbee" | "alphabeta" | "alpha-beta" => Some(HexEval::Queenbee),
+            _ => None,
+        }
+    }
+}
+
+/// Both Hex searches and the choice between them.
+pub struct Player {
+    /// Queenbee's alpha-beta (also the lab's searcher).
+    pub alpha_beta: Searcher,
+    /// The Monte Carlo tree search.
+    pub mcts: Mcts,
+    /// The `HexEval` option.
+    pub eval: HexEval,
+    /// A playing level (1–8) caps this search: alpha-beta plays, since the levels' depth caps are in plies
+    /// (`crate::levels`).
+    pub levelled: bool,
+    /// Whether the current search is the MCTS one.
+    using_mcts: bool,
+}
+
+impl Player {
+    /// Whether the search under way is the Monte Carlo one.
+    pub fn using_mcts(&self) -> bool {
+        self.using_mcts
+    }
+}
+
+impl SlicedSearch for Player {
     type Position = Position;
     type Move = Move;
     fn with_hash(hash_mib: usize) -> Self {
-        Searcher::new(hash_mib)
+        Player { alpha_beta: Searcher::new(hash_mib), mcts: Mcts::new(hash_mib), eval: HexEval::Playouts, levelled: false, using_mcts: false }
     }
     fn start(&mut self, pos: Position) {
-        Searcher::start(self, pos)
+        self.using_mcts = self.eval == HexEval::Playouts && !self.levelled && Mcts::supports(&pos);
+        if self.using_mcts {
+            self.mcts.start(pos)
+        } else {
+            self.alpha_beta.start(pos)
+        }
     }
     fn run(&mut self, deadline_ms: f64, node_limit: u64) -> RunOutcome {
-        match Searcher::run(self, deadline_ms, node_limit) {
+        if self.using_mcts {
+            return match self.mcts.run(deadline_ms, node_limit) {
+                MctsOutcome::IterationDone => RunOutcome::IterationDone,
+                MctsOutcome::Interrupted => RunOutcome::Interrupted,
+                MctsOutcome::NoMoves => RunOutcome::NoMoves,
+            };
+        }
+        match self.alpha_beta.run(deadline_ms, node_limit) {
             search::RunOutcome::IterationDone => RunOutcome::IterationDone,
             search::RunOutcome::Interrupted => RunOutcome::Interrupted,
             search::RunOutcome::NoMoves => RunOutcome::NoMoves,
         }
     }
     fn last_iteration(&self) -> Option<IterationInfo<Move>> {
-        self.last.as_ref().map(|l| IterationInfo {
+        if self.using_mcts {
+            return self.mcts.last_iteration().map(|l| IterationInfo {
+                depth: l.depth,
+                seldepth: l.seldepth,
+                score: l.score,
+                nodes: l.nodes,
+                pv: l.pv.clone(),
+            });
+        }
+        self.alpha_beta.last.as_ref().map(|l| IterationInfo {
             depth: l.depth,
             seldepth: l.seldepth,
             score: l.score,
@@ -35,40 +105,53 @@ impl SlicedSearch for Searcher {
         })
     }
     fn nodes(&self) -> u64 {
-        self.nodes
+        if self.using_mcts { self.mcts.nodes() } else { self.alpha_beta.nodes }
     }
     fn best_move(&self) -> Option<Move> {
-        Searcher::best_move(self)
+        if self.using_mcts { self.mcts.best_move() } else { self.alpha_beta.best_move() }
     }
     fn ponder_move(&self) -> Option<Move> {
-        Searcher::ponder_move(self)
+        if self.using_mcts { self.mcts.ponder_move() } else { self.alpha_beta.ponder_move() }
     }
     fn root_move_count(&self) -> usize {
-        Searcher::root_move_count(self)
+        if self.using_mcts { self.mcts.root_move_count() } else { self.alpha_beta.root_move_count() }
     }
     fn in_iteration(&self) -> bool {
-        Searcher::in_iteration(self)
+        if self.using_mcts { self.mcts.in_iteration() } else { self.alpha_beta.in_iteration() }
     }
     fn exclude_root_moves(&mut self, moves: &[Move]) {
-        Searcher::exclude_root_moves(self, moves)
+        if self.using_mcts {
+            self.mcts.exclude_root_moves(moves)
+        } else {
+            self.alpha_beta.exclude_root_moves(moves)
+        }
     }
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
-        self.interrupt = flag;
+        self.mcts.set_interrupt(flag.clone());
+        self.alpha_beta.interrupt = flag;
     }
     fn resize_hash(&mut self, mib: usize) {
-        self.tt = TranspositionTable::new(mib);
+        self.alpha_beta.tt = TranspositionTable::new(mib);
+        self.mcts.resize(mib);
     }
     fn clear_hash(&mut self) {
-        self.tt.clear();
+        self.alpha_beta.tt.clear();
     }
-    /// The fields of [`search::SearchOptions`]: `Beam`, `TTCutoffs`, `Ordering`, `Threats` (`true`/`false`),
-    /// `BeamBase`, `BeamPerPly` (whole numbers, 1..=400 and 0..=100), `Convention` (`queenbee`/`benzene`); `ExactSlices` (not a technique:
-    /// [`Searcher::set_exact_slices`]).
+    /// `HexEval` (`playouts` / `queenbee`, see the module documentation); the fields of
+    /// [`search::SearchOptions`] for the alpha-beta search: `Beam`, `TTCutoffs`, `Ordering`, `Threats`
+    /// (`true`/`false`), `BeamBase`, `BeamPerPly` (whole numbers, 1..=400 and 0..=100), `Convention`
+    /// (`queenbee`/`benzene`); `ExactSlices` (not a technique: [`Searcher::set_exact_slices`]).
     fn set_option(&mut self, name: &str, value: &str) -> Option<Result<(), String>> {
-        if crate::search::driver::option_key(name) == "exactslices" {
-            return Some(parse_flag(value).map(|v| self.set_exact_slices(v)));
+        let key = crate::search::driver::option_key(name);
+        if key == "exactslices" {
+            return Some(parse_flag(value).map(|v| self.alpha_beta.set_exact_slices(v)));
         }
-        let o = &mut self.options;
+        if key == "hexeval" {
+            return Some(
+                HexEval::parse(value).map(|e| self.eval = e).ok_or_else(|| "expected playouts or queenbee".to_string()),
+            );
+        }
+        let o = &mut self.alpha_beta.options;
         let count = |max: usize, min: usize| -> Result<usize, String> {
             let n: usize = value.trim().parse().map_err(|_| "expected a whole number".to_string())?;
             if !(min..=max).contains(&n) {
@@ -76,7 +159,7 @@ impl SlicedSearch for Searcher {
             }
             Ok(n)
         };
-        let r = match name.trim().to_ascii_lowercase().replace(' ', "").as_str() {
+        let r = match key.as_str() {
             "beam" => parse_flag(value).map(|v| o.beam = v),
             "ttcutoffs" => parse_flag(value).map(|v| o.tt_cutoffs = v),
             "ordering" => parse_flag(value).map(|v| o.ordering = v),
@@ -91,7 +174,7 @@ impl SlicedSearch for Searcher {
         Some(r)
     }
     fn option_names() -> &'static [&'static str] {
-        &["beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
+        &["hexeval", "beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
     }
     fn uses_white_clock(pos: &Position) -> bool {
         pos.to_move() == Color::White

@@ -244,6 +244,11 @@ impl Board {
         Board { stones, to_move: pos.to_move() }
     }
 
+    /// A board from the stones (by colour index) and the side to move.
+    pub(crate) fn new(stones: [u128; 2], to_move: Color) -> Board {
+        Board { stones, to_move }
+    }
+
     /// The stones by colour index.
     pub(crate) fn stones(&self) -> [u128; 2] {
         self.stones

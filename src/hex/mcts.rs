@@ -1,0 +1,739 @@
+//! Monte Carlo tree search for Hex: the playing engine's default (`HexEval playouts`; Queenbee's alpha-beta,
+//! [`super::search`], stays selectable as `HexEval queenbee` and is what the lab and the heatmaps teach).
+//!
+//! The field's recipe since MoHex (Arneson, Hayward, Henderson 2010, "Monte Carlo Tree Search in Hex"), in
+//! our own code:
+//! - **UCT with RAVE** (Gelly & Silver 2007): a child's value mixes its mean result `q` with its all-moves-as-
+//!   first mean `r` (the results of every playout through the parent in which the side to move played that
+//!   cell at any later time), `(1 − β) q + β r` with `β = √(K / (3n + K))` for `n` visits ([`MctsOptions::rave_k`]),
+//!   plus a small exploration term `c √(ln N / (n + 1))`.
+//! - **Playouts** fill the board at random, except that a **bridge is saved**: when the opponent's last move
+//!   intrudes into a bridge of the side to move (two of its stones, or a stone and its edge, sharing two empty
+//!   neighbours), it answers in the other cell. On a full Hex board exactly one side has joined its edges, so
+//!   the winner is found by one flood fill at the end.
+//! - **Knowledge** ([`super::knowledge`]) at the root, and at every node once it has been visited
+//!   [`MctsOptions::knowledge_after`] times: only the must-play region without the inferior cells is searched,
+//!   and a static win or loss (a virtual connection found by H-search) is a proof, backed up as one.
+//! - **Proofs**: a node whose side to move has a winning child is won; one whose children are all won for the
+//!   opponent is lost. A proved root is reported with a mate score.
+//!
+//! Boards of up to 128 cells (bitboards in a `u128`); the engine plays larger boards, and the swap decision,
+//! with alpha-beta. Deterministic: the random generator (PCG, `rand_pcg`) is seeded from the position, so
+//! equal playout counts give equal moves natively and in the browser.
+//!
+//! **Units.** Nodes are playouts. The score of an iteration is the best move's win rate `p` on an Elo-like
+//! scale, `400 · log10(p / (1 − p))` (so 0 = even, +200 ≈ 76%), or a mate score when proved.
+
+use super::bitboard::{Masks, RING_EDGE, bits};
+use super::solver::{Analysis, Board, MAX_SOLVER_CELLS, Solver};
+use super::{Color, Edge, Move, Position};
+use crate::search::clock::now_ms;
+use crate::search::score::{MATE, Score};
+use rand_core::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Tunable parameters of the search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsOptions {
+    /// RAVE equivalence parameter `K` of `β = √(K / (3n + K))`.
+    pub rave_k: f32,
+    /// Exploration constant `c`.
+    pub exploration: f32,
+    /// A leaf gets children once visited this many times.
+    pub expand_after: u32,
+    /// A node's knowledge (must-play region, inferior cells, static proof) is computed once visited this many
+    /// times (the root's always).
+    pub knowledge_after: u32,
+    /// Save bridges in playouts (off: uniformly random playouts).
+    pub bridge_playouts: bool,
+}
+
+impl Default for MctsOptions {
+    fn default() -> Self {
+        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 400, bridge_playouts: true }
+    }
+}
+
+/// A tree node. `wins` and `visits` count playouts from the view of the side that moved *into* the node.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    cell: u8,
+    /// 0: unknown; 1: the side to move at this node wins; −1: it loses.
+    proof: i8,
+    expanded: bool,
+    knowledge: bool,
+    /// Pruned by the parent's knowledge (never selected).
+    pruned: bool,
+    count: u16,
+    first: u32,
+    visits: u32,
+    wins: u32,
+    rave_n: u32,
+    rave_w: u32,
+}
+
+/// How [`Mcts::run`] returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MctsOutcome {
+    /// An iteration's batch of playouts is complete (or the root is proved).
+    IterationDone,
+    /// Stopped by the deadline, node limit or interrupt; call again to continue.
+    Interrupted,
+    /// No legal move.
+    NoMoves,
+}
+
+/// One completed iteration (a batch of playouts).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsIteration {
+    /// Iteration number (1, 2, …): iteration `d` ends at `1000 · 2^(d−1)` playouts.
+    pub depth: u32,
+    /// Length of the most-visited line.
+    pub seldepth: u32,
+    /// See the module documentation (units).
+    pub score: Score,
+    /// Playouts since the start.
+    pub nodes: u64,
+    /// The most-visited line.
+    pub pv: Vec<Move>,
+}
+
+/// The search state; reused from move to move (the tree is rebuilt at each [`Mcts::start`]).
+pub struct Mcts {
+    pub options: MctsOptions,
+    pos: Position,
+    masks: Masks,
+    solver: Solver,
+    nodes: Vec<Node>,
+    max_nodes: usize,
+    root_stones: [u128; 2],
+    root_side: Color,
+    rng: Pcg64Mcg,
+    playouts: u64,
+    iteration: u32,
+    last: Option<MctsIteration>,
+    interrupt: Option<Arc<AtomicBool>>,
+    excluded: Vec<Move>,
+    supported: bool,
+    /// Board size of `masks`.
+    size: (usize, usize),
+    /// Scratch: the empty cells of a playout.
+    empties: Vec<u8>,
+    path: Vec<u32>,
+}
+
+/// Node budget per MiB of the engine's hash setting.
+const NODES_PER_MIB: usize = (1 << 20) / std::mem::size_of::<Node>();
+/// Playouts between two clock reads.
+const POLL_PLAYOUTS: u64 = 64;
+
+fn side_index(c: Color) -> usize {
+    c.index()
+}
+
+impl Mcts {
+    /// A searcher whose tree may use about `hash_mib` MiB.
+    pub fn new(hash_mib: usize) -> Mcts {
+        Mcts {
+            options: MctsOptions::default(),
+            pos: Position::square(1).expect("1x1 is a valid size"),
+            masks: Masks::new(1, 1),
+            solver: Solver::analyser(1, 1),
+            nodes: Vec::new(),
+            max_nodes: hash_mib.max(1) * NODES_PER_MIB,
+            root_stones: [0, 0],
+            root_side: Color::Black,
+            rng: Pcg64Mcg::seed_from_u64(0),
+            playouts: 0,
+            iteration: 0,
+            last: None,
+            interrupt: None,
+            excluded: Vec::new(),
+            supported: false,
+            size: (1, 1),
+            empties: Vec::new(),
+            path: Vec::new(),
+        }
+    }
+
+    /// Whether this search handles `pos` (at most 128 cells and no swap decision pending).
+    pub fn supports(pos: &Position) -> bool {
+        pos.width() * pos.height() <= MAX_SOLVER_CELLS && !pos.swap_available() && pos.width() >= 2 && pos.height() >= 2
+    }
+
+    /// Sets the tree's memory to about `mib` MiB.
+    pub fn resize(&mut self, mib: usize) {
+        self.max_nodes = mib.max(1) * NODES_PER_MIB;
+    }
+
+    /// Installs (or removes) a flag that stops [`run`](Self::run).
+    pub fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
+        self.interrupt = flag;
+    }
+
+    /// Starts a new search of `pos` (the position must satisfy [`Mcts::supports`]).
+    pub fn start(&mut self, pos: Position) {
+        let (w, h) = (pos.width(), pos.height());
+        if self.size != (w, h) {
+            self.masks = Masks::new(w, h);
+            self.solver = Solver::analyser(w, h);
+            self.size = (w, h);
+        }
+        self.supported = Self::supports(&pos);
+        let board = Board::from_position(&pos);
+        self.root_stones = board.stones();
+        self.root_side = pos.to_move();
+        self.rng = Pcg64Mcg::seed_from_u64(pos.key() ^ 0x5EED_0F_4E58);
+        self.pos = pos;
+        self.playouts = 0;
+        self.iteration = 1;
+        self.last = None;
+        self.excluded.clear();
+        self.nodes.clear();
+        self.nodes.push(Node::default());
+        if self.supported && self.pos.winner().is_none() {
+            self.expand(0, self.root_stones, self.root_side);
+            self.root_knowledge();
+        }
+    }
+
+    /// Removes moves from the root (they are never chosen).
+    pub fn exclude_root_moves(&mut self, moves: &[Move]) {
+        self.excluded.extend_from_slice(moves);
+        let root = self.nodes[0];
+        for k in root.first..root.first + root.count as u32 {
+            let c = self.masks.cell(self.nodes[k as usize].cell as usize);
+            if moves.contains(&Move::Place(c)) {
+                self.nodes[k as usize].pruned = true;
+            }
+        }
+    }
+
+    /// Root moves left.
+    pub fn root_move_count(&self) -> usize {
+        let root = self.nodes.first().copied().unwrap_or_default();
+        (root.first..root.first + root.count as u32).filter(|&k| !self.nodes[k as usize].pruned).count()
+    }
+
+    /// Playouts since [`start`](Self::start).
+    pub fn nodes(&self) -> u64 {
+        self.playouts
+    }
+
+    /// The last completed iteration.
+    pub fn last_iteration(&self) -> Option<&MctsIteration> {
+        self.last.as_ref()
+    }
+
+    /// Whether the tree has run playouts past the last reported iteration.
+    pub fn in_iteration(&self) -> bool {
+        self.playouts > self.last.as_ref().map_or(0, |l| l.nodes)
+    }
+
+    fn children(&self, k: usize) -> std::ops::Range<usize> {
+        let n = &self.nodes[k];
+        n.first as usize..n.first as usize + n.count as usize
+    }
+
+    /// The root child to play: a proved win, else the most visited (ties: the better mean), never a pruned one
+    /// unless nothing else is left.
+    fn best_child(&self, k: usize) -> Option<usize> {
+        let kids = self.children(k);
+        if kids.is_empty() {
+            return None;
+        }
+        if let Some(win) = kids.clone().find(|&c| !self.nodes[c].pruned && self.nodes[c].proof == -1) {
+            return Some(win);
+        }
+        let key = |c: usize| {
+            let n = &self.nodes[c];
+            let lost = n.proof == 1;
+            (!n.pruned, !lost, n.visits, n.wins)
+        };
+        kids.max_by_key(|&c| key(c))
+    }
+
+    fn cell_move(&self, cell: u8) -> Move {
+        Move::Place(self.masks.cell(cell as usize))
+    }
+
+    /// The move to play now.
+    pub fn best_move(&self) -> Option<Move> {
+        if !self.supported || self.nodes.is_empty() {
+            return None;
+        }
+        self.best_child(0).map(|c| self.cell_move(self.nodes[c].cell))
+    }
+
+    /// The expected reply (the most visited child of the best move).
+    pub fn ponder_move(&self) -> Option<Move> {
+        let b = self.best_child(0)?;
+        let r = self.best_child(b)?;
+        Some(self.cell_move(self.nodes[r].cell))
+    }
+
+    fn pv(&self) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut k = 0;
+        while let Some(c) = self.best_child(k) {
+            if self.nodes[c].visits == 0 && self.nodes[c].proof == 0 {
+                break;
+            }
+            pv.push(self.cell_move(self.nodes[c].cell));
+            k = c;
+            if pv.len() >= 40 {
+                break;
+            }
+        }
+        pv
+    }
+
+    fn score(&self) -> Score {
+        let root = &self.nodes[0];
+        if root.proof != 0 {
+            // A proved root: mate in the length of the PV, at least 1.
+            let plies = self.pv().len().max(1) as Score;
+            return if root.proof == 1 { MATE - plies } else { -(MATE - plies) };
+        }
+        match self.best_child(0) {
+            Some(c) if self.nodes[c].visits > 0 => {
+                let n = &self.nodes[c];
+                let p = ((n.wins as f64 + 0.5) / (n.visits as f64 + 1.0)).clamp(0.001, 0.999);
+                (400.0 * (p / (1.0 - p)).log10()).round() as Score
+            }
+            _ => 0,
+        }
+    }
+
+    fn interrupted(&self, deadline: f64, node_limit: u64) -> bool {
+        self.playouts >= node_limit
+            || self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+            || now_ms() >= deadline
+    }
+
+    /// Runs playouts until an iteration completes, or `deadline` (ms on [`now_ms`]'s clock), `node_limit`
+    /// playouts or the interrupt; call again to continue.
+    pub fn run(&mut self, deadline: f64, node_limit: u64) -> MctsOutcome {
+        if !self.supported || self.pos.winner().is_some() || self.root_move_count() == 0 {
+            return MctsOutcome::NoMoves;
+        }
+        loop {
+            let target = 1000u64 << (self.iteration - 1).min(40);
+            if self.nodes[0].proof != 0 || self.playouts >= target {
+                self.finish_iteration();
+                return MctsOutcome::IterationDone;
+            }
+            if self.playouts.is_multiple_of(POLL_PLAYOUTS) && self.interrupted(deadline, node_limit) {
+                return MctsOutcome::Interrupted;
+            }
+            if self.playouts >= node_limit {
+                return MctsOutcome::Interrupted;
+            }
+            self.playout();
+        }
+    }
+
+    fn finish_iteration(&mut self) {
+        let pv = self.pv();
+        // A proved root completes the search: it is reported at the deepest depth, which ends every `go`.
+        let depth = if self.nodes[0].proof != 0 { crate::search::limits::MAX_DEPTH } else { self.iteration };
+        self.last = Some(MctsIteration {
+            depth,
+            seldepth: pv.len() as u32,
+            score: self.score(),
+            nodes: self.playouts,
+            pv,
+        });
+        self.iteration += 1;
+    }
+
+    /// Creates the children of node `k` (position `stones`, `side` to move): every empty cell, or the only
+    /// sensible move when the side to move can win at once or must stop the opponent's win in one.
+    fn expand(&mut self, k: usize, stones: [u128; 2], side: Color) {
+        if self.nodes.len() + 128 > self.max_nodes {
+            return;
+        }
+        let empty = self.masks.all & !(stones[0] | stones[1]);
+        let me = side_index(side);
+        let mine = self.win_cells(stones[me], empty, side);
+        let theirs = self.win_cells(stones[1 - me], empty, side.opponent());
+        let set = if mine != 0 {
+            mine & mine.wrapping_neg()
+        } else if theirs.count_ones() == 1 {
+            theirs
+        } else {
+            empty
+        };
+        let first = self.nodes.len() as u32;
+        for i in bits(set) {
+            self.nodes.push(Node { cell: i as u8, ..Node::default() });
+        }
+        let n = &mut self.nodes[k];
+        n.first = first;
+        n.count = set.count_ones() as u16;
+        n.expanded = true;
+        if mine != 0 {
+            n.proof = 1;
+            let c = first as usize;
+            self.nodes[c].proof = -1;
+        } else if theirs.count_ones() >= 2 {
+            self.nodes[k].proof = -1;
+        }
+    }
+
+    /// The cells where `color` (stones `p`) would complete a chain.
+    fn win_cells(&self, p: u128, empty: u128, color: Color) -> u128 {
+        let [a, b] = color.edges();
+        let (e1, e2) = (self.masks.edge[a.index()], self.masks.edge[b.index()]);
+        let x = self.masks.flood(e1 & p, p);
+        let y = self.masks.flood(e2 & p, p);
+        (self.masks.dilate(x) | e1) & (self.masks.dilate(y) | e2) & empty
+    }
+
+    /// The root's knowledge: its children are cut to the candidates; when the root is statically won, each
+    /// child is analysed so that a winning move is found (a child whose side to move has statically lost); a
+    /// statically lost root keeps every move (one must still be played, and the opponent may err).
+    fn root_knowledge(&mut self) {
+        self.nodes[0].knowledge = true;
+        if self.nodes[0].proof != 0 || !self.nodes[0].expanded {
+            return;
+        }
+        let (stones, side) = (self.root_stones, self.root_side);
+        let (_, filled, _) = self.masks.fill_inferior(stones);
+        match self.solver.analyse(&Board::new(stones, side)) {
+            Analysis::Win(_) => {
+                let me = side_index(side);
+                for c in self.children(0) {
+                    let mut s = stones;
+                    s[me] |= 1u128 << self.nodes[c].cell;
+                    if let Analysis::Loss(_) = self.solver.analyse(&Board::new(s, side.opponent())) {
+                        self.nodes[c].proof = -1;
+                        self.nodes[0].proof = 1;
+                        return;
+                    }
+                }
+            }
+            Analysis::Loss(_) => {}
+            Analysis::Moves(region, _) => {
+                let keep = region & !filled;
+                if keep != 0 {
+                    for c in self.children(0) {
+                        if keep >> self.nodes[c].cell & 1 == 0 {
+                            self.nodes[c].pruned = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Prunes node `k`'s children to its knowledge's candidates, and marks a static proof.
+    fn apply_knowledge(&mut self, k: usize, stones: [u128; 2], side: Color) {
+        self.nodes[k].knowledge = true;
+        if self.nodes[k].proof != 0 || !self.nodes[k].expanded {
+            return;
+        }
+        let board = Board::new(stones, side);
+        let (_, filled, _) = self.masks.fill_inferior(stones);
+        let keep = match self.solver.analyse(&board) {
+            Analysis::Win(_) => {
+                self.nodes[k].proof = 1;
+                return;
+            }
+            Analysis::Loss(_) => {
+                self.nodes[k].proof = -1;
+                return;
+            }
+            Analysis::Moves(region, _) => region & !filled,
+        };
+        if keep == 0 {
+            return;
+        }
+        for c in self.children(k) {
+            if keep >> self.nodes[c].cell & 1 == 0 {
+                self.nodes[c].pruned = true;
+            }
+        }
+    }
+
+    /// The child of `k` to descend into (UCT-RAVE over the live children; a child proved lost for its side
+    /// to move is taken at once).
+    fn select(&self, k: usize) -> Option<usize> {
+        let parent = &self.nodes[k];
+        let ln_n = ((parent.visits + 1) as f32).ln();
+        let o = &self.options;
+        let mut best = None;
+        let mut best_v = f32::NEG_INFINITY;
+        for c in self.children(k) {
+            let n = &self.nodes[c];
+            if n.pruned {
+                continue;
+            }
+            if n.proof == -1 {
+                return Some(c);
+            }
+            let v = if n.proof == 1 {
+                -1.0
+            } else {
+                let visits = n.visits as f32;
+                let r = (n.rave_w as f32 + 0.5 * 4.0) / (n.rave_n as f32 + 4.0);
+                let beta = (o.rave_k / (3.0 * visits + o.rave_k)).sqrt();
+                let q = if n.visits > 0 { n.wins as f32 / visits } else { r };
+                (1.0 - beta) * q + beta * r + o.exploration * (ln_n / (visits + 1.0)).sqrt()
+            };
+            if v > best_v {
+                best_v = v;
+                best = Some(c);
+            }
+        }
+        best
+    }
+
+    /// One descent, playout and update.
+    fn playout(&mut self) {
+        self.playouts += 1;
+        let mut stones = self.root_stones;
+        let mut side = self.root_side;
+        let mut k = 0usize;
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        path.push(0);
+        let mut last: Option<u8> = None;
+        let mut known: Option<Color> = None;
+        loop {
+            let n = self.nodes[k];
+            if n.proof != 0 {
+                known = Some(if n.proof == 1 { side } else { side.opponent() });
+                break;
+            }
+            if !n.expanded {
+                if n.visits + 1 >= self.options.expand_after {
+                    self.expand(k, stones, side);
+                }
+                if !self.nodes[k].expanded || self.nodes[k].proof != 0 {
+                    if self.nodes[k].proof != 0 {
+                        continue;
+                    }
+                    break;
+                }
+            }
+            if !self.nodes[k].knowledge && k != 0 && self.nodes[k].visits >= self.options.knowledge_after {
+                self.apply_knowledge(k, stones, side);
+                if self.nodes[k].proof != 0 {
+                    continue;
+                }
+            }
+            let Some(c) = self.select(k) else { break };
+            let cell = self.nodes[c].cell;
+            stones[side_index(side)] |= 1u128 << cell;
+            last = Some(cell);
+            side = side.opponent();
+            k = c;
+            path.push(c as u32);
+        }
+        let (winner, final_stones) = match known {
+            Some(w) => (w, None),
+            None => {
+                let (w, f) = self.rollout(stones, side, last);
+                (w, Some(f))
+            }
+        };
+        self.update(&path, winner, final_stones);
+        self.backup_proofs(&path);
+        self.path = path;
+    }
+
+    /// Fills the board from `stones` (`side` to move, `last` the opponent's last move) and returns the
+    /// winner with the final stones.
+    fn rollout(&mut self, mut stones: [u128; 2], mut side: Color, mut last: Option<u8>) -> (Color, [u128; 2]) {
+        let mut empties = std::mem::take(&mut self.empties);
+        empties.clear();
+        empties.extend(bits(self.masks.all & !(stones[0] | stones[1])).map(|i| i as u8));
+        let mut slot = [u8::MAX; 128];
+        for (j, &c) in empties.iter().enumerate() {
+            slot[c as usize] = j as u8;
+        }
+        while !empties.is_empty() {
+            let me = side_index(side);
+            let mut pick = None;
+            if self.options.bridge_playouts
+                && let Some(x) = last
+            {
+                pick = self.save_bridge(x as usize, stones, me);
+            }
+            let j = match pick {
+                Some(c) => slot[c] as usize,
+                None => (self.rng.next_u32() as u64 * empties.len() as u64 >> 32) as usize,
+            };
+            let cell = empties.swap_remove(j);
+            if j < empties.len() {
+                slot[empties[j] as usize] = j as u8;
+            }
+            slot[cell as usize] = u8::MAX;
+            stones[me] |= 1u128 << cell;
+            last = Some(cell);
+            side = side.opponent();
+        }
+        self.empties = empties;
+        let black = Color::Black.index();
+        let (n, s) = (self.masks.edge[Edge::North.index()], self.masks.edge[Edge::South.index()]);
+        let joined = self.masks.flood(n & stones[black], stones[black]) & s != 0;
+        (if joined { Color::Black } else { Color::White }, stones)
+    }
+
+    /// The cell that saves a bridge of colour index `me` broken into by a stone on `x`, if any (the first in
+    /// ring order).
+    #[inline]
+    fn save_bridge(&self, x: usize, stones: [u128; 2], me: usize) -> Option<usize> {
+        let ring = &self.masks.ring[x];
+        let occupied = stones[0] | stones[1];
+        let mine = |s: u8| {
+            if s >= RING_EDGE {
+                Edge::ALL[(s - RING_EDGE) as usize].owner().index() == me
+            } else {
+                stones[me] >> s & 1 == 1
+            }
+        };
+        for k in 0..6 {
+            let (a, m, b) = (ring[k], ring[(k + 1) % 6], ring[(k + 2) % 6]);
+            if m < RING_EDGE && occupied >> m & 1 == 0 && mine(a) && mine(b) {
+                return Some(m as usize);
+            }
+        }
+        None
+    }
+
+    /// Adds the result to every node of the path, and the RAVE statistics to their children.
+    fn update(&mut self, path: &[u32], winner: Color, final_stones: Option<[u128; 2]>) {
+        let mut side = self.root_side;
+        for (d, &k) in path.iter().enumerate() {
+            let k = k as usize;
+            // The node's mover is the side before `side` (the root's mover is the opponent of the root side).
+            let mover = side.opponent();
+            let n = &mut self.nodes[k];
+            n.visits += 1;
+            if winner == mover {
+                n.wins += 1;
+            }
+            if let Some(f) = final_stones
+                && n.expanded
+            {
+                let mine = f[side_index(side)];
+                let won = winner == side;
+                for c in self.children(k) {
+                    let ch = &mut self.nodes[c];
+                    if mine >> ch.cell & 1 == 1 {
+                        ch.rave_n += 1;
+                        if won {
+                            ch.rave_w += 1;
+                        }
+                    }
+                }
+            }
+            let _ = d;
+            side = side.opponent();
+        }
+    }
+
+    /// Backs proofs up the path: a node with a child lost for its side to move is won; one whose live
+    /// children are all won for the opponent is lost.
+    fn backup_proofs(&mut self, path: &[u32]) {
+        for &k in path.iter().rev() {
+            let k = k as usize;
+            if self.nodes[k].proof != 0 || !self.nodes[k].expanded {
+                continue;
+            }
+            // Pruned children are dominated (outside the must-play region, inferior, or excluded): the node's
+            // value is that of its live children.
+            let (mut alive, mut all_lost, mut won) = (0, true, false);
+            for c in self.children(k) {
+                let n = &self.nodes[c];
+                if n.pruned {
+                    continue;
+                }
+                alive += 1;
+                match n.proof {
+                    -1 => won = true,
+                    1 => {}
+                    _ => all_lost = false,
+                }
+            }
+            if won {
+                self.nodes[k].proof = 1;
+            } else if all_lost && alive > 0 {
+                self.nodes[k].proof = -1;
+            } else {
+                break;
+            }
+        }
+    }
+}
+
+/// Picks one of `n` uniformly.
+#[allow(dead_code)]
+fn uniform(rng: &mut Pcg64Mcg, n: usize) -> usize {
+    (rng.next_u32() as u64 * n as u64 >> 32) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn search(pos: &Position, playouts: u64) -> Mcts {
+        let mut m = Mcts::new(16);
+        m.start(pos.clone());
+        while m.run(f64::INFINITY, playouts) == MctsOutcome::IterationDone
+            && m.last_iteration().unwrap().depth < crate::search::limits::MAX_DEPTH
+        {}
+        m
+    }
+
+    #[test]
+    fn wins_in_one_and_blocks_the_opponents_win_in_one() {
+        // Black to move joins a1–a4 by a4? Column a: a1, a2, a3 black; a4 empty.
+        let pos = Position::from_rows(&["B...", "B.W.", "BW..", "...."], Some(Color::Black)).unwrap();
+        let m = search(&pos, 2000);
+        assert_eq!(m.best_move().unwrap().to_string(), "a4");
+        assert!(m.last_iteration().unwrap().score > MATE - 100);
+        let pos = Position::from_rows(&["B...", "B.W.", "BW..", "...."], Some(Color::White)).unwrap();
+        let m = search(&pos, 2000);
+        assert_eq!(m.best_move().unwrap().to_string(), "a4");
+    }
+
+    #[test]
+    fn on_an_empty_5x5_board_it_proves_a_winning_first_move() {
+        let pos = Position::square(5).unwrap();
+        let m = search(&pos, 50_000);
+        let best = m.best_move().unwrap();
+        let all = crate::hex::solver::solve(&pos, crate::hex::solver::SolveLimits { all_winning_moves: true, ..Default::default() })
+            .unwrap();
+        assert!(all.winning_moves.contains(&best), "{best} not in {:?}", all.winning_moves);
+        let last = m.last_iteration().unwrap();
+        assert!(last.score > MATE - 100, "{last:?}");
+    }
+
+    #[test]
+    fn equal_playout_counts_give_equal_moves() {
+        let mut pos = Position::square(9).unwrap();
+        pos.play_str("e5").unwrap();
+        let a = search(&pos, 5000);
+        let b = search(&pos, 5000);
+        assert_eq!(a.best_move(), b.best_move());
+        assert_eq!(a.last_iteration(), b.last_iteration());
+    }
+
+    #[test]
+    fn bridge_saving_answers_an_intrusion() {
+        let pos = Position::from_rows(&[".....", ".B...", ".....", "..B..", "....."], Some(Color::White)).unwrap();
+        let mut m = Mcts::new(1);
+        m.start(pos.clone());
+        let b = Board::from_position(&pos).stones();
+        // b2 and c4 are not a bridge; b2 to the north edge is one (a1/b1... b2's bridge cells are b1 and c1).
+        let x = pos.geometry().index(crate::hex::Cell::parse("b1").unwrap());
+        let got = m.save_bridge(x, b, Color::Black.index()).map(|i| pos.geometry().cell(i).to_string());
+        assert_eq!(got.as_deref(), Some("c1"));
+        let _ = uniform(&mut m.rng, 3);
+    }
+}

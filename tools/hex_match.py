@@ -212,10 +212,12 @@ def summarize(games, names, args):
     out['black_wins'] = sum(g['winner'] == 'b' for g in games)
     per = {}
     for g in games:
-        d = per.setdefault(g['opening'] or '(empty board)', dict(a_black=None, a_white=None, score=0.0, games=0))
-        d['a_black' if g['a_colour'] == 'b' else 'a_white'] = 'win' if g['score'] == 1.0 else 'loss'
-        d['score'] += g['score']
+        d = per.setdefault(g['opening'] or '(empty board)', dict(games=0, wins=0, black_games=0, black_wins=0))
         d['games'] += 1
+        d['wins'] += int(g['score'] == 1.0)
+        if g['a_colour'] == 'b':
+            d['black_games'] += 1
+            d['black_wins'] += int(g['score'] == 1.0)
     out['per_opening'] = per
     endings = {}
     for g in games:
@@ -238,7 +240,14 @@ def summarize(games, names, args):
     return out
 
 
+def signed(x):
+    """An Elo figure as text: sign and whole number, `0` rather than `-0`."""
+    r = round(x)
+    return f'{r:+d}' if r else '0'
+
+
 def print_summary(s):
+    """Prints the summary dict of `summarize` for people."""
     a, b = s['engine_a'], s['engine_b']
     print(f"\n{a} vs {b}: {s['games']} games, {a} {s['wins']} wins, {s['losses']} losses")
     if not s['games']:
@@ -247,9 +256,11 @@ def print_summary(s):
           f"{s['as_white']['wins']}/{s['as_white']['games']}; Black won {s['black_wins']}/{s['games']}")
     lo, hi = s['interval']
     elo_lo, elo_hi = s['elo_interval']
-    print(f"  score {s['score']:.3f} [{lo:.3f}, {hi:.3f}] (95%), Elo {s['elo']:+.0f} [{elo_lo:+.0f}, {elo_hi:+.0f}]")
-    print('  per opening (A as Black / A as White): ' + ', '.join(
-        f"{op}: {d['a_black'] or '-'}/{d['a_white'] or '-'}" for op, d in s['per_opening'].items()))
+    print(f"  score {s['score']:.3f} [{lo:.3f}, {hi:.3f}] (95%), Elo {signed(s['elo'])} "
+          f"[{signed(elo_lo)}, {signed(elo_hi)}]")
+    print('  per opening, A\'s wins as Black / as White: ' + ', '.join(
+        f"{op} {d['black_wins']}/{d['black_games']} {d['wins'] - d['black_wins']}/{d['games'] - d['black_games']}"
+        for op, d in s['per_opening'].items()))
     print('  endings: ' + ', '.join(f'{k} {v}' for k, v in sorted(s['endings'].items())))
     for nm, t in s['time_per_move'].items():
         if t['moves']:
@@ -312,6 +323,11 @@ def run_match(args):
                   engine_a=dict(name=names['a'], cmd=args.engine_a, setup=args.setup_a),
                   engine_b=dict(name=names['b'], cmd=args.engine_b, setup=args.setup_b))
 
+    def write_summary(s):
+        with open(summary_path + '.tmp', 'w', encoding='utf-8') as f:
+            json.dump(dict(config=config, summary=s, games=games), f, indent=1)
+        os.replace(summary_path + '.tmp', summary_path)
+
     def record(idx, opening, a_black, g):
         g.update(index=idx, opening=' '.join(opening), a_colour='b' if a_black else 'w',
                  score=1.0 if (g['winner'] == 'b') == a_black else 0.0, sgf=f'game-{idx:04d}.sgf')
@@ -329,9 +345,7 @@ def run_match(args):
                   f"opening {g['opening'] or '-'}: {g['winner'].upper()}+ {g['ending']} ({g['reason']}), "
                   f"{len(g['moves'])} moves | {names['a']} {s['score']:.3f} "
                   f"[{s['interval'][0]:.3f}, {s['interval'][1]:.3f}]{tail}", flush=True)
-            with open(summary_path + '.tmp', 'w', encoding='utf-8') as f:
-                json.dump(dict(config=config, summary=s, games=games), f, indent=1)
-            os.replace(summary_path + '.tmp', summary_path)
+            write_summary(s)
             if 'sprt' in s and s['sprt']['decision'] and not stop.is_set():
                 print(f"SPRT: {s['sprt']['decision']} accepted; no new games.", flush=True)
                 stop.set()
@@ -375,7 +389,12 @@ def run_match(args):
                     p.engine.kill()
     if failure and failure[0] != 'interrupted':
         raise ConfigError(failure[0])
-    return summarize(games, names, args)
+    if failure:
+        print(f'interrupted: the match stops after {len(games)} finished games', file=sys.stderr, flush=True)
+    with lock:
+        s = summarize(games, names, args)
+        write_summary(s)
+    return s
 
 
 def random_engine(spec):
@@ -435,7 +454,8 @@ def parse_args(argv):
     ap.add_argument('--name-b', help='engine B name (default: its GTP `name`)')
     ap.add_argument('--size', type=int, default=11, help='board side, 1..19 (default 11)')
     ap.add_argument('--openings', help='opening file (default: the empty board only)')
-    ap.add_argument('--games', type=int, help='number of games (default: every opening with both colours, --rounds times)')
+    ap.add_argument('--games', type=int,
+                    help='number of games (default: every opening with both colours, --rounds times)')
     ap.add_argument('--rounds', type=int, default=1, help='passes through the opening file without --games (default 1)')
     ap.add_argument('--move-time', type=float, help='the engines\' seconds per move (set in their setup lines)')
     ap.add_argument('--clock', type=float, help='seconds per side for the whole game (sent with time_left)')

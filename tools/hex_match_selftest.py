@@ -4,7 +4,7 @@ refusals, SGF writing read back, the statistics, and short matches between rando
 `--random-engine`) including crashing, hanging, slow, illegal and resigning ones.
 Prints one line per check group and `self-test: ok`; returns 0, or 1 after the first failed check.
 """
-import argparse, json, math, os, random, sys, tempfile
+import json, math, os, random, sys, tempfile
 
 from hex_referee import HexBoard, IllegalMove, sgf_moves, sgf_property, sgf_record
 from match_stats import elo, score_interval, sprt_bounds, sprt_llr, sprt_state

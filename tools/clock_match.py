@@ -18,7 +18,9 @@ game outcomes), the Elo difference with its interval, and the per-move think tim
 
 Engine options: `opt:Name=Value` (sent with setoption, e.g. `opt:Hash=64`), `cwd=DIR`.
 """
-import argparse, json, math, os, queue, shlex, statistics, subprocess, sys, threading, time
+import argparse, json, queue, shlex, statistics, subprocess, threading, time
+
+from match_stats import score_summary   # tools/match_stats.py (this script's directory is on sys.path)
 
 
 class Engine:
@@ -150,18 +152,8 @@ def play(specs, red_first, opening, tc, referee, maxplies):
 
 
 def summary(games, names):
-    n = len(games)
     s = [g['score'] for g in games]
-    mean = sum(s) / n
-    sd = statistics.pstdev(s) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.5
-
-    def elo(p):
-        p = min(max(p, 1e-3), 1 - 1e-3)
-        return -400 * math.log10(1 / p - 1)
-
-    out = dict(games=n, wins=s.count(1.0), draws=s.count(0.5), losses=s.count(0.0), score=mean,
-               interval=[mean - half, mean + half], elo=elo(mean), elo_interval=[elo(mean - half), elo(mean + half)],
+    out = dict(games=len(games), wins=s.count(1.0), draws=s.count(0.5), losses=s.count(0.0), **score_summary(s),
                flags={nm: sum(1 for g in games if g['flag'] == nm) for nm in names})
     for nm in names:
         t = sorted(x for g in games for x in g['times'][nm])

@@ -52,7 +52,7 @@ pub struct MctsOptions {
 
 impl Default for MctsOptions {
     fn default() -> Self {
-        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 400, bridge_playouts: true }
+        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 50, bridge_playouts: true }
     }
 }
 
@@ -735,5 +735,27 @@ mod tests {
         let got = m.save_bridge(x, b, Color::Black.index()).map(|i| pos.geometry().cell(i).to_string());
         assert_eq!(got.as_deref(), Some("c1"));
         let _ = uniform(&mut m.rng, 3);
+    }
+}
+
+#[cfg(test)]
+mod rate {
+    use super::*;
+    /// Prints the playout rate on 9×9 (run with `--ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn playout_rate() {
+        let mut pos = Position::square(9).unwrap();
+        pos.play_str("e5").unwrap();
+        let mut m = Mcts::new(64);
+        if let Ok(k) = std::env::var("MCTS_K") {
+            m.options.knowledge_after = k.parse().unwrap();
+        }
+        m.start(pos);
+        let t = now_ms();
+        while m.run(t + 2000.0, u64::MAX) == MctsOutcome::IterationDone {}
+        let dt = now_ms() - t;
+        let l = m.last_iteration().unwrap();
+        eprintln!("{} playouts in {dt:.0} ms = {:.0}/s; nodes {}; best {:?} score {} pv {:?}", m.nodes(), m.nodes() as f64 / dt * 1000.0, m.nodes.len(), m.best_move(), l.score, l.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>());
     }
 }

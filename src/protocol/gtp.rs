@@ -504,10 +504,16 @@ impl<W: Write> Session<W> {
                 Step::Idle => break None,
             }
         };
+        let legal = self.pos.legal_moves();
         let mv = match best {
-            Some(GameMove::Hex(m)) => m,
-            // No move from the search although nobody has won: any legal move (the board is never full here).
-            _ => *self.pos.legal_moves().first().ok_or_else(|| HexError::GameOver { winner: color.opponent() }.to_string())?,
+            Some(GameMove::Hex(m)) if legal.contains(&m) => m,
+            // No move from the search (stopped before its first iteration) although nobody has won: the first
+            // candidate of the position's knowledge, else the first legal move (the board is never full here).
+            _ => knowledge::analyse(&self.pos)
+                .and_then(|k| k.candidates.first().map(|&c| Move::Place(c)))
+                .filter(|m| legal.contains(m))
+                .or_else(|| legal.first().copied())
+                .ok_or_else(|| HexError::GameOver { winner: color.opponent() }.to_string())?,
         };
         self.pos.try_play_as(color, mv).map_err(|e| format!("engine move {mv}: {e}"))?;
         Ok(mv.to_string())

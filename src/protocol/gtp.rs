@@ -519,3 +519,42 @@ impl<W: Write> Session<W> {
         Ok(mv.to_string())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `lines` through a session without stdin and returns its output.
+    fn session_output(lines: &[&str]) -> String {
+        let mut s = Session::new(Vec::new());
+        for l in lines {
+            s.handle(l);
+        }
+        String::from_utf8(s.out).unwrap()
+    }
+
+    #[test]
+    fn the_interrupt_comment_is_recognised_in_its_usual_spellings_only() {
+        for yes in ["# interrupt", "# interrupt\n", "#interrupt", "  #  INTERRUPT \r\n"] {
+            assert!(is_interrupt_line(yes), "{yes:?}");
+        }
+        for no in ["interrupt", "# interrupted", "# stop", "genmove b # interrupt", "#"] {
+            assert!(!is_interrupt_line(no), "{no:?}");
+        }
+        // Without stdin, the comment is answered by nothing and interrupts nothing.
+        assert_eq!(session_output(&["# interrupt", "1 gogui-interrupt"]), "=1\n\n");
+    }
+
+    #[test]
+    fn a_proved_loss_is_resigned_and_recorded_unless_the_parameter_is_off() {
+        let moves = ["play b b2", "play w a5", "play b c3", "play w e1", "play b d4"];
+        let mut lines = vec!["boardsize 5"];
+        lines.extend(moves);
+        lines.extend(["1 genmove w", "2 final_score", "3 undo", "param_game resign_proved_loss 0", "param_game move_time 0.05", "4 genmove w"]);
+        let out = session_output(&lines);
+        assert!(out.contains("=1 resign\n\n=2 B+\n\n=3\n\n"), "{out}");
+        let after = out.split("=4 ").nth(1).expect("genmove answered");
+        let mv = after.trim_end();
+        assert!(mv != "resign" && crate::hex::Cell::parse(mv).is_ok(), "{out}");
+    }
+}

@@ -155,3 +155,44 @@ fn verdict_text(k: &Knowledge) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cells(list: &[&str]) -> Vec<Cell> {
+        list.iter().map(|c| Cell::parse(c).unwrap()).collect()
+    }
+
+    #[test]
+    fn verdict_and_inferior_texts() {
+        let k = Knowledge {
+            to_move: Color::White,
+            verdict: Verdict::Loss { carrier: cells(&["b1", "c1"]) },
+            dead: cells(&["e5"]),
+            captured: [cells(&["b1", "c1"]), cells(&["a1"])],
+            must_play: vec![],
+            threats: cells(&["b1", "c1"]),
+            candidates: vec![],
+        };
+        assert_eq!(verdict_text(&k), "loss for white: carrier b1 c1");
+        assert_eq!(inferior_pairs(&k), "a1 W b1 B c1 B e5 dead");
+        let open = Knowledge { verdict: Verdict::Open, ..k.clone() };
+        assert_eq!(verdict_text(&open), "open");
+        let win = Knowledge { to_move: Color::Black, verdict: Verdict::Win { carrier: cells(&["d4"]) }, ..k };
+        assert_eq!(verdict_text(&win), "win for black: carrier d4");
+    }
+
+    #[test]
+    fn knowledge_commands_refuse_boards_too_large_and_take_no_argument() {
+        let big = Position::square(12).unwrap();
+        let e = run("duiyi-mustplay", &[], &big, Convention::default()).unwrap().unwrap_err();
+        assert!(e.contains("144 cells") && e.contains("128"), "{e}");
+        let small = Position::square(3).unwrap();
+        assert!(run("duiyi-verdict", &["x"], &small, Convention::default()).unwrap().is_err());
+        assert!(run("genmove", &[], &small, Convention::default()).is_none());
+        // The empty 3×3 board is won for Black (to move) by a semi-connection through the centre.
+        let v = run("duiyi-verdict", &[], &small, Convention::default()).unwrap().unwrap();
+        assert!(v.starts_with("win for black: carrier ") && v.contains(" b2"), "{v}");
+    }
+}

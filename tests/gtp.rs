@@ -1,15 +1,18 @@
 //! GTP sessions with the built `duiyi gtp` (GTP 2 framing: `=[id] …` / `?[id] …` and a blank line; HexGui's
 //! `hexgui-analyze_commands`, Benzene's `param_game`, `time_left`, `final_score`): a full game won by the
 //! engine's `genmove` against scripted `play`s, refused commands that leave the game unchanged, board-size
-//! bounds, the swap rule, undo, loadsgf, and the analyze maps checked against the library's `Maps`.
+//! bounds, the swap rule, undo, loadsgf, the analyze maps checked against the library's `Maps` and the knowledge
+//! commands against `knowledge::analyse`, GoGui's `# interrupt` during a long `genmove`, the resignation of a
+//! proved loss, and `time_left` clocks.
 
 use duiyi::hex::eval::Maps;
+use duiyi::hex::knowledge::{self, Verdict};
 use duiyi::hex::two_distance::{Convention, INFINITY};
 use duiyi::hex::{Cell, Edge, Position};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long one answer may take (a genmove searches for `move_time`; this only catches hangs).
 const WAIT: Duration = Duration::from_secs(30);
@@ -51,10 +54,20 @@ impl Gtp {
     }
 
     fn send(&mut self, cmd: &str) -> Answer {
+        self.write(&format!("{cmd}\n"));
+        self.answer(cmd, WAIT)
+    }
+
+    /// Writes raw text to the engine's stdin (a command without waiting for its answer, a comment line).
+    fn write(&mut self, text: &str) {
         let stdin = self.stdin.as_mut().unwrap();
-        writeln!(stdin, "{cmd}").unwrap();
+        stdin.write_all(text.as_bytes()).unwrap();
         stdin.flush().unwrap();
-        let first = self.lines.recv_timeout(WAIT).unwrap_or_else(|_| panic!("no answer to '{cmd}'"));
+    }
+
+    /// Reads the answer to `cmd` (already sent), waiting at most `wait` for its first line.
+    fn answer(&mut self, cmd: &str, wait: Duration) -> Answer {
+        let first = self.lines.recv_timeout(wait).unwrap_or_else(|_| panic!("no answer to '{cmd}' within {wait:?}"));
         let ok = match first.chars().next() {
             Some('=') => true,
             Some('?') => false,
@@ -244,10 +257,15 @@ fn genmove_on_both_sides_finishes_a_game_with_a_consistent_winner() {
     let mut color = "b";
     while pos.winner().is_none() {
         let mv = g.ok(&format!("genmove {color}"));
+        if mv == "resign" {
+            // A position proved lost is resigned (`param_game resign_proved_loss`, on by default).
+            break;
+        }
         pos.play_str(&mv).unwrap_or_else(|e| panic!("genmove {color} answered an illegal move {mv}: {e}"));
         color = if color == "b" { "w" } else { "b" };
     }
-    let want = if pos.winner() == Some(duiyi::hex::Color::Black) { "B+" } else { "W+" };
+    let winner = pos.winner().unwrap_or(if color == "b" { duiyi::hex::Color::White } else { duiyi::hex::Color::Black });
+    let want = if winner == duiyi::hex::Color::Black { "B+" } else { "W+" };
     assert_eq!(g.ok("final_score"), want);
     // Both sides play well on 4×4: Black, who moves first without swap, wins (first-player win, HexWiki).
     assert_eq!(want, "B+", "{}", g.ok("showboard"));
@@ -368,4 +386,195 @@ fn param_game_level() {
     g.ok("play b d4");
     let reply = g.ok("genmove w");
     assert!(reply.len() >= 2 && reply != "resign", "{reply}");
+}
+
+/// A generous bound for answers that must come "at once" or "within the clock" on a loaded machine: far below
+/// the 30–60 s a search would take if the interrupt or the clock were ignored.
+const PROMPT: Duration = Duration::from_secs(20);
+
+/// Plays `moves` (`b c3` …) over GTP and on a mirror position, which it returns.
+fn setup(g: &mut Gtp, size: usize, moves: &[&str]) -> Position {
+    g.ok(&format!("boardsize {size}"));
+    let mut pos = Position::square(size).unwrap();
+    for m in moves {
+        g.ok(&format!("play {m}"));
+        pos.play_str(m.split_whitespace().nth(1).unwrap()).unwrap();
+    }
+    pos
+}
+
+/// Asserts that `mv` is a legal cell in `pos` (and plays it there).
+fn assert_legal(pos: &mut Position, mv: &str) {
+    assert!(Cell::parse(mv).is_ok(), "a cell, not {mv:?}");
+    pos.play_str(mv).unwrap_or_else(|e| panic!("illegal move {mv}: {e}"));
+}
+
+#[test]
+fn gogui_interrupt_stops_a_long_genmove_with_its_best_move_so_far() {
+    let mut g = Gtp::start();
+    assert!(g.ok("list_commands").lines().any(|l| l == "gogui-interrupt"));
+    assert_eq!(g.ok("known_command gogui-interrupt"), "true");
+    assert_eq!(g.ok("gogui-interrupt"), "");
+    let mut pos = setup(&mut g, 9, &["b e5"]);
+    g.ok("param_game move_time 60");
+    // Interrupted while searching.
+    let t = Instant::now();
+    g.write("genmove w\n");
+    std::thread::sleep(Duration::from_millis(500));
+    g.write("# interrupt\n");
+    let a = g.answer("genmove w", PROMPT);
+    assert!(a.ok, "{a:?}");
+    assert_legal(&mut pos, &a.text);
+    assert!(t.elapsed() < PROMPT, "{:?}", t.elapsed());
+    // Interrupted before the search got going (the line right behind the command): still a legal move.
+    let t = Instant::now();
+    g.write("genmove b\n# interrupt\n");
+    let a = g.answer("genmove b", PROMPT);
+    assert!(a.ok, "{a:?}");
+    assert_legal(&mut pos, &a.text);
+    assert!(t.elapsed() < PROMPT, "{:?}", t.elapsed());
+    // The board holds both moves, commands go on in order, and an interrupt while idle is an ignored comment.
+    let board = g.ok("showboard");
+    assert_eq!((board.matches('B').count(), board.matches('W').count()), (2, 1), "{board}");
+    g.write("# interrupt\n");
+    assert_eq!(g.ok("name"), "duiyi");
+    g.ok("param_game move_time 0.2");
+    assert_legal(&mut pos, &g.ok("genmove w"));
+}
+
+#[test]
+fn genmove_resigns_a_proved_loss_unless_told_not_to() {
+    // 5×5: Black's b2, c3, d4 are joined by bridges to each other and by edge templates to rows 1 and 5, a
+    // full virtual connection; White (a5, e1) is to move and has lost.
+    let moves = ["b b2", "w a5", "b c3", "w e1", "b d4"];
+    let mut g = Gtp::start();
+    let pos = setup(&mut g, 5, &moves);
+    assert!(matches!(knowledge::analyse(&pos).unwrap().verdict, Verdict::Loss { .. }));
+    assert!(g.ok("param_game").contains("[bool] resign_proved_loss 1"));
+    g.ok("param_game move_time 0.2");
+    assert_eq!(g.ok("genmove w"), "resign");
+    // The resignation is recorded: Black has won, and undo takes it back.
+    assert_eq!(g.ok("final_score"), "B+");
+    g.ok("undo");
+    assert_eq!(g.ok("final_score"), "cannot score");
+    // With the parameter off, the search's move is played.
+    g.ok("param_game resign_proved_loss 0");
+    assert!(g.ok("param_game").contains("[bool] resign_proved_loss 0"));
+    let mut mirror = pos.clone();
+    assert_legal(&mut mirror, &g.ok("genmove w"));
+    g.refused("param_game resign_proved_loss maybe");
+    // An open position (Black a1 on 5×5) is played, not resigned, with the parameter on.
+    g.ok("param_game resign_proved_loss 1");
+    let mut open = setup(&mut g, 5, &["b a1"]);
+    assert_legal(&mut open, &g.ok("genmove w"));
+}
+
+#[test]
+fn time_left_is_the_clock_genmove_uses() {
+    let mut g = Gtp::start();
+    let mut pos = setup(&mut g, 9, &["b e5"]);
+    // A long move time, so a genmove that ignored the clock would take 30 s.
+    g.ok("param_game move_time 30");
+    g.ok("time_left w 2");
+    assert_eq!(g.ok("time_left w"), "2");
+    let t = Instant::now();
+    g.write("genmove w\n");
+    let a = g.answer("genmove w", PROMPT);
+    assert!(a.ok, "{a:?}");
+    assert_legal(&mut pos, &a.text);
+    assert!(t.elapsed() < PROMPT, "the 2 s clock was not used: {:?}", t.elapsed());
+    // No time left: a move all the same, at once.
+    g.ok("play b d4");
+    pos.play_str("d4").unwrap();
+    g.ok("time_left w 0");
+    let t = Instant::now();
+    g.write("genmove w\n");
+    let a = g.answer("genmove w", PROMPT);
+    assert!(a.ok, "{a:?}");
+    assert_legal(&mut pos, &a.text);
+    assert!(t.elapsed() < PROMPT, "{:?}", t.elapsed());
+    assert_eq!(g.ok("time_left"), "Black: unset, White: 0");
+}
+
+/// The cells of a `plist` answer.
+fn plist(text: &str) -> Vec<Cell> {
+    text.split_whitespace().map(|c| Cell::parse(c).unwrap_or_else(|e| panic!("{c:?} in {text:?}: {e}"))).collect()
+}
+
+#[test]
+fn knowledge_analyze_commands_show_what_knowledge_analyse_finds() {
+    let mut g = Gtp::start();
+    let list = g.ok("hexgui-analyze_commands");
+    for want in [
+        "plist/Must-Play Region/duiyi-mustplay",
+        "plist/Opponent Threats/duiyi-threats",
+        "pspairs/Inferior Cells/duiyi-inferior",
+        "string/Verdict/duiyi-verdict",
+        "string/Knowledge (JSON)/duiyi-knowledge",
+    ] {
+        assert!(list.lines().any(|l| l == want), "{want} in {list}");
+    }
+    // Three positions: the empty board (open, but White's threats already cut Black's region), a proved loss
+    // for White, and a win for Black to move (with dead and captured cells).
+    let cases: [&[&str]; 3] = [&[], &["b b2", "w a5", "b c3", "w e1", "b d4"], &["b b2", "w a5", "b c3", "w e1"]];
+    let mut kinds = Vec::new();
+    let mut seen_inferior = [false; 3];
+    for moves in cases {
+        let pos = setup(&mut g, 5, moves);
+        let k = knowledge::analyse(&pos).unwrap();
+        assert_eq!(plist(&g.ok("duiyi-mustplay")), k.must_play, "{moves:?}");
+        assert_eq!(plist(&g.ok("duiyi-threats")), k.threats, "{moves:?}");
+        // Inferior cells: `cell label` pairs, dead or captured by B / W, each as the library says.
+        let inferior = g.ok("duiyi-inferior");
+        let words: Vec<&str> = inferior.split_whitespace().collect();
+        assert!(words.len().is_multiple_of(2), "{inferior}");
+        let mut n = 0;
+        for p in words.chunks(2) {
+            let c = Cell::parse(p[0]).unwrap();
+            let set = match p[1] {
+                "dead" => &k.dead,
+                "B" => &k.captured[0],
+                "W" => &k.captured[1],
+                other => panic!("unknown label {other} in {inferior}"),
+            };
+            assert!(set.contains(&c), "{c} {} in {k:?}", p[1]);
+            n += 1;
+        }
+        assert_eq!(n, k.dead.len() + k.captured[0].len() + k.captured[1].len(), "{inferior} vs {k:?}");
+        seen_inferior[0] |= !k.dead.is_empty();
+        seen_inferior[1] |= !k.captured[0].is_empty();
+        seen_inferior[2] |= !k.captured[1].is_empty();
+        let verdict = g.ok("duiyi-verdict");
+        kinds.push(verdict.split(':').next().unwrap().to_string());
+        let carrier_of = |text: &str| plist(text.split_once(": carrier").unwrap().1);
+        match &k.verdict {
+            Verdict::Open => assert_eq!(verdict, "open"),
+            Verdict::Win { carrier } => {
+                assert!(verdict.starts_with(&format!("win for {}: carrier", k.to_move)), "{verdict}");
+                assert_eq!(&carrier_of(&verdict), carrier);
+            }
+            Verdict::Loss { carrier } => {
+                assert!(verdict.starts_with(&format!("loss for {}: carrier", k.to_move)), "{verdict}");
+                assert_eq!(&carrier_of(&verdict), carrier);
+            }
+        }
+        let json: serde_json::Value = serde_json::from_str(&g.ok("duiyi-knowledge")).expect("duiyi-knowledge is JSON");
+        assert_eq!(json, serde_json::to_value(&k).unwrap(), "{moves:?}");
+    }
+    // The cases show every verdict, a forced region, and all three labels of the inferior cells.
+    assert_eq!(kinds, ["open", "loss for white", "win for black"]);
+    assert_eq!(seen_inferior, [true; 3]);
+    setup(&mut g, 5, &[]);
+    let region = plist(&g.ok("duiyi-mustplay"));
+    assert!(region.len() < 25 && region.contains(&Cell::parse("c3").unwrap()), "{region:?}");
+    assert!(!g.ok("duiyi-threats").is_empty());
+    // A finished game has no knowledge; a board over 128 cells is refused with the reason.
+    setup(&mut g, 2, &["b a1", "w b1", "b a2"]);
+    assert_eq!(g.ok("duiyi-verdict"), "over: black has won");
+    assert_eq!(g.ok("duiyi-mustplay"), "");
+    assert_eq!(g.ok("duiyi-knowledge"), "null");
+    g.ok("boardsize 13");
+    let why = g.refused("duiyi-mustplay");
+    assert!(why.contains("128"), "{why}");
+    g.refused("duiyi-verdict extra");
 }

@@ -10,28 +10,41 @@
 //! - `boardsize N [M]` (N columns × M rows, each 1..=19; a new empty game), `clear_board`;
 //! - `play b|w CELL|swap-pieces|resign` (a move out of turn, on an occupied cell or off the board is refused);
 //! - `genmove b|w`: searches with the [`Engine`] (the same sliced driver as the browser worker) and plays its
-//!   move; `resign` when the game is already over. Time: `time_left COLOR SECONDS` (Benzene's form) gives that
-//!   side a clock, managed as a UCI `go wtime/btime` (White's time is `wtime`); without one, each move gets
-//!   `move_time` seconds (default [`DEFAULT_MOVE_TIME_S`]), set with `param_game move_time S`;
+//!   move. It answers `resign` when the game is already over, and, unless `param_game resign_proved_loss 0`,
+//!   when the position is proved lost for that side ([`knowledge::analyse`] gives [`Verdict::Loss`]: the
+//!   opponent has a virtual connection nothing can break); that resignation is recorded as `play COLOR
+//!   resign` would be (`final_score` names the winner, `undo` takes it back). Time: `time_left COLOR SECONDS`
+//!   (Benzene's form; `time_left [COLOR]` shows the clocks) gives that side a clock, managed as a UCI
+//!   `go wtime/btime` (White's time is `wtime`; with 0 s left the move gets a few milliseconds); without one,
+//!   each move gets `move_time` seconds (default [`DEFAULT_MOVE_TIME_S`]), set with `param_game move_time S`;
+//! - `gogui-interrupt` (GoGui's convention, which HexGui follows too): listed to say that the line
+//!   `# interrupt`, written to stdin while a command runs, interrupts it. During a `genmove` the search stops
+//!   at once and `genmove` answers its best move so far; at any other time the line is an ignored comment. The
+//!   command itself answers `=` and does nothing. (stdin is read by a thread, so the line is seen while the
+//!   search runs; other lines wait their turn: GTP commands run one after another.)
 //! - `undo` (takes back a resignation first, else the last move), `showboard`, `final_score` (`B+`, `W+`, or
 //!   `cannot score` while nobody has won, as Benzene), `loadsgf FILE [MOVE_NUMBER]` (the position before move
 //!   MOVE_NUMBER, counting from 1), `param_game` (`[bool] allow_swap`, `[string] move_time`, `[list/queenbee/benzene]
-//!   convention`, `[list/0/…/8] level` (the engine's `Level`), `level_seed` (write-only); `param_game NAME VALUE`
-//!   sets one), `all_legal_moves [COLOR]`;
-//! - analyze commands for HexGui's board (`pspairs`: ` cell value` pairs; unreachable and occupied cells are left
-//!   out, except in the two-distance maps where an unreachable empty cell shows `-1`, as Benzene's `eval-twod`):
-//!   `duiyi-twod north|south|west|east` (two-distance of every empty cell to that edge, Queenbee's definition or
-//!   Benzene's per `convention`), `duiyi-potential COLOR` (the side's potential), `duiyi-total` (sum of both
-//!   potentials), `duiyi-badness`, `duiyi-tension` (for the side to move), and `duiyi-eval` (a `string`: board
-//!   potentials, attack mobility and Queenbee's eval).
+//!   convention`, `[list/0/…/8] level` (the engine's `Level`), `[bool] resign_proved_loss` (default 1),
+//!   `level_seed` (write-only); `param_game NAME VALUE` sets one), `all_legal_moves [COLOR]`;
+//! - the analyze commands of HexGui's menu (`hexgui-analyze_commands`; see [`super::gtp_analyze`]): the
+//!   evaluation maps `duiyi-twod north|south|west|east`, `duiyi-potential COLOR`, `duiyi-total`,
+//!   `duiyi-badness`, `duiyi-tension`, `duiyi-eval`, and the position's static knowledge `duiyi-mustplay`
+//!   (plist), `duiyi-threats` (plist), `duiyi-inferior` (pspairs: `dead`, `B`, `W`), `duiyi-verdict` (string)
+//!   and `duiyi-knowledge` (string: JSON).
 
-use crate::engine::{Engine, GameMove};
-use crate::hex::eval::Maps;
-use crate::hex::two_distance::{Convention, INFINITY};
-use crate::hex::{Color, Edge, HexError, MAX_SIDE, Move, Position};
+use super::gtp_analyze::{self, ANALYZE_COMMANDS};
+use crate::engine::{Engine, GameMove, Step};
+use crate::hex::knowledge::{self, Verdict};
+use crate::hex::two_distance::Convention;
+use crate::hex::{Color, HexError, MAX_SIDE, Move, Position};
 use crate::search::limits::GoParams;
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 /// Seconds per move for `genmove` when no `time_left` clock is known.
 pub const DEFAULT_MOVE_TIME_S: f64 = 1.0;
@@ -57,6 +70,7 @@ pub const COMMANDS: &[&str] = &[
     "time_left",
     "param_game",
     "all_legal_moves",
+    "gogui-interrupt",
     "hexgui-analyze_commands",
     "duiyi-twod",
     "duiyi-potential",
@@ -64,22 +78,12 @@ pub const COMMANDS: &[&str] = &[
     "duiyi-badness",
     "duiyi-tension",
     "duiyi-eval",
+    "duiyi-mustplay",
+    "duiyi-threats",
+    "duiyi-inferior",
+    "duiyi-verdict",
+    "duiyi-knowledge",
 ];
-
-/// The analyze commands HexGui shows (type/label/command, as in GoGui's analyze-command files).
-const ANALYZE_COMMANDS: &str = "param/Game Param/param_game
-string/ShowBoard/showboard
-string/Final Score/final_score
-plist/All Legal Moves/all_legal_moves %c
-pspairs/Two-Distance to North (Black)/duiyi-twod north
-pspairs/Two-Distance to South (Black)/duiyi-twod south
-pspairs/Two-Distance to West (White)/duiyi-twod west
-pspairs/Two-Distance to East (White)/duiyi-twod east
-pspairs/Potential/duiyi-potential %c
-pspairs/Total Potential/duiyi-total
-pspairs/Move Badness/duiyi-badness
-pspairs/Move Tension/duiyi-tension
-string/Queenbee Evaluation/duiyi-eval";
 
 /// Whether the session goes on after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,16 +104,60 @@ pub struct Session<W: Write> {
     /// Remaining time per side from `time_left` (seconds), indexed by [`Color::index`].
     clock_s: [Option<f64>; 2],
     convention: Convention,
+    /// `param_game resign_proved_loss`: `genmove` resigns a position proved lost.
+    resign_proved_loss: bool,
+    /// The input read by [`run_stdio`]'s thread, when the session runs on stdin (`None` for a session fed by
+    /// [`handle`](Session::handle) alone: nothing can interrupt its `genmove`).
+    input: Option<Input>,
     /// Set when writing stdout failed: the session ends.
     pub out_failed: bool,
 }
 
-/// Reads GTP commands from stdin until `quit` or EOF.
+/// The stdin side of a session: the lines a reader thread sends, the lines taken from the channel during a
+/// `genmove` (to run after it, in order), and the flag the reader raises at each `# interrupt` line, which
+/// makes the engine's search return within about a thousand nodes ([`Engine::set_interrupt`]).
+struct Input {
+    lines: Receiver<String>,
+    pending: VecDeque<String>,
+    interrupt: Arc<AtomicBool>,
+}
+
+/// Whether `line` is GoGui's interrupt comment `# interrupt` (spaces around the word allowed, any case).
+pub fn is_interrupt_line(line: &str) -> bool {
+    line.trim().strip_prefix('#').is_some_and(|rest| rest.trim().eq_ignore_ascii_case("interrupt"))
+}
+
+/// Reads GTP commands from stdin until `quit` or EOF. A thread reads stdin, so that a `# interrupt` line can
+/// stop a running `genmove` (see the module docs); invalid UTF-8 becomes U+FFFD, never the end of the session.
 pub fn run_stdio() -> ExitCode {
-    let stdin = std::io::stdin();
+    let (tx, rx) = mpsc::channel::<String>();
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = interrupt.clone();
+    std::thread::spawn(move || {
+        let mut input = std::io::stdin().lock();
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&buf).into_owned();
+                    let interrupts = is_interrupt_line(&line);
+                    if tx.send(line).is_err() {
+                        break;
+                    }
+                    // Sent first, raised second: a search that sees the flag finds the line on the channel.
+                    if interrupts {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+    });
     let mut s = Session::new(std::io::stdout().lock());
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
+    s.engine.set_interrupt(interrupt.clone());
+    s.input = Some(Input { lines: rx, pending: VecDeque::new(), interrupt });
+    while let Some(line) = s.next_line() {
         if s.handle(&line) == Flow::Quit || s.out_failed {
             break;
         }
@@ -117,7 +165,16 @@ pub fn run_stdio() -> ExitCode {
     if s.out_failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
 }
 
-fn parse_color(arg: Option<&str>) -> Result<Color, String> {
+/// Checks that `cmd` got `min..=max` arguments.
+pub(super) fn check_args(cmd: &str, args: &[&str], min: usize, max: usize) -> Result<(), String> {
+    if args.len() < min || args.len() > max {
+        let want = if min == max { format!("{min}") } else { format!("{min} to {max}") };
+        return Err(format!("{cmd}: expected {want} argument(s), got {}", args.len()));
+    }
+    Ok(())
+}
+
+pub(super) fn parse_color(arg: Option<&str>) -> Result<Color, String> {
     let a = arg.ok_or("missing color (b or w)")?;
     match a.to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(Color::Black),
@@ -147,6 +204,8 @@ impl<W: Write> Session<W> {
             move_time_s: DEFAULT_MOVE_TIME_S,
             clock_s: [None, None],
             convention: Convention::default(),
+            resign_proved_loss: true,
+            input: None,
             out_failed: false,
         }
     }
@@ -154,6 +213,30 @@ impl<W: Write> Session<W> {
     /// The current position.
     pub fn position(&self) -> &Position {
         &self.pos
+    }
+
+    /// The next input line of a session on stdin: one taken during a `genmove` first, else the next from the
+    /// reader (`None` at the end of input, or without an input).
+    fn next_line(&mut self) -> Option<String> {
+        let input = self.input.as_mut()?;
+        input.pending.pop_front().or_else(|| input.lines.recv().ok())
+    }
+
+    /// Lowers the interrupt flag, then moves the lines that arrived meanwhile to `pending`: whether one of them
+    /// is `# interrupt`. (The reader sends a line before raising the flag, so lowering first loses none.)
+    fn interrupt_arrived(&mut self) -> bool {
+        let Some(input) = self.input.as_mut() else { return false };
+        input.interrupt.store(false, Ordering::Relaxed);
+        let mut found = false;
+        loop {
+            match input.lines.try_recv() {
+                Ok(line) => {
+                    found |= is_interrupt_line(&line);
+                    input.pending.push_back(line);
+                }
+                Err(TryRecvError::Empty | TryRecvError::Disconnected) => return found,
+            }
+        }
     }
 
     /// Handles one input line: writes its answer (none for an empty or comment line).
@@ -203,30 +286,11 @@ impl<W: Write> Session<W> {
         self.resigned.map(Color::opponent).or_else(|| self.pos.winner())
     }
 
-    fn maps(&self) -> Maps {
-        Maps::compute(&self.pos, self.convention)
-    }
-
-    /// ` cell value` pairs of a per-cell map, skipping cells where `value` is `None`.
-    fn pspairs(&self, values: impl Fn(usize) -> Option<String>) -> String {
-        let g = self.pos.geometry();
-        let mut s = String::new();
-        for i in 0..g.cells() {
-            if let Some(v) = values(i) {
-                s.push_str(&format!(" {} {v}", g.cell(i)));
-            }
-        }
-        s.trim_start().to_string()
-    }
-
     fn run(&mut self, cmd: &str, args: &[&str]) -> Result<String, String> {
-        let nargs = |min: usize, max: usize| -> Result<(), String> {
-            if args.len() < min || args.len() > max {
-                let want = if min == max { format!("{min}") } else { format!("{min} to {max}") };
-                return Err(format!("{cmd}: expected {want} argument(s), got {}", args.len()));
-            }
-            Ok(())
-        };
+        let nargs = |min: usize, max: usize| check_args(cmd, args, min, max);
+        if let Some(result) = gtp_analyze::run(cmd, args, &self.pos, self.convention) {
+            return result;
+        }
         match cmd {
             "protocol_version" => Ok("2".into()),
             "name" => Ok("duiyi".into()),
@@ -238,6 +302,10 @@ impl<W: Write> Session<W> {
             "list_commands" => Ok(format!("\n{}", COMMANDS.join("\n"))),
             "quit" => Ok(String::new()),
             "hexgui-analyze_commands" => Ok(format!("\n{ANALYZE_COMMANDS}")),
+            "gogui-interrupt" => {
+                nargs(0, 0)?;
+                Ok(String::new())
+            }
             "boardsize" => {
                 nargs(1, 2)?;
                 let side = |a: &str| -> Result<usize, String> {
@@ -324,77 +392,19 @@ impl<W: Write> Session<W> {
                 }
                 Ok(self.pos.legal_moves().iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" "))
             }
-            "duiyi-twod" => {
-                nargs(1, 1)?;
-                let edge = match args[0].to_ascii_lowercase().as_str() {
-                    "north" | "n" => Edge::North,
-                    "south" | "s" => Edge::South,
-                    "west" | "w" => Edge::West,
-                    "east" | "e" => Edge::East,
-                    other => return Err(format!("duiyi-twod: unknown edge '{other}' (expected north, south, west or east)")),
-                };
-                let m = self.maps();
-                let map = &m.two_distance[edge.index()];
-                Ok(self.pspairs(|i| {
-                    (m.stones[i] == 0).then(|| if map[i] == INFINITY { "-1".into() } else { map[i].to_string() })
-                }))
-            }
-            "duiyi-potential" => {
-                nargs(1, 1)?;
-                let c = parse_color(Some(args[0]))?;
-                let m = self.maps();
-                Ok(self.finite_pairs(&m.potential[c.index()]))
-            }
-            "duiyi-total" => {
-                nargs(0, 0)?;
-                let m = self.maps();
-                Ok(self.finite_pairs(&m.total))
-            }
-            "duiyi-badness" => {
-                nargs(0, 0)?;
-                let m = self.maps();
-                Ok(self.finite_pairs(&m.badness))
-            }
-            "duiyi-tension" => {
-                nargs(0, 0)?;
-                let m = self.maps();
-                Ok(self.pspairs(|i| m.tension[i].map(|t| t.to_string())))
-            }
-            "duiyi-eval" => {
-                nargs(0, 0)?;
-                let m = self.maps();
-                let bp = |c: Color| {
-                    let v = m.board_potential[c.index()];
-                    if v == INFINITY { "inf".to_string() } else { v.to_string() }
-                };
-                Ok(format!(
-                    "to_move {} board_potential black {} white {} attack_mobility black {} white {} eval {} eval_black {} convention {}",
-                    m.to_move,
-                    bp(Color::Black),
-                    bp(Color::White),
-                    m.attack_mobility[0],
-                    m.attack_mobility[1],
-                    m.eval,
-                    m.eval_black,
-                    m.convention.name()
-                ))
-            }
             _ => Err(format!("unknown command '{cmd}'")),
         }
-    }
-
-    fn finite_pairs(&self, map: &[u16]) -> String {
-        self.pspairs(|i| (map[i] != INFINITY).then(|| map[i].to_string()))
     }
 
     fn param_game(&mut self, args: &[&str]) -> Result<String, String> {
         match args {
             [] => Ok(format!(
-                "\n[bool] allow_swap {}\n[string] move_time {}\n[list/queenbee/benzene] convention {}\n[list/0/1/2/3/4/5/6/7/8] level {}",
+                "\n[bool] allow_swap {}\n[string] move_time {}\n[list/queenbee/benzene] convention {}\n[list/0/1/2/3/4/5/6/7/8] level {}\n[bool] resign_proved_loss {}",
                 self.swap as u8,
                 self.move_time_s,
                 self.convention.name(),
-                self.engine.level()
+                self.engine.level(),
+                self.resign_proved_loss as u8
             )),
             [name, value] => {
                 match *name {
@@ -413,12 +423,15 @@ impl<W: Write> Session<W> {
                         self.convention = Convention::parse(value)
                             .ok_or_else(|| format!("param_game convention: '{value}' (expected queenbee or benzene)"))?;
                     }
+                    "resign_proved_loss" => {
+                        self.resign_proved_loss = parse_bool(value).map_err(|e| format!("param_game resign_proved_loss: {e}"))?;
+                    }
                     // The engine's `Level` (0 = full strength, 1–8: `crate::levels`) and `LevelSeed`.
                     "level" => self.engine.set_option("Level", value).map_err(|e| format!("param_game level: {e}"))?,
                     "level_seed" => self.engine.set_option("LevelSeed", value).map_err(|e| format!("param_game level_seed: {e}"))?,
                     other => {
                         return Err(format!(
-                            "param_game: unknown parameter '{other}' (allow_swap, move_time, convention, level, level_seed)"
+                            "param_game: unknown parameter '{other}' (allow_swap, move_time, convention, level, level_seed, resign_proved_loss)"
                         ));
                     }
                 }
@@ -452,13 +465,20 @@ impl<W: Write> Session<W> {
         Ok(String::new())
     }
 
-    /// `genmove COLOR`: the engine's move for `color`, played on the board.
+    /// `genmove COLOR`: the engine's move for `color`, played on the board; `resign` on a finished game or (with
+    /// `resign_proved_loss`) a proved loss. A `# interrupt` line stops the search: its best move so far.
     fn genmove(&mut self, color: Color) -> Result<String, String> {
         if self.winner().is_some() {
             return Ok("resign".into());
         }
         if color != self.pos.to_move() {
             return Err(format!("{color} cannot move: it is {}'s turn", self.pos.to_move()));
+        }
+        if self.resign_proved_loss
+            && knowledge::analyse(&self.pos).is_some_and(|k| matches!(k.verdict, Verdict::Loss { .. }))
+        {
+            self.resigned = Some(color);
+            return Ok("resign".into());
         }
         let params = match self.clock_s[color.index()] {
             Some(t) => {
@@ -471,13 +491,70 @@ impl<W: Write> Session<W> {
             None => GoParams { movetime: Some(self.move_time_s * 1000.0), ..Default::default() },
         };
         self.engine.set_hex_position(self.pos.clone()).map_err(|e| e.to_string())?;
-        let (_, best, _) = self.engine.search_blocking(params).map_err(|e| e.to_string())?;
+        self.engine.go(params).map_err(|e| e.to_string())?;
+        // Not time-sliced: `step` returns after each iteration, at the search's limits, or when the reader
+        // raised the interrupt flag; an interrupt then stops the search, whose next step is `Done`.
+        let best = loop {
+            if self.interrupt_arrived() {
+                self.engine.stop();
+            }
+            match self.engine.step(f64::INFINITY) {
+                Step::Searching(_) | Step::Waiting(_) => {}
+                Step::Done { bestmove, .. } => break bestmove,
+                Step::Idle => break None,
+            }
+        };
+        let legal = self.pos.legal_moves();
         let mv = match best {
-            Some(GameMove::Hex(m)) => m,
-            // No move from the search although nobody has won: any legal move (the board is never full here).
-            _ => *self.pos.legal_moves().first().ok_or_else(|| HexError::GameOver { winner: color.opponent() }.to_string())?,
+            Some(GameMove::Hex(m)) if legal.contains(&m) => m,
+            // No move from the search (stopped before its first iteration) although nobody has won: the first
+            // candidate of the position's knowledge, else the first legal move (the board is never full here).
+            _ => knowledge::analyse(&self.pos)
+                .and_then(|k| k.candidates.first().map(|&c| Move::Place(c)))
+                .filter(|m| legal.contains(m))
+                .or_else(|| legal.first().copied())
+                .ok_or_else(|| HexError::GameOver { winner: color.opponent() }.to_string())?,
         };
         self.pos.try_play_as(color, mv).map_err(|e| format!("engine move {mv}: {e}"))?;
         Ok(mv.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `lines` through a session without stdin and returns its output.
+    fn session_output(lines: &[&str]) -> String {
+        let mut s = Session::new(Vec::new());
+        for l in lines {
+            s.handle(l);
+        }
+        String::from_utf8(s.out).unwrap()
+    }
+
+    #[test]
+    fn the_interrupt_comment_is_recognised_in_its_usual_spellings_only() {
+        for yes in ["# interrupt", "# interrupt\n", "#interrupt", "  #  INTERRUPT \r\n"] {
+            assert!(is_interrupt_line(yes), "{yes:?}");
+        }
+        for no in ["interrupt", "# interrupted", "# stop", "genmove b # interrupt", "#"] {
+            assert!(!is_interrupt_line(no), "{no:?}");
+        }
+        // Without stdin, the comment is answered by nothing and interrupts nothing.
+        assert_eq!(session_output(&["# interrupt", "1 gogui-interrupt"]), "=1\n\n");
+    }
+
+    #[test]
+    fn a_proved_loss_is_resigned_and_recorded_unless_the_parameter_is_off() {
+        let moves = ["play b b2", "play w a5", "play b c3", "play w e1", "play b d4"];
+        let mut lines = vec!["boardsize 5"];
+        lines.extend(moves);
+        lines.extend(["1 genmove w", "2 final_score", "3 undo", "param_game resign_proved_loss 0", "param_game move_time 0.05", "4 genmove w"]);
+        let out = session_output(&lines);
+        assert!(out.contains("=1 resign\n\n=2 B+\n\n=3\n\n"), "{out}");
+        let after = out.split("=4 ").nth(1).expect("genmove answered");
+        let mv = after.trim_end();
+        assert!(mv != "resign" && crate::hex::Cell::parse(mv).is_ok(), "{out}");
     }
 }

@@ -34,6 +34,7 @@
 //!   stopped.
 
 pub mod gtp;
+pub mod gtp_analyze;
 pub mod ucci;
 pub mod uci;
 

@@ -26,6 +26,8 @@
 //!   `cannot score` while nobody has won, as Benzene), `loadsgf FILE [MOVE_NUMBER]` (the position before move
 //!   MOVE_NUMBER, counting from 1), `param_game` (`[bool] allow_swap`, `[string] move_time`, `[list/queenbee/benzene]
 //!   convention`, `[list/0/…/8] level` (the engine's `Level`), `[bool] resign_proved_loss` (default 1),
+//!   `[list/playouts/queenbee] hex_eval` (the engine's `HexEval`: Monte Carlo tree search, the default, or
+//!   Queenbee's alpha-beta),
 //!   `level_seed` (write-only); `param_game NAME VALUE` sets one), `all_legal_moves [COLOR]`;
 //! - the analyze commands of HexGui's menu (`hexgui-analyze_commands`; see [`super::gtp_analyze`]): the
 //!   evaluation maps `duiyi-twod north|south|west|east`, `duiyi-potential COLOR`, `duiyi-total`,
@@ -106,6 +108,8 @@ pub struct Session<W: Write> {
     convention: Convention,
     /// `param_game resign_proved_loss`: `genmove` resigns a position proved lost.
     resign_proved_loss: bool,
+    /// `param_game hex_eval`: the engine's `HexEval` (`playouts` or `queenbee`).
+    hex_eval: &'static str,
     /// The input read by [`run_stdio`]'s thread, when the session runs on stdin (`None` for a session fed by
     /// [`handle`](Session::handle) alone: nothing can interrupt its `genmove`).
     input: Option<Input>,
@@ -205,6 +209,7 @@ impl<W: Write> Session<W> {
             clock_s: [None, None],
             convention: Convention::default(),
             resign_proved_loss: true,
+            hex_eval: "playouts",
             input: None,
             out_failed: false,
         }
@@ -399,12 +404,13 @@ impl<W: Write> Session<W> {
     fn param_game(&mut self, args: &[&str]) -> Result<String, String> {
         match args {
             [] => Ok(format!(
-                "\n[bool] allow_swap {}\n[string] move_time {}\n[list/queenbee/benzene] convention {}\n[list/0/1/2/3/4/5/6/7/8] level {}\n[bool] resign_proved_loss {}",
+                "\n[bool] allow_swap {}\n[string] move_time {}\n[list/queenbee/benzene] convention {}\n[list/0/1/2/3/4/5/6/7/8] level {}\n[bool] resign_proved_loss {}\n[list/playouts/queenbee] hex_eval {}",
                 self.swap as u8,
                 self.move_time_s,
                 self.convention.name(),
                 self.engine.level(),
-                self.resign_proved_loss as u8
+                self.resign_proved_loss as u8,
+                self.hex_eval
             )),
             [name, value] => {
                 match *name {
@@ -423,6 +429,15 @@ impl<W: Write> Session<W> {
                         self.convention = Convention::parse(value)
                             .ok_or_else(|| format!("param_game convention: '{value}' (expected queenbee or benzene)"))?;
                     }
+                    "hex_eval" => {
+                        let e = crate::hex::driver::HexEval::parse(value)
+                            .ok_or_else(|| format!("param_game hex_eval: '{value}' (expected playouts or queenbee)"))?;
+                        self.engine.set_option("HexEval", value).map_err(|e| format!("param_game hex_eval: {e}"))?;
+                        self.hex_eval = match e {
+                            crate::hex::driver::HexEval::Playouts => "playouts",
+                            crate::hex::driver::HexEval::Queenbee => "queenbee",
+                        };
+                    }
                     "resign_proved_loss" => {
                         self.resign_proved_loss = parse_bool(value).map_err(|e| format!("param_game resign_proved_loss: {e}"))?;
                     }
@@ -431,7 +446,7 @@ impl<W: Write> Session<W> {
                     "level_seed" => self.engine.set_option("LevelSeed", value).map_err(|e| format!("param_game level_seed: {e}"))?,
                     other => {
                         return Err(format!(
-                            "param_game: unknown parameter '{other}' (allow_swap, move_time, convention, level, level_seed, resign_proved_loss)"
+                            "param_game: unknown parameter '{other}' (allow_swap, move_time, convention, level, level_seed, resign_proved_loss, hex_eval)"
                         ));
                     }
                 }

@@ -30,7 +30,9 @@ every two-distance map, potentials, badness, tension, board potentials, attack m
 duiyi hex solve --size N[xM] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap] [--time-limit SECONDS]\n    \
 who wins with perfect play, and every winning move: {\"to_move\", \"winner\" (null: not proved in time), \"winning_moves\", \"complete\", \"nodes\", \"time_ms\"}\n  \
 duiyi hex bench [--solve-limit SECONDS | --no-solve] [--openings a1,e3,...] [--search-ms MS]\n    \
-the 36 6x6 openings (or those listed) solved (result, nodes, time of each), search nodes/s and depth in 1 s on 11x11, map timings; last line 'nodes N nps M'\n";
+the 36 6x6 openings (or those listed) solved (result, nodes, time of each), search nodes/s and depth in 1 s on 11x11, map timings; last line 'nodes N nps M'\n  \
+duiyi hex genmove --size N[xM] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap] --nodes N [--eval playouts|queenbee]\n    \
+the engine's move at a node limit (playouts for MCTS), as the browser worker searches it: {\"bestmove\", \"ponder\", \"nodes\", \"depth\", \"score\", \"eval\"}\n";
 
 /// Parsed `--flag value` pairs and `--switch`es of a subcommand, checked against the known ones.
 #[derive(Debug, Default)]
@@ -166,9 +168,51 @@ pub fn run(args: &[String]) -> Result<String, String> {
         Some("potentials") => potentials(&args[1..]),
         Some("solve") => solve_cmd(&args[1..]),
         Some("bench") => bench_cmd(&args[1..]),
+        Some("genmove") => genmove_cmd(&args[1..]),
         Some("help" | "--help" | "-h") => Ok(USAGE.trim_end().to_string()),
         Some(other) => Err(format!("hex: unknown subcommand '{other}'\n{USAGE}")),
         None => Err(format!("hex: a subcommand is needed\n{USAGE}")),
+    }
+}
+
+/// `duiyi hex genmove`: the engine's move at a node limit (see [`USAGE`]); the same `Engine` and sliced
+/// driver as the browser worker, so the wasm build gives the same answer (tests/browser/hex-native-wasm).
+fn genmove_cmd(args: &[String]) -> Result<String, String> {
+    let a = Args::parse("genmove", args, &["--size", "--sgf", "--moves", "--nodes", "--eval"], &["--swap"])?;
+    let pos = position_from_args(&a)?;
+    let nodes: u64 = a
+        .value("--nodes")
+        .ok_or("genmove: --nodes N is needed (a search bounded by nodes gives the same move everywhere)")?
+        .parse()
+        .map_err(|_| "genmove: --nodes must be a whole number".to_string())?;
+    if nodes == 0 {
+        return Err("genmove: --nodes must be at least 1".into());
+    }
+    let eval = a.value("--eval").unwrap_or("playouts");
+    let mut engine = crate::engine::Engine::new();
+    engine.set_hex_position(pos).map_err(|e| e.to_string())?;
+    engine.set_option("HexEval", eval).map_err(|e| format!("genmove: --eval {eval}: {e}"))?;
+    engine
+        .go(crate::search::limits::GoParams { nodes: Some(nodes), ..Default::default() })
+        .map_err(|e| format!("genmove: {e}"))?;
+    let mut last = None;
+    loop {
+        match engine.step(1000.0) {
+            crate::engine::Step::Done { infos, bestmove, ponder } => {
+                last = infos.into_iter().last().or(last);
+                let (depth, nodes, score) = last.as_ref().map_or((0, 0, None), |i| (i.depth, i.nodes, i.cp.or(i.mate.map(|m| m * 100_000))));
+                return Ok(json!({
+                    "bestmove": bestmove.map(|m| m.to_string()),
+                    "ponder": ponder.map(|m| m.to_string()),
+                    "nodes": nodes, "depth": depth, "score": score, "eval": eval,
+                })
+                .to_string());
+            }
+            crate::engine::Step::Searching(infos) | crate::engine::Step::Waiting(infos) => {
+                last = infos.into_iter().last().or(last);
+            }
+            crate::engine::Step::Idle => return Err("genmove: the search did not start".into()),
+        }
     }
 }
 

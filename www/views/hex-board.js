@@ -245,11 +245,13 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
         const c = byName.get(cell);
         if (!c) continue;
         const data = { 'data-square': cell, 'data-mark': mark };
+        // the small signs sit in the cell's upper half: a heatmap's number (at the centre) stays readable
+        const sy = c.y - 0.5 * R;
         if (mark === 'dead') {
-          const d = 0.3 * R;
-          el('path', { d: `M${c.x - d},${c.y - d}L${c.x + d},${c.y + d}M${c.x - d},${c.y + d}L${c.x + d},${c.y - d}`, class: 'hx-k-dead', ...data }, marksLayer);
+          const d = 0.2 * R;
+          el('path', { d: `M${c.x - d},${sy - d}L${c.x + d},${sy + d}M${c.x - d},${sy + d}L${c.x + d},${sy - d}`, class: 'hx-k-dead', ...data }, marksLayer);
         } else if (mark === 'captured-black' || mark === 'captured-white') {
-          el('circle', { cx: c.x, cy: c.y, r: 0.2 * R, class: `hx-k-captured hx-k-${mark}`, ...data }, marksLayer);
+          el('circle', { cx: c.x, cy: sy, r: 0.17 * R, class: `hx-k-captured hx-k-${mark}`, ...data }, marksLayer);
         } else {
           const scale = mark === 'threat' ? 0.93 : 0.8;
           el('polygon', { points: hexPoints(c.x, c.y, scale), class: `hx-k-${mark}`, ...data }, marksLayer);

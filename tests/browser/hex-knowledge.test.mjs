@@ -2,9 +2,10 @@
 // Connections overlay on real positions set up by SGF — a bridge chain joining Black's edges with White to
 // move (a proved loss: the verdict line in English and Chinese, the carrier marked, the heatmap's values the
 // same with the overlay on and off), a position whose must-play region is smaller than the board (the marked
-// region, threats and captured cells are exactly knowledge()'s), the layout on a 390 px phone — and the engine
-// panel's proved result in words when the search reports a mate score. Waits are for page state (READY_MS,
-// STEP_MS: a loaded 2-core machine); no assertion holds an absolute time.
+// region, threats and captured cells are exactly knowledge()'s), the layout on a 390 px phone, a board too
+// large for the analysis — and the engine panel's proved result in words when the search reports a mate
+// score. Waits are for page state (READY_MS, STEP_MS: a loaded 2-core machine); no assertion holds an
+// absolute time.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -164,6 +165,13 @@ test('Connections with a must-play region smaller than the board: the marked reg
     assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `${id}: ${JSON.stringify(box)}`);
   }
   await screenshot(page, 'hex-connections-phone');
+
+  // 13×13 (169 cells) is past the analysis: no marks, and the line says why
+  await page.selectOption('[data-testid="board-size"]', '13');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="board"] .hx-cell').length === 169);
+  await page.waitForSelector('[data-testid="connections-panel"][data-verdict="none"]');
+  assert.equal(await page.textContent('[data-testid="connections-verdict"]'), 'Connections are analysed on boards of up to 128 cells (11×11 or smaller)');
+  assert.equal(await page.$$eval('[data-testid="connections"] [data-mark]', (e) => e.length), 0);
   assert.deepEqual(app.errorsOf(page), []);
 });
 

@@ -18,8 +18,8 @@
 // the status as budgetMs ("thinking … (≈ N s)"); it is cleared when the state leaves 'thinking'.
 //
 // Test hooks (data-testid): engine-status (data-state, data-ready; engine-score, engine-pv, …, see
-// engine-status.js), ponder-move (data-iccs), engine-proof, score-note; the panel's host has data-budget-ms while a budget
-// is shown (the page's own record of what it passed to the status).
+// engine-status.js), ponder-move (data-iccs), engine-proof, score-note; the panel's host has data-budget-ms
+// while a budget is shown (the page's own record of what it passed to the status).
 
 import { h, setText } from './dom.js';
 import { createEngineStatus } from './engine-status.js';

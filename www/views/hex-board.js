@@ -6,7 +6,10 @@
 // Test hooks: every cell is `g[data-square="c3"]` under the board, with data-stone="black"|"white" when a
 // stone stands there and data-last / data-chain flags; the heatmap layer is `g[data-testid="heatmap"]` (with
 // data-overlay), each of its cells `polygon[data-square][data-value]` (the number shown; "inf" when
-// unreachable, "" on an occupied cell).
+// unreachable, "" on an occupied cell). The connections layer (setMarks, the "Connections" toggle) is
+// `g[data-testid="connections"]` (data-verdict, data-to-move), one element per mark, each with data-square
+// and data-mark (carrier, must-play, threat, dead, captured-black, captured-white); it lies above the heatmap
+// and never touches it.
 
 const NS = 'http://www.w3.org/2000/svg';
 const R = 20; // hexagon circumradius, in SVG units
@@ -57,6 +60,7 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
   let size = null; // {width, height}
   let cells = []; // per index: {g, poly, stone, heat, label}
   let heatLayer = null;
+  let marksLayer = null;
   let hovered = null;
 
   function centre(col, row) {
@@ -72,6 +76,9 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
     const hatch = el('pattern', { id: 'hx-hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
     el('rect', { width: 6, height: 6, fill: '#b8b8b8' }, hatch);
     el('line', { x1: 0, y1: 0, x2: 0, y2: 6, stroke: '#6b6b6b', 'stroke-width': 2.5 }, hatch);
+    // the connections layer's dots (an opponent's threat carrier): no background, so a heatmap shows through
+    const dots = el('pattern', { id: 'hx-dots', width: 5, height: 5, patternUnits: 'userSpaceOnUse' }, defs);
+    el('circle', { cx: 2.5, cy: 2.5, r: 1.1, class: 'hx-k-dot' }, dots);
 
     // the edges: a wide stroke along each side's outer hexagon sides
     const edges = el('g', { class: 'hx-edges' }, svg);
@@ -101,6 +108,8 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
     // heat polygon has no fill), so it never hides a stone, and it lets the pointer through to the cells
     const cellLayer = el('g', { class: 'hx-cells' }, svg);
     heatLayer = el('g', { class: 'hx-heat', 'data-testid': 'heatmap', 'data-overlay': 'none' }, svg);
+    marksLayer = el('g', { class: 'hx-marks', 'data-testid': 'connections', 'data-verdict': 'none' }, svg);
+    marksLayer.setAttribute('display', 'none');
     cells = [];
     for (let r = 0; r < height; r++) {
       for (let c = 0; c < width; c++) {
@@ -112,7 +121,7 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
         el('circle', { cx: x, cy: y, r: R * 0.2, class: 'hx-mark' }, g); // the last move's mark
         const heat = el('polygon', { points: hexPoints(x, y, 0.97), class: 'hx-heat-cell', 'data-square': name, 'data-value': '' }, heatLayer);
         const label = el('text', { x, y: y + 4, class: 'hx-num', 'text-anchor': 'middle' }, heatLayer);
-        cells.push({ g, poly, stone, heat, label, name });
+        cells.push({ g, poly, stone, heat, label, name, x, y });
       }
     }
     // coordinates on the rim: letters above row 1 and below row n, numbers left of column a and right of the last
@@ -211,6 +220,43 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
         if (was?.preview !== preview) cell.g.classList.toggle('hx-preview', preview);
         cell.shown = { value, fill, text, best, dark, preview };
       });
+    },
+    /**
+     * The connections layer, or null for none: `marks` is [{cell: 'c3', mark}] with mark one of 'carrier',
+     * 'must-play', 'threat' (drawn in this order, a cell may carry several), 'dead', 'captured-black',
+     * 'captured-white'; `verdict` ('win' | 'loss' | 'open' | 'none') and `toMove` go on the layer (data-*) for
+     * its colours and the tests. Drawn anew on each call (a position change, not a hover).
+     * @param {{marks: Array<{cell: string, mark: string}>, verdict: string, toMove: string|null}|null} view
+     */
+    setMarks(view) {
+      if (!marksLayer) return;
+      marksLayer.replaceChildren();
+      marksLayer.dataset.verdict = view ? view.verdict : 'none';
+      marksLayer.dataset.toMove = view?.toMove ?? '';
+      if (!view) {
+        marksLayer.setAttribute('display', 'none');
+        return;
+      }
+      marksLayer.removeAttribute('display');
+      const byName = new Map(cells.map((c) => [c.name, c]));
+      const order = ['carrier', 'must-play', 'threat', 'dead', 'captured-black', 'captured-white'];
+      const sorted = [...view.marks].sort((a, b) => order.indexOf(a.mark) - order.indexOf(b.mark));
+      for (const { cell, mark } of sorted) {
+        const c = byName.get(cell);
+        if (!c) continue;
+        const data = { 'data-square': cell, 'data-mark': mark };
+        // the small signs sit in the cell's upper half: a heatmap's number (at the centre) stays readable
+        const sy = c.y - 0.5 * R;
+        if (mark === 'dead') {
+          const d = 0.2 * R;
+          el('path', { d: `M${c.x - d},${sy - d}L${c.x + d},${sy + d}M${c.x - d},${sy + d}L${c.x + d},${sy - d}`, class: 'hx-k-dead', ...data }, marksLayer);
+        } else if (mark === 'captured-black' || mark === 'captured-white') {
+          el('circle', { cx: c.x, cy: sy, r: 0.17 * R, class: `hx-k-captured hx-k-${mark}`, ...data }, marksLayer);
+        } else {
+          const scale = mark === 'threat' ? 0.93 : 0.8;
+          el('polygon', { points: hexPoints(c.x, c.y, scale), class: `hx-k-${mark}`, ...data }, marksLayer);
+        }
+      }
     },
     setAriaLabel(text) {
       svg.setAttribute('aria-label', text);

@@ -1,5 +1,6 @@
 // The Hex page's settings (www/views/hex.js): what the user chose (board size, swap rule, who plays which side,
-// engine time and level, pondering, the two-distance convention, numbers on cells, the overlay), kept in
+// engine time and level, pondering, the two-distance convention, numbers on cells, the overlay, the
+// Connections overlay), kept in
 // localStorage, and the settings panel's controls. It knows no rules and no engine: each control calls the
 // handler it was given.
 //
@@ -36,7 +37,7 @@ const CONVENTIONS = ['queenbee', 'benzene'];
 export const MIN_CELL_PX = 32;
 const DEFAULT_SETTINGS = {
   size: '11', swap: false, human: 'black', movetime: 1000, overlay: 'none', convention: 'queenbee', numbers: true,
-  ponder: true, level: 0,
+  ponder: true, level: 0, connections: false,
 };
 
 /**
@@ -74,6 +75,7 @@ export function loadSettings() {
   if (!MODES.includes(settings.human)) settings.human = 'black';
   if (!LEVELS.includes(settings.level)) settings.level = 0;
   if (!CONVENTIONS.includes(settings.convention)) settings.convention = 'queenbee';
+  settings.connections = settings.connections === true; // the Connections overlay (hex-connections.js), off by default
   return settings;
 }
 

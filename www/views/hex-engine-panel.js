@@ -9,14 +9,19 @@
 // turned to Black's view here (+ good for Black). The figures' eval (hex-figures.js) is the same evaluation of
 // the position on the board without look-ahead, in the eval's units: a note under each says so.
 //
+// A proved result: when the search reports a mate score (`score.mate`, UCI's moves to the end, + when the side
+// it searches for wins), the panel says so in words under the numbers: "Proved win for White in 3 moves" /
+// "Proved loss for White: Black connects in 2 moves" (engine-proof, data-mate: the mate number from Black's
+// view, data-side: the side searched for). Hex has no draws, so a mate score is the game's result.
+//
 // Thinking budget: the client's 'budget' event ({softMs, hardMs, searchId}) of the running Hex search goes to
 // the status as budgetMs ("thinking … (≈ N s)"); it is cleared when the state leaves 'thinking'.
 //
 // Test hooks (data-testid): engine-status (data-state, data-ready; engine-score, engine-pv, …, see
-// engine-status.js), ponder-move (data-iccs), score-note; the panel's host has data-budget-ms while a budget
-// is shown (the page's own record of what it passed to the status).
+// engine-status.js), ponder-move (data-iccs), engine-proof, score-note; the panel's host has data-budget-ms
+// while a budget is shown (the page's own record of what it passed to the status).
 
-import { h } from './dom.js';
+import { h, setText } from './dom.js';
 import { createEngineStatus } from './engine-status.js';
 import { playSound } from '../sound.js';
 
@@ -45,6 +50,8 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
   // the score is shown from Black's view here, named as the search's (not the figures' eval), with a note
   const scoreLabel = status.element.querySelector('[data-i18n="engine.score"]');
   if (scoreLabel) scoreLabel.dataset.i18n = 'hex.engineScore';
+  const proofEl = h('p', { class: 'hex-proof', dataset: { testid: 'engine-proof' }, hidden: true });
+  status.element.querySelector('.es-numbers')?.after(proofEl);
   status.element.append(h('p', { class: 'hex-score-note', dataset: { testid: 'score-note', i18n: 'hex.engineScoreNote' } }));
 
   let lastInfo = null;
@@ -75,6 +82,25 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
       notice: '',
       detail: client.state === 'thinking' && current?.params.movetime ? `${current.params.movetime / 1000} s` : '',
     });
+    showProof(info, searching?.side ?? null);
+  }
+
+  /** The proved result of a mate score `info.score.mate` for `side` (the side searched for), in words. */
+  function showProof(info, side) {
+    const mate = info?.score?.mate;
+    if (typeof mate !== 'number' || !side) {
+      setText(proofEl, '');
+      delete proofEl.dataset.mate;
+      delete proofEl.dataset.side;
+      return;
+    }
+    const tr = t();
+    const n = Math.abs(mate);
+    const moves = tr(n === 1 ? 'hex.proof.move1' : 'hex.proof.moves', { n });
+    const names = { side: tr(`hex.side.${side}`), other: tr(`hex.side.${side === 'black' ? 'white' : 'black'}`), moves };
+    setText(proofEl, tr(mate > 0 ? 'hex.proof.win' : 'hex.proof.loss', names));
+    proofEl.dataset.mate = String(side === 'white' ? -mate : mate);
+    proofEl.dataset.side = side;
   }
 
   /** Sends the page's level to the engine when the engine's differs (the client is shared with Xiangqi). */
@@ -254,6 +280,7 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
     },
     setTranslator(next) {
       status.setTranslator(next);
+      render(); // the proof line is this panel's own text
     },
     destroy() {
       destroyed = true;

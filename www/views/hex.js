@@ -10,7 +10,9 @@
 // This module connects the page's parts: hex-controls.js (settings), hex-board.js (the board),
 // hex-figures.js (overlays, heatmap legend, figures), hex-engine-panel.js (engine status and the engine
 // client), hex-record.js (move list, SGF, link, saved game), hex-explain.js (the "what are these numbers?"
-// panel). It holds the game and the what-if preview, and handles the user's actions.
+// panel), hex-connections.js (the Connections overlay: what Hex theory proves for the side to move, from
+// HexGame.knowledge(), computed only while it is on). It holds the game and the what-if preview, and handles
+// the user's actions.
 //
 // Test hooks (data-testid): board (cells: data-square, data-stone), heatmap (the map layer; cells data-square,
 // data-value), heatmap-legend, overlay (buttons data-overlay), board-size, swap, human-side, convention,
@@ -20,7 +22,8 @@
 // split: game-settings and more-settings (the two settings panels), human-side-note, level-note,
 // convention-note, legend-note, eval-note, score-note, hex-engine (the engine panel's host; data-budget-ms
 // while a thinking budget is shown). The layout element .hex-layout has data-ready="true" once the colours
-// have loaded, and data-ponder-hits.
+// have loaded, and data-ponder-hits. The Connections overlay: connections-toggle, connections-panel,
+// connections-verdict, connections-legend, and the board's layer connections (see hex-connections.js).
 //
 // Start-up work before data-ready: one maps() of the position (no tension unless its overlay is on), the
 // saved game replayed, and the colour scales fetched (started first, in parallel); the seed's figure waits
@@ -38,6 +41,7 @@ import { createFigures, loadD3 } from './hex-figures.js';
 import { createEnginePanel } from './hex-engine-panel.js';
 import { createRecord, setupOf, movesOf, gameFrom, gameFromSgf, takeLinkPosition, readSavedGame, restoreGame, writeSavedGame } from './hex-record.js';
 import { createExplain } from './hex-explain.js';
+import { createConnections, knowledgeMarks } from './hex-connections.js';
 import { playSound } from '../sound.js';
 
 export { parseSize, sizeValue, OVERLAYS, cellName };
@@ -92,7 +96,9 @@ export function mount(root, ctx) {
   const board = createHexBoard(boardHost, { onPlay: (cell) => userMove(cell), onHover: (cell) => hover(cell), onTap: (cell) => tap(cell) });
   const figures = createFigures({ t: tr, board, onOverlay: (name) => setOverlay(name), overlay: settings.overlay });
   const explain = createExplain({ HexGame, t: tr, d3: () => figures.d3, onExample: () => seedExample() });
-  boardColumn.append(figures.overlayBar, boardHost, figures.legend,
+  const connections = createConnections({ t: tr, on: settings.connections, onToggle: (on) => setConnections(on) });
+  figures.overlayBar.append(connections.button);
+  boardColumn.append(figures.overlayBar, boardHost, figures.legend, connections.panel,
     h('div', { class: 'board-bar' }, newBtn, undoBtn, swapBtn, resignBtn));
   view.append(h('aside', { class: 'side-column' },
     resultEl,
@@ -119,6 +125,8 @@ export function mount(root, ctx) {
   let baseMaps = null;
   let previewMaps = null;
   let previewCell = null;
+  /** the Connections overlay's marks of the position (knowledgeMarks), null while it is off */
+  let marks = null;
   let destroyed = false;
 
   const engine = createEnginePanel(statusHost, {
@@ -301,6 +309,33 @@ export function mount(root, ctx) {
     else paintHeat();
   }
 
+  // ---- the Connections overlay ------------------------------------------------------------------------------
+  /** Recomputes the position's knowledge (only while the overlay is on: one H-search, milliseconds). */
+  function refreshKnowledge() {
+    marks = null;
+    if (!settings.connections) return;
+    const over = Boolean(game.winner());
+    let k = null;
+    if (!over) {
+      try {
+        k = game.knowledge();
+      } catch (err) {
+        showError('hex.error.knowledge', {}, err);
+      }
+    }
+    const emptyCount = game.stones().reduce((n, s) => n + (s === 0 ? 1 : 0), 0);
+    marks = knowledgeMarks(k, emptyCount);
+    connections.show(k, marks, { emptyCount, over });
+  }
+
+  function setConnections(on) {
+    settings.connections = on;
+    saveSettings(settings);
+    connections.setOn(on);
+    refreshKnowledge();
+    board.setMarks(marks);
+  }
+
   // ---- rendering ----------------------------------------------------------------------------------------
   function render() {
     const winner = game.winner();
@@ -323,6 +358,7 @@ export function mount(root, ctx) {
       width: game.width(), height: game.height(), stones, last,
       chain: new Set(game.winningChain()), playable: userTurn, toMove: winner ? null : side,
     });
+    board.setMarks(marks);
     board.setAriaLabel(t('hex.boardLabel'));
     undoBtn.disabled = ms.length === 0;
     swapBtn.hidden = !game.swapAvailable();
@@ -349,6 +385,7 @@ export function mount(root, ctx) {
     previewMaps = null;
     save();
     refreshMaps();
+    refreshKnowledge();
     render();
   }
 
@@ -461,6 +498,7 @@ export function mount(root, ctx) {
     for (const node of view.querySelectorAll('[data-i18n-placeholder]')) node.placeholder = t(node.dataset.i18nPlaceholder);
     for (const node of view.querySelectorAll('[data-i18n-title]')) node.title = t(node.dataset.i18nTitle);
     engine.setTranslator(t);
+    connections.redraw();
     record.invalidate();
     if (shownError) showError(shownError.key, shownError.params, shownError.error);
   }
@@ -478,6 +516,7 @@ export function mount(root, ctx) {
   applyLang();
   save();
   refreshMaps();
+  refreshKnowledge();
   render();
   engine.requestMove();
   engine.startPonder(); // after a reload mid-game with the user to move: the engine ponders again

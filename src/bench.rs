@@ -301,6 +301,8 @@ pub fn hex_ablation_on(size: &str, moves: &[&str], depth: u32) -> Result<Vec<Hex
     for (name, options) in hex_lab_ablations() {
         let mut e = Engine::new();
         e.set_position(setup, moves).map_err(|e| e.to_string())?;
+        // The lab teaches Queenbee's alpha-beta, whatever the playing engine's default is.
+        e.set_option("HexEval", "queenbee").map_err(|e| e.to_string())?;
         for (opt, value) in hex_option_switches(&options) {
             let v = match value {
                 serde_json::Value::Bool(b) => b.to_string(),

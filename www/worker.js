@@ -253,6 +253,8 @@ function startLab(msg) {
       hex.setPosition(...positionArgs(msg));
       // Exact slices as for Xiangqi (src/hex/search.rs `set_exact_slices`): the same nodes as the native run.
       hex.setOption('ExactSlices', 'true');
+      // The lab teaches Queenbee's alpha-beta (the playing engine's default is the playout search).
+      hex.setOption('HexEval', 'queenbee');
       for (const [name, value] of Object.entries(hexOptions)) hex.setOption(name, String(value));
       hex.go({ depth });
     } catch (err) {

@@ -5,11 +5,9 @@
 //! - `playouts` (the default): Monte Carlo tree search with H-search knowledge ([`super::mcts`]), on boards
 //!   of up to 128 cells when no swap decision is pending; otherwise alpha-beta;
 //! - `queenbee`: Queenbee's alpha-beta with the two-distance evaluation ([`super::search`]), as the seed
-//!   teaches it (the lab always uses it). When it plays (not at a playing level), its root moves are cut to
-//!   the knowledge's candidates ([`super::knowledge`]: the must-play region without inferior cells), and a
-//!   statically won position plays the move that keeps the virtual connection.
+//!   teaches it, unchanged (the lab always uses it; so do the playing levels 1–8, whose caps are in plies).
+//!   Cutting its root moves to the knowledge's candidates was measured and not kept (benchmarks.md).
 
-use super::knowledge::Verdict;
 use super::mcts::{Mcts, MctsOutcome};
 use super::search::{self, Searcher};
 use super::two_distance::Convention;
@@ -61,34 +59,6 @@ impl Player {
     }
 }
 
-/// The root moves worth searching by [`knowledge`](super::knowledge) (boards of up to 128 cells, no swap
-/// pending): a move that wins by a virtual connection when the position is statically won (a move after which
-/// the opponent has statically lost), else the candidates (the must-play region without inferior cells).
-/// `None`: no restriction (a larger board, a lost position, or nothing found).
-fn knowledge_moves(pos: &Position) -> Option<Vec<Move>> {
-    if pos.swap_available() {
-        return None;
-    }
-    let k = super::knowledge::analyse(pos)?;
-    match k.verdict {
-        Verdict::Loss { .. } => None,
-        Verdict::Win { .. } => {
-            let mut after = pos.clone();
-            for c in &k.candidates {
-                if after.try_play(Move::Place(*c)).is_ok() {
-                    let lost = super::knowledge::analyse(&after).is_none_or(|r| matches!(r.verdict, Verdict::Loss { .. }));
-                    after.undo();
-                    if lost {
-                        return Some(vec![Move::Place(*c)]);
-                    }
-                }
-            }
-            None
-        }
-        Verdict::Open => (!k.candidates.is_empty()).then(|| k.candidates.iter().map(|&c| Move::Place(c)).collect()),
-    }
-}
-
 impl SlicedSearch for Player {
     type Position = Position;
     type Move = Move;
@@ -100,12 +70,7 @@ impl SlicedSearch for Player {
         if self.using_mcts {
             self.mcts.start(pos)
         } else {
-            let knowledge = (!self.levelled).then(|| knowledge_moves(&pos)).flatten();
-            self.alpha_beta.start(pos);
-            if let Some(keep) = knowledge {
-                let drop: Vec<Move> = self.alpha_beta.root_order().into_iter().filter(|m| !keep.contains(m)).collect();
-                self.alpha_beta.exclude_root_moves(&drop);
-            }
+            self.alpha_beta.start(pos)
         }
     }
     fn run(&mut self, deadline_ms: f64, node_limit: u64) -> RunOutcome {

@@ -52,7 +52,7 @@ pub struct MctsOptions {
 
 impl Default for MctsOptions {
     fn default() -> Self {
-        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 10, bridge_playouts: true }
+        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 50, bridge_playouts: true }
     }
 }
 

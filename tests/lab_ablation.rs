@@ -189,6 +189,8 @@ fn hex_exact_slices_make_a_sliced_search_equal_the_blocking_one() {
         let mut e = Engine::new();
         e.set_position(Setup::parse("hex", "7").unwrap(), &moves).unwrap();
         e.set_option("ExactSlices", "true").unwrap();
+        // The lab's search (the worker sets it too): Queenbee's alpha-beta.
+        e.set_option("HexEval", "queenbee").unwrap();
         for (opt, value) in hex_option_switches(&options) {
             let v = if let Some(b) = value.as_bool() { b.to_string() } else { value.to_string() };
             e.set_option(opt, &v).unwrap();

@@ -192,9 +192,6 @@ fn genmove_cmd(args: &[String]) -> Result<String, String> {
     let mut engine = crate::engine::Engine::new();
     engine.set_hex_position(pos).map_err(|e| e.to_string())?;
     engine.set_option("HexEval", eval).map_err(|e| format!("genmove: --eval {eval}: {e}"))?;
-    // Exact slices: an alpha-beta root move cut by a slice's end is searched again from scratch, so the node
-    // count does not depend on the slicing (the worker's 20 ms slices, these 1 s ones).
-    engine.set_option("ExactSlices", "true").map_err(|e| e.to_string())?;
     engine
         .go(crate::search::limits::GoParams { nodes: Some(nodes), ..Default::default() })
         .map_err(|e| format!("genmove: {e}"))?;

@@ -447,7 +447,7 @@ test('the legend says whose numbers and which way is good; the eval and the sear
       'white-east': /east edge .*closer for White/,
       evalLabel: 'Queenbee eval (Black)', scoreLabel: 'Search (Black)',
       evalNote: /^Queenbee eval of the position on the board, without look-ahead: 100 × \(White's board potential − Black's\) \+ \(Black's attack mobility − White's\)\. Positive = good for Black, negative = good for White; 100 here is 1\.00 in the engine's search score\.$/,
-      scoreNote: /^Search score: .*\(eval ÷ 100\), from Black's view: \+ good for Black, − good for White\./,
+      scoreNote: /^Search score, from Black's view \(\+ good for Black, − good for White\)\. The default engine \(playouts\).*win rate.*\(eval ÷ 100\)/,
     },
     zh: {
       black: /^黑方势能：.*越低（越深）对黑方越好。$/,
@@ -461,7 +461,7 @@ test('the legend says whose numbers and which way is good; the eval and the sear
       'white-east': /东边.*白方离这条边越近/,
       evalLabel: 'Queenbee 评估（黑方）', scoreLabel: '搜索分（黑）',
       evalNote: /^盘面当前局面的 Queenbee 评估（不向前搜索）：.*正数对黑方有利，负数对白方有利；这里的 100 相当于引擎搜索分的 1\.00。$/,
-      scoreNote: /^搜索分：.*（评估 ÷ 100），黑方视角：\+ 对黑方有利，− 对白方有利。/,
+      scoreNote: /^搜索分，黑方视角（\+ 对黑方有利，− 对白方有利）。默认引擎（随机对局）.*胜率.*（评估 ÷ 100）/,
     },
   };
   for (const lang of ['en', 'zh']) {

@@ -747,6 +747,11 @@ impl Engine {
         &self.xiangqi.root
     }
 
+    /// The Hex playout search's parameters (defaults before the first Hex position).
+    pub fn hex_mcts_options(&self) -> hex::mcts::MctsOptions {
+        self.hex.as_ref().map_or_else(hex::mcts::MctsOptions::default, |h| h.searcher.mcts.options)
+    }
+
     /// The Hex position searched when Hex is the game (`None` before the first Hex `set_position`).
     pub fn hex_position(&self) -> Option<&hex::Position> {
         self.hex.as_ref().map(|h| &h.root)

@@ -215,3 +215,29 @@ fn hex_exact_slices_make_a_sliced_search_equal_the_blocking_one() {
         assert_eq!(last.cp, want.cp, "{name}: score");
     }
 }
+
+/// Exact slices with a node limit end: the root move cut by the limit is not undone (undoing it would only
+/// reach the limit again, and the search would never finish). Both games, in short slices.
+#[test]
+fn exact_slices_with_a_node_limit_finish() {
+    use duiyi::engine::{Setup, Step};
+    use duiyi::search::GoParams;
+    for (setup, moves, eval) in [(Setup::parse("hex", "9").unwrap(), vec!["e5"], true), (Setup::Xiangqi("startpos"), vec!["h2e2"], false)] {
+        let mut e = Engine::new();
+        e.set_position(setup, &moves).unwrap();
+        e.set_option("ExactSlices", "true").unwrap();
+        if eval {
+            e.set_option("HexEval", "queenbee").unwrap();
+        }
+        e.go(GoParams { nodes: Some(3000), ..Default::default() }).unwrap();
+        let mut steps = 0;
+        let best = loop {
+            steps += 1;
+            assert!(steps < 100_000, "{moves:?}: no end after {steps} steps");
+            if let Step::Done { bestmove, .. } = e.step(0.2) {
+                break bestmove;
+            }
+        };
+        assert!(best.is_some(), "{moves:?}: a move");
+    }
+}

@@ -59,6 +59,38 @@ impl Player {
     }
 }
 
+impl Player {
+    /// The Monte Carlo search's parameters as engine options ([`MctsOptions`](super::mcts::MctsOptions)):
+    /// `MctsKnowledge` (visits before a node's knowledge, 1..=100000), `MctsExpand` (visits before a leaf gets
+    /// children, 1..=1000), `MctsExploration` (0..=2), `MctsRaveK` (1..=1000000) and `MctsBridges` (bridge
+    /// saving in playouts, `true`/`false`). `None`: not one of these.
+    fn set_mcts_option(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
+        let o = &mut self.mcts.options;
+        let whole = |min: u32, max: u32| -> Result<u32, String> {
+            let n: u32 = value.trim().parse().map_err(|_| "expected a whole number".to_string())?;
+            if !(min..=max).contains(&n) {
+                return Err(format!("must be {min}..{max}"));
+            }
+            Ok(n)
+        };
+        let real = |min: f32, max: f32| -> Result<f32, String> {
+            let x: f32 = value.trim().parse().map_err(|_| "expected a number".to_string())?;
+            if !(x.is_finite() && (min..=max).contains(&x)) {
+                return Err(format!("must be {min}..{max}"));
+            }
+            Ok(x)
+        };
+        Some(match key {
+            "mctsknowledge" => whole(1, 100_000).map(|n| o.knowledge_after = n),
+            "mctsexpand" => whole(1, 1000).map(|n| o.expand_after = n),
+            "mctsexploration" => real(0.0, 2.0).map(|x| o.exploration = x),
+            "mctsravek" => real(1.0, 1_000_000.0).map(|x| o.rave_k = x),
+            "mctsbridges" => parse_flag(value).map(|b| o.bridge_playouts = b),
+            _ => return None,
+        })
+    }
+}
+
 impl SlicedSearch for Player {
     type Position = Position;
     type Move = Move;
@@ -147,6 +179,9 @@ impl SlicedSearch for Player {
         if key == "exactslices" {
             return Some(parse_flag(value).map(|v| self.alpha_beta.set_exact_slices(v)));
         }
+        if let Some(r) = self.set_mcts_option(&key, value) {
+            return Some(r);
+        }
         if key == "hexeval" {
             return Some(
                 HexEval::parse(value).map(|e| self.eval = e).ok_or_else(|| "expected playouts or queenbee".to_string()),
@@ -175,7 +210,7 @@ impl SlicedSearch for Player {
         Some(r)
     }
     fn option_names() -> &'static [&'static str] {
-        &["hexeval", "beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
+        &["hexeval", "mctsknowledge", "mctsexpand", "mctsexploration", "mctsravek", "mctsbridges", "beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
     }
     fn uses_white_clock(pos: &Position) -> bool {
         pos.to_move() == Color::White

@@ -317,7 +317,10 @@ impl Searcher {
             };
             self.pos.undo();
             if self.aborted {
-                if let Some(snap) = self.exact.as_mut() {
+                // A node limit is final: undoing the move's nodes would only reach the limit again, forever.
+                if self.nodes < self.node_limit
+                    && let Some(snap) = self.exact.as_mut()
+                {
                     snap.retry_nodes = (self.nodes - snap.nodes).max(POLL_NODES);
                     self.nodes = snap.nodes;
                     self.seldepth = snap.seldepth;

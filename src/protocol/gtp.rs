@@ -71,6 +71,7 @@ pub const COMMANDS: &[&str] = &[
     "loadsgf",
     "time_left",
     "param_game",
+    "param_mcts",
     "all_legal_moves",
     "gogui-interrupt",
     "hexgui-analyze_commands",
@@ -387,6 +388,7 @@ impl<W: Write> Session<W> {
                 }
             }
             "param_game" => self.param_game(args),
+            "param_mcts" => self.param_mcts(args),
             "all_legal_moves" => {
                 nargs(0, 1)?;
                 if let Some(c) = args.first() {
@@ -398,6 +400,41 @@ impl<W: Write> Session<W> {
                 Ok(self.pos.legal_moves().iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" "))
             }
             _ => Err(format!("unknown command '{cmd}'")),
+        }
+    }
+
+    /// `param_mcts`: the playout search's parameters (engine options `Mcts…`, see `hex::driver::Player`):
+    /// with no argument the list, with `NAME VALUE` one set (`knowledge`, `expand`, `exploration`, `rave_k`,
+    /// `bridges`).
+    fn param_mcts(&mut self, args: &[&str]) -> Result<String, String> {
+        const NAMES: [(&str, &str); 5] = [
+            ("knowledge", "MctsKnowledge"),
+            ("expand", "MctsExpand"),
+            ("exploration", "MctsExploration"),
+            ("rave_k", "MctsRaveK"),
+            ("bridges", "MctsBridges"),
+        ];
+        match args {
+            [] => {
+                let o = self.engine.hex_mcts_options();
+                Ok(format!(
+                    "\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}",
+                    o.knowledge_after, o.expand_after, o.exploration, o.rave_k, o.bridge_playouts as u8
+                ))
+            }
+            [name, value] => {
+                let option = NAMES.iter().find(|(n, _)| n == name).map(|(_, o)| *o).ok_or_else(|| {
+                    format!("param_mcts: unknown parameter '{name}' (knowledge, expand, exploration, rave_k, bridges)")
+                })?;
+                let value = match *value {
+                    "0" if *name == "bridges" => "false",
+                    "1" if *name == "bridges" => "true",
+                    v => v,
+                };
+                self.engine.set_option(option, value).map_err(|e| format!("param_mcts {name}: {e}"))?;
+                Ok(String::new())
+            }
+            _ => Err("param_mcts: expected no argument or NAME VALUE".into()),
         }
     }
 

@@ -29,6 +29,7 @@ use crate::hex::{Cell, Color, Edge, Position};
 
 /// The analyze commands HexGui shows (type/label/command, as in GoGui's analyze-command files).
 pub(super) const ANALYZE_COMMANDS: &str = "param/Game Param/param_game
+param/MCTS Param/param_mcts
 string/ShowBoard/showboard
 string/Final Score/final_score
 plist/All Legal Moves/all_legal_moves %c

@@ -482,7 +482,10 @@ impl Searcher {
                 };
                 self.pos.unmake_move();
                 if self.aborted {
-                    self.restore_root_move();
+                    // A node limit is final: undoing the move's nodes would only reach the limit again, forever.
+                    if self.nodes < self.node_limit {
+                        self.restore_root_move();
+                    }
                     self.iteration = Some(it);
                     return RunOutcome::Interrupted;
                 }

@@ -62,8 +62,9 @@ impl Player {
 impl Player {
     /// The Monte Carlo search's parameters as engine options ([`MctsOptions`](super::mcts::MctsOptions)):
     /// `MctsKnowledge` (visits before a node's knowledge, 1..=100000), `MctsExpand` (visits before a leaf gets
-    /// children, 1..=1000), `MctsExploration` (0..=2), `MctsRaveK` (1..=1000000) and `MctsBridges` (bridge
-    /// saving in playouts, `true`/`false`). `None`: not one of these.
+    /// children, 1..=1000), `MctsExploration` (0..=2), `MctsRaveK` (1..=1000000), `MctsBridges` (bridge
+    /// saving in playouts, `true`/`false`) and `MctsHsearchCells` (H-search's largest carrier between two empty
+    /// cells, 0..=8). `None`: not one of these.
     fn set_mcts_option(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
         let o = &mut self.mcts.options;
         let whole = |min: u32, max: u32| -> Result<u32, String> {
@@ -86,6 +87,7 @@ impl Player {
             "mctsexploration" => real(0.0, 2.0).map(|x| o.exploration = x),
             "mctsravek" => real(1.0, 1_000_000.0).map(|x| o.rave_k = x),
             "mctsbridges" => parse_flag(value).map(|b| o.bridge_playouts = b),
+            "mctshsearchcells" => whole(0, 8).map(|n| o.hsearch_cells = n),
             _ => return None,
         })
     }
@@ -210,7 +212,7 @@ impl SlicedSearch for Player {
         Some(r)
     }
     fn option_names() -> &'static [&'static str] {
-        &["hexeval", "mctsknowledge", "mctsexpand", "mctsexploration", "mctsravek", "mctsbridges", "beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
+        &["hexeval", "mctsknowledge", "mctsexpand", "mctsexploration", "mctsravek", "mctsbridges", "mctshsearchcells", "beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
     }
     fn uses_white_clock(pos: &Position) -> bool {
         pos.to_move() == Color::White

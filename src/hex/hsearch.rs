@@ -9,9 +9,10 @@ use super::bitboard::{Masks, bits};
 const H_FULLS: usize = 4;
 /// Most semi-connections kept per pair of nodes in [`HSearch`].
 const H_SEMIS: usize = 8;
-/// Largest carrier kept for a connection between two empty cells (bridges and their semi-connections; larger
-/// ones are built only with a stone group or an edge at one end: far fewer pairs, a few connections lost).
-const H_CELL_PAIR_CARRIER: u32 = 0;
+/// Largest carrier kept by default for a connection between two empty cells ([`HSearch::cell_pair_carrier`]):
+/// 0 keeps only adjacency; larger ones are built only with a stone group or an edge at one end (far fewer
+/// pairs, a few connections lost). The solver uses this; the playing engine's knowledge keeps bridges too.
+pub(crate) const H_CELL_PAIR_CARRIER: u32 = 0;
 /// Deepest OR-rule combination (number of semi-connections combined).
 const H_OR_DEPTH: usize = 4;
 
@@ -48,6 +49,9 @@ pub(crate) struct HSearch {
     done: bool,
     /// The node indices of the stone groups (edges included): the first nodes.
     group_nodes: u128,
+    /// Largest carrier kept for a connection between two empty cells (default [`H_CELL_PAIR_CARRIER`]; 2
+    /// keeps the bridges between empty cells and what they build, at a cost in time).
+    pub(crate) cell_pair_carrier: u32,
 }
 
 /// Outcome of [`HSearch::run`] for one side.
@@ -75,6 +79,7 @@ impl HSearch {
             nbr_semi: Vec::new(),
             done: false,
             group_nodes: 0,
+            cell_pair_carrier: H_CELL_PAIR_CARRIER,
         }
     }
 
@@ -90,7 +95,7 @@ impl HSearch {
     }
 
     fn add_full(&mut self, x: usize, y: usize, c: u128) {
-        if c.count_ones() > H_CELL_PAIR_CARRIER && !self.group[x] && !self.group[y] {
+        if c.count_ones() > self.cell_pair_carrier && !self.group[x] && !self.group[y] {
             return;
         }
         let p = self.pair(x, y);
@@ -123,7 +128,7 @@ impl HSearch {
     }
 
     fn add_semi(&mut self, x: usize, y: usize, c: u128) {
-        if c.count_ones() > H_CELL_PAIR_CARRIER && !self.group[x] && !self.group[y] {
+        if c.count_ones() > self.cell_pair_carrier && !self.group[x] && !self.group[y] {
             return;
         }
         let p = self.pair(x, y);
@@ -261,7 +266,7 @@ impl HSearch {
                     // Connections between two empty cells are kept only with an empty carrier: from a cell
                     // `a`, a product through an empty `mid` (its carrier holds `mid`) or with a non-empty
                     // carrier `c` can only reach a group.
-                    if !self.group[a] && (!is_group || c != 0) {
+                    if self.cell_pair_carrier == 0 && !self.group[a] && (!is_group || c != 0) {
                         cand &= self.group_nodes;
                     }
                     for z in bits(cand) {
@@ -347,12 +352,13 @@ mod tests {
             seed
         };
         let (mut fulls, mut semis) = (0, 0);
-        for (w, h) in [(3usize, 3usize), (4, 4), (4, 3), (3, 4), (5, 4), (4, 5)] {
+        for (limit, (w, h)) in [0u32, 2].into_iter().flat_map(|l| [(3usize, 3usize), (4, 4), (4, 3), (3, 4), (5, 4), (4, 5)].map(|s| (l, s))) {
             // At most 12 empty cells, so the brute force stays small.
             let least = (w * h).saturating_sub(12);
             let m = Masks::new(w, h);
             let mut memo = HashMap::new();
             let mut hs = HSearch::new();
+            hs.cell_pair_carrier = limit;
             for _ in 0..150 {
                 let mut stones = [0u128; 2];
                 let k = least + (rnd() % 5) as usize;

@@ -48,11 +48,14 @@ pub struct MctsOptions {
     pub knowledge_after: u32,
     /// Save bridges in playouts (off: uniformly random playouts).
     pub bridge_playouts: bool,
+    /// H-search's largest carrier between two empty cells in the knowledge (0: adjacency only, as the solver;
+    /// 2: bridges between empty cells too).
+    pub hsearch_cells: u32,
 }
 
 impl Default for MctsOptions {
     fn default() -> Self {
-        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 50, bridge_playouts: true }
+        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 50, bridge_playouts: true, hsearch_cells: 0 }
     }
 }
 
@@ -182,6 +185,7 @@ impl Mcts {
             self.size = (w, h);
         }
         self.supported = Self::supports(&pos);
+        self.solver.set_cell_pair_carrier(self.options.hsearch_cells);
         let board = Board::from_position(&pos);
         self.root_stones = board.stones();
         self.root_side = pos.to_move();
@@ -750,6 +754,9 @@ mod rate {
         let mut m = Mcts::new(64);
         if let Ok(k) = std::env::var("MCTS_K") {
             m.options.knowledge_after = k.parse().unwrap();
+        }
+        if let Ok(k) = std::env::var("MCTS_H") {
+            m.options.hsearch_cells = k.parse().unwrap();
         }
         m.start(pos);
         let t = now_ms();

@@ -384,6 +384,11 @@ impl Solver {
         }
     }
 
+    /// Sets H-search's largest carrier between two empty cells ([`HSearch::cell_pair_carrier`]).
+    pub(crate) fn set_cell_pair_carrier(&mut self, n: u32) {
+        self.hs.cell_pair_carrier = n;
+    }
+
     /// The bitboard masks of this solver's board.
     pub(crate) fn masks(&self) -> &Masks {
         &self.m

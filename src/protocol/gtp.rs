@@ -405,26 +405,27 @@ impl<W: Write> Session<W> {
 
     /// `param_mcts`: the playout search's parameters (engine options `Mcts…`, see `hex::driver::Player`):
     /// with no argument the list, with `NAME VALUE` one set (`knowledge`, `expand`, `exploration`, `rave_k`,
-    /// `bridges`).
+    /// `bridges`, `hsearch_cells`).
     fn param_mcts(&mut self, args: &[&str]) -> Result<String, String> {
-        const NAMES: [(&str, &str); 5] = [
+        const NAMES: [(&str, &str); 6] = [
             ("knowledge", "MctsKnowledge"),
             ("expand", "MctsExpand"),
             ("exploration", "MctsExploration"),
             ("rave_k", "MctsRaveK"),
             ("bridges", "MctsBridges"),
+            ("hsearch_cells", "MctsHsearchCells"),
         ];
         match args {
             [] => {
                 let o = self.engine.hex_mcts_options();
                 Ok(format!(
-                    "\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}",
-                    o.knowledge_after, o.expand_after, o.exploration, o.rave_k, o.bridge_playouts as u8
+                    "\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}\n[string] hsearch_cells {}",
+                    o.knowledge_after, o.expand_after, o.exploration, o.rave_k, o.bridge_playouts as u8, o.hsearch_cells
                 ))
             }
             [name, value] => {
                 let option = NAMES.iter().find(|(n, _)| n == name).map(|(_, o)| *o).ok_or_else(|| {
-                    format!("param_mcts: unknown parameter '{name}' (knowledge, expand, exploration, rave_k, bridges)")
+                    format!("param_mcts: unknown parameter '{name}' (knowledge, expand, exploration, rave_k, bridges, hsearch_cells)")
                 })?;
                 let value = match *value {
                     "0" if *name == "bridges" => "false",

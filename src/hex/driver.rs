@@ -171,6 +171,7 @@ impl SlicedSearch for Player {
     }
     fn clear_hash(&mut self) {
         self.alpha_beta.tt.clear();
+        self.mcts.clear();
     }
     /// `HexEval` (`playouts` / `queenbee`, see the module documentation); the fields of
     /// [`search::SearchOptions`] for the alpha-beta search: `Beam`, `TTCutoffs`, `Ordering`, `Threats`

@@ -166,6 +166,12 @@ impl Mcts {
         pos.width() * pos.height() <= MAX_SOLVER_CELLS && !pos.swap_available() && pos.width() >= 2 && pos.height() >= 2
     }
 
+    /// Forgets the tree (a new game: nothing is reused).
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+        self.supported = false;
+    }
+
     /// Sets the tree's memory to about `mib` MiB.
     pub fn resize(&mut self, mib: usize) {
         self.max_nodes = mib.max(1) * NODES_PER_MIB;
@@ -184,9 +190,11 @@ impl Mcts {
             self.solver = Solver::analyser(w, h);
             self.size = (w, h);
         }
+        let was_supported = self.supported && self.size == (w, h);
         self.supported = Self::supports(&pos);
         self.solver.set_cell_pair_carrier(self.options.hsearch_cells);
         let board = Board::from_position(&pos);
+        let reused = was_supported && self.supported && self.reuse(board.stones(), pos.to_move());
         self.root_stones = board.stones();
         self.root_side = pos.to_move();
         self.rng = Pcg64Mcg::seed_from_u64(pos.key() ^ 0x5EED_0F_4E58);
@@ -195,12 +203,58 @@ impl Mcts {
         self.iteration = 1;
         self.last = None;
         self.excluded.clear();
-        self.nodes.clear();
-        self.nodes.push(Node::default());
+        if !reused {
+            self.nodes.clear();
+            self.nodes.push(Node::default());
+        }
         if self.supported && self.pos.winner().is_none() {
-            self.expand(0, self.root_stones, self.root_side);
+            if !self.nodes[0].expanded {
+                self.expand(0, self.root_stones, self.root_side);
+            }
+            if self.nodes[0].knowledge {
+                // Apply the root's own rules again (a static win looks for its connecting move).
+                self.nodes[0].knowledge = false;
+            }
             self.root_knowledge();
         }
+    }
+
+    /// **Tree reuse**: when the new root is the old one plus one stone of the side to move and one of the
+    /// opponent (the engine's move and the reply), the subtree under those two moves becomes the tree, with
+    /// its statistics and proofs. Returns whether it did.
+    fn reuse(&mut self, stones: [u128; 2], side: Color) -> bool {
+        if self.nodes.is_empty() || side != self.root_side {
+            return false;
+        }
+        let (me, old) = (side_index(side), self.root_stones);
+        if old[0] & !stones[0] != 0 || old[1] & !stones[1] != 0 {
+            return false;
+        }
+        let (mine, theirs) = (stones[me] & !old[me], stones[1 - me] & !old[1 - me]);
+        if mine.count_ones() != 1 || theirs.count_ones() != 1 {
+            return false;
+        }
+        let find = |k: usize, bit: u128| self.children(k).find(|&c| 1u128 << self.nodes[c].cell == bit);
+        let Some(a) = find(0, mine) else { return false };
+        let Some(b) = find(a, theirs) else { return false };
+        let mut out: Vec<Node> = Vec::new();
+        let mut root = self.nodes[b];
+        root.pruned = false;
+        out.push(root);
+        let mut queue = std::collections::VecDeque::from([(b, 0usize)]);
+        while let Some((o, n)) = queue.pop_front() {
+            let kids = self.children(o);
+            if !self.nodes[o].expanded || kids.is_empty() {
+                continue;
+            }
+            out[n].first = out.len() as u32;
+            for k in kids {
+                out.push(self.nodes[k]);
+                queue.push_back((k, out.len() - 1));
+            }
+        }
+        self.nodes = out;
+        true
     }
 
     /// Removes moves from the root (they are never chosen).
@@ -726,6 +780,30 @@ mod tests {
         let b = search(&pos, 5000);
         assert_eq!(a.best_move(), b.best_move());
         assert_eq!(a.last_iteration(), b.last_iteration());
+    }
+
+    #[test]
+    fn the_tree_under_the_played_moves_is_reused() {
+        let mut pos = Position::square(7).unwrap();
+        pos.play_str("d4").unwrap();
+        let mut m = search(&pos, 20_000);
+        let best = m.best_move().unwrap();
+        let reply = m.ponder_move().unwrap();
+        let before = {
+            let a = m.children(0).find(|&c| m.cell_move(m.nodes[c].cell) == best).unwrap();
+            let b = m.children(a).find(|&c| m.cell_move(m.nodes[c].cell) == reply).unwrap();
+            m.nodes[b].visits
+        };
+        assert!(before > 10, "{before} visits");
+        pos.try_play(best).unwrap();
+        pos.try_play(reply).unwrap();
+        m.start(pos.clone());
+        assert_eq!(m.nodes[0].visits, before);
+        // Any other position starts afresh.
+        let mut other = Position::square(7).unwrap();
+        other.play_str("a1").unwrap();
+        m.start(other);
+        assert_eq!(m.nodes[0].visits, 0);
     }
 
     #[test]

@@ -122,6 +122,14 @@ pub struct Mcts {
     supported: bool,
     /// Board size of `masks`.
     size: (usize, usize),
+    /// Per cell `x` and colour index `c`: the bridges of `c` an opponent stone on `x` breaks into, as (the
+    /// other carrier cell, the cells of `c` the bridge needs); a bridge to an edge of `c` needs one stone.
+    bridges: Vec<[Vec<(u8, u128)>; 2]>,
+    /// `β(n) = √(K / (3n + K))` for `n` < [`TABLE`] visits, and the `K` it was made for.
+    beta: Vec<f32>,
+    beta_k: f32,
+    /// `1 / √(n + 1)` for `n` < [`TABLE`].
+    inv_sqrt: Vec<f32>,
     /// Scratch: the empty cells of a playout.
     empties: Vec<u8>,
     path: Vec<u32>,
@@ -129,6 +137,11 @@ pub struct Mcts {
 
 /// Node budget per MiB of the engine's hash setting.
 const NODES_PER_MIB: usize = (1 << 20) / std::mem::size_of::<Node>();
+/// The tree gets at least this many MiB whatever the engine's hash setting (the default 16 MiB would fill in
+/// well under a second at 150k playouts per second); once full, leaves are no longer expanded.
+const MIN_TREE_MIB: usize = 64;
+/// Size of the selection's lookup tables (visits).
+const TABLE: usize = 1 << 16;
 /// Playouts between two clock reads.
 const POLL_PLAYOUTS: u64 = 64;
 
@@ -137,7 +150,7 @@ fn side_index(c: Color) -> usize {
 }
 
 impl Mcts {
-    /// A searcher whose tree may use about `hash_mib` MiB.
+    /// A searcher whose tree may use about `hash_mib` MiB (at least [`MIN_TREE_MIB`]).
     pub fn new(hash_mib: usize) -> Mcts {
         Mcts {
             options: MctsOptions::default(),
@@ -145,7 +158,7 @@ impl Mcts {
             masks: Masks::new(1, 1),
             solver: Solver::analyser(1, 1),
             nodes: Vec::new(),
-            max_nodes: hash_mib.max(1) * NODES_PER_MIB,
+            max_nodes: hash_mib.max(MIN_TREE_MIB) * NODES_PER_MIB,
             root_stones: [0, 0],
             root_side: Color::Black,
             rng: Pcg64Mcg::seed_from_u64(0),
@@ -156,6 +169,10 @@ impl Mcts {
             excluded: Vec::new(),
             supported: false,
             size: (1, 1),
+            bridges: Vec::new(),
+            beta: Vec::new(),
+            beta_k: 0.0,
+            inv_sqrt: (0..TABLE).map(|n| 1.0 / ((n + 1) as f32).sqrt()).collect(),
             empties: Vec::new(),
             path: Vec::new(),
         }
@@ -172,9 +189,9 @@ impl Mcts {
         self.supported = false;
     }
 
-    /// Sets the tree's memory to about `mib` MiB.
+    /// Sets the tree's memory to about `mib` MiB (at least [`MIN_TREE_MIB`]).
     pub fn resize(&mut self, mib: usize) {
-        self.max_nodes = mib.max(1) * NODES_PER_MIB;
+        self.max_nodes = mib.max(MIN_TREE_MIB) * NODES_PER_MIB;
     }
 
     /// Installs (or removes) a flag that stops [`run`](Self::run).
@@ -189,10 +206,16 @@ impl Mcts {
             self.masks = Masks::new(w, h);
             self.solver = Solver::analyser(w, h);
             self.size = (w, h);
+            self.bridges = bridge_table(&self.masks, w * h);
         }
         let was_supported = self.supported && self.size == (w, h);
         self.supported = Self::supports(&pos);
         self.solver.set_cell_pair_carrier(self.options.hsearch_cells);
+        if self.beta_k != self.options.rave_k {
+            let k = self.options.rave_k;
+            self.beta = (0..TABLE).map(|n| (k / (3.0 * n as f32 + k)).sqrt()).collect();
+            self.beta_k = k;
+        }
         let board = Board::from_position(&pos);
         let reused = was_supported && self.supported && self.reuse(board.stones(), pos.to_move());
         self.root_stones = board.stones();
@@ -520,7 +543,9 @@ impl Mcts {
     /// to move is taken at once).
     fn select(&self, k: usize) -> Option<usize> {
         let parent = &self.nodes[k];
-        let ln_n = ((parent.visits + 1) as f32).ln();
+        // ln in f64, then rounded: the same f32 natively and in wasm (their libm's f32 ln may differ in the
+        // last bit; sqrt and division are exact everywhere).
+        let sqrt_ln_n = (((parent.visits + 1) as f64).ln() as f32).sqrt();
         let o = &self.options;
         let mut best = None;
         let mut best_v = f32::NEG_INFINITY;
@@ -537,9 +562,14 @@ impl Mcts {
             } else {
                 let visits = n.visits as f32;
                 let r = (n.rave_w as f32 + 0.5 * 4.0) / (n.rave_n as f32 + 4.0);
-                let beta = (o.rave_k / (3.0 * visits + o.rave_k)).sqrt();
+                let i = n.visits as usize;
+                let (beta, inv) = if i < TABLE {
+                    (self.beta[i], self.inv_sqrt[i])
+                } else {
+                    ((o.rave_k / (3.0 * visits + o.rave_k)).sqrt(), 1.0 / (visits + 1.0).sqrt())
+                };
                 let q = if n.visits > 0 { n.wins as f32 / visits } else { r };
-                (1.0 - beta) * q + beta * r + o.exploration * (ln_n / (visits + 1.0)).sqrt()
+                (1.0 - beta) * q + beta * r + o.exploration * sqrt_ln_n * inv
             };
             if v > best_v {
                 best_v = v;
@@ -645,22 +675,11 @@ impl Mcts {
     /// ring order).
     #[inline]
     fn save_bridge(&self, x: usize, stones: [u128; 2], me: usize) -> Option<usize> {
-        let ring = &self.masks.ring[x];
         let occupied = stones[0] | stones[1];
-        let mine = |s: u8| {
-            if s >= RING_EDGE {
-                Edge::ALL[(s - RING_EDGE) as usize].owner().index() == me
-            } else {
-                stones[me] >> s & 1 == 1
-            }
-        };
-        for k in 0..6 {
-            let (a, m, b) = (ring[k], ring[(k + 1) % 6], ring[(k + 2) % 6]);
-            if m < RING_EDGE && occupied >> m & 1 == 0 && mine(a) && mine(b) {
-                return Some(m as usize);
-            }
-        }
-        None
+        self.bridges[x][me]
+            .iter()
+            .find(|&&(m, need)| stones[me] & need == need && occupied >> m & 1 == 0)
+            .map(|&(m, _)| m as usize)
     }
 
     /// Adds the result to every node of the path, and the RAVE statistics to their children.
@@ -727,6 +746,40 @@ impl Mcts {
             }
         }
     }
+}
+
+/// The bridge table of [`Mcts::save_bridge`]: for each cell `x`, each three consecutive neighbours `a, m, b` in
+/// ring order (so `m` touches both) with `m` a cell: a bridge of colour `c` between `a` and `b` when each is a
+/// stone of `c` or an edge of `c`.
+fn bridge_table(masks: &Masks, n: usize) -> Vec<[Vec<(u8, u128)>; 2]> {
+    let mut out = vec![[Vec::new(), Vec::new()]; n];
+    if masks.ring.is_empty() {
+        return out;
+    }
+    for (x, entry) in out.iter_mut().enumerate() {
+        let ring = &masks.ring[x];
+        for k in 0..6 {
+            let (a, m, b) = (ring[k], ring[(k + 1) % 6], ring[(k + 2) % 6]);
+            if m >= RING_EDGE {
+                continue;
+            }
+            for (c, list) in entry.iter_mut().enumerate() {
+                let mut need = 0u128;
+                let mut ok = true;
+                for end in [a, b] {
+                    if end >= RING_EDGE {
+                        ok &= Edge::ALL[(end - RING_EDGE) as usize].owner().index() == c;
+                    } else {
+                        need |= 1u128 << end;
+                    }
+                }
+                if ok {
+                    list.push((m, need));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Picks one of `n` uniformly.

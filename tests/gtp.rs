@@ -578,3 +578,33 @@ fn knowledge_analyze_commands_show_what_knowledge_analyse_finds() {
     assert!(why.contains("128"), "{why}");
     g.refused("duiyi-verdict extra");
 }
+
+/// `param_game hex_eval` switches the playing search (both play a legal move), and `param_mcts` lists and sets
+/// the playout search's parameters; a bad name or value is refused with the reason and changes nothing.
+#[test]
+fn hex_eval_and_param_mcts() {
+    let mut g = Gtp::start();
+    g.ok("boardsize 7");
+    g.ok("param_game move_time 0.2");
+    g.ok("param_game resign_proved_loss 0");
+    assert!(g.ok("param_game").contains("hex_eval playouts"), "the default search");
+    let list = g.ok("param_mcts");
+    for name in ["knowledge 50", "expand 2", "exploration 0.02", "rave_k 1000", "bridges 1", "hsearch_cells 0"] {
+        assert!(list.contains(name), "{name} in {list}");
+    }
+    g.ok("param_mcts knowledge 20");
+    g.ok("param_mcts bridges 0");
+    let list = g.ok("param_mcts");
+    assert!(list.contains("knowledge 20") && list.contains("bridges 0"), "{list}");
+    for bad in ["param_mcts rave_k 0", "param_mcts frobnicate 1", "param_mcts knowledge", "param_game hex_eval minimax"] {
+        let a = g.send(bad);
+        assert!(!a.ok, "{bad}: {a:?}");
+    }
+    assert!(g.ok("param_mcts").contains("knowledge 20"), "a refused value changes nothing");
+    let cell = g.ok("genmove b");
+    assert!(Cell::parse(&cell).is_ok(), "playouts: {cell}");
+    g.ok("param_game hex_eval queenbee");
+    assert!(g.ok("param_game").contains("hex_eval queenbee"));
+    let cell = g.ok("genmove w");
+    assert!(Cell::parse(&cell).is_ok(), "queenbee: {cell}");
+}

@@ -15,6 +15,27 @@ const H_SEMIS: usize = 8;
 pub(crate) const H_CELL_PAIR_CARRIER: u32 = 0;
 /// Deepest OR-rule combination (number of semi-connections combined).
 const H_OR_DEPTH: usize = 4;
+/// Largest [`HSearch::limits`] semi-connection list (the OR rule's scratch array).
+const H_MAX_SEMIS: usize = 32;
+
+/// The bounds of an H-search: the most full and semi connections kept per pair of nodes, the deepest OR-rule
+/// combination, and the largest carrier between two empty cells. Larger bounds find more connections (every
+/// one sound) at a cost in time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HLimits {
+    pub fulls: usize,
+    pub semis: usize,
+    pub or_depth: usize,
+    pub cell_pair_carrier: u32,
+}
+
+impl HLimits {
+    /// The solver's bounds (and the playing engine's in its tree).
+    pub(crate) const DEFAULT: HLimits =
+        HLimits { fulls: H_FULLS, semis: H_SEMIS, or_depth: H_OR_DEPTH, cell_pair_carrier: H_CELL_PAIR_CARRIER };
+    /// Wider bounds for one analysis that matters more (the playing engine's root).
+    pub(crate) const WIDE: HLimits = HLimits { fulls: 8, semis: 24, or_depth: 5, cell_pair_carrier: 2 };
+}
 
 /// Anshelevich's H-search (Anshelevich 2002, "A hierarchical approach to computer Hex"; the VC builder of
 /// Benzene): full and semi virtual connections of one side between its nodes — its stone groups (the groups
@@ -49,9 +70,8 @@ pub(crate) struct HSearch {
     done: bool,
     /// The node indices of the stone groups (edges included): the first nodes.
     group_nodes: u128,
-    /// Largest carrier kept for a connection between two empty cells (default [`H_CELL_PAIR_CARRIER`]; 2
-    /// keeps the bridges between empty cells and what they build, at a cost in time).
-    pub(crate) cell_pair_carrier: u32,
+    /// The bounds ([`HLimits::DEFAULT`] unless set).
+    pub(crate) limits: HLimits,
 }
 
 /// Outcome of [`HSearch::run`] for one side.
@@ -79,7 +99,7 @@ impl HSearch {
             nbr_semi: Vec::new(),
             done: false,
             group_nodes: 0,
-            cell_pair_carrier: H_CELL_PAIR_CARRIER,
+            limits: HLimits::DEFAULT,
         }
     }
 
@@ -95,11 +115,11 @@ impl HSearch {
     }
 
     fn add_full(&mut self, x: usize, y: usize, c: u128) {
-        if c.count_ones() > self.cell_pair_carrier && !self.group[x] && !self.group[y] {
+        if c.count_ones() > self.limits.cell_pair_carrier && !self.group[x] && !self.group[y] {
             return;
         }
         let p = self.pair(x, y);
-        let base = p * H_FULLS;
+        let base = p * self.limits.fulls;
         let n = self.nfull[p] as usize;
         if self.fulls[base..base + n].iter().any(|&f| (f & !c) == 0) {
             return;
@@ -113,7 +133,7 @@ impl HSearch {
                 k += 1;
             }
         }
-        if k >= H_FULLS {
+        if k >= self.limits.fulls {
             self.nfull[p] = k as u8;
             return;
         }
@@ -128,17 +148,17 @@ impl HSearch {
     }
 
     fn add_semi(&mut self, x: usize, y: usize, c: u128) {
-        if c.count_ones() > self.cell_pair_carrier && !self.group[x] && !self.group[y] {
+        if c.count_ones() > self.limits.cell_pair_carrier && !self.group[x] && !self.group[y] {
             return;
         }
         let p = self.pair(x, y);
         {
-            let fb = p * H_FULLS;
+            let fb = p * self.limits.fulls;
             if self.fulls[fb..fb + self.nfull[p] as usize].iter().any(|&f| (f & !c) == 0) {
                 return;
             }
         }
-        let base = p * H_SEMIS;
+        let base = p * self.limits.semis;
         let n = self.nsemi[p] as usize;
         if self.semis[base..base + n].iter().any(|&s| (s & !c) == 0) {
             return;
@@ -151,7 +171,7 @@ impl HSearch {
                 k += 1;
             }
         }
-        if k >= H_SEMIS {
+        if k >= self.limits.semis {
             self.nsemi[p] = k as u8;
             return;
         }
@@ -163,23 +183,23 @@ impl HSearch {
             self.queue_semi.push((x as u8, y as u8, c));
         }
         // OR rule: combinations that include the new semi.
-        let mut list = [0u128; H_SEMIS];
+        let mut list = [0u128; H_MAX_SEMIS];
         list[..k].copy_from_slice(&self.semis[base..base + k]);
-        if let Some(u) = Self::or_rule(&list[..k], 0, c, c, 1) {
+        if let Some(u) = Self::or_rule(&list[..k], 0, c, c, 1, self.limits.or_depth) {
             self.add_full(x, y, u);
         }
     }
 
     /// A union of `inter`'s semi plus some of `list[from..]` whose carriers' intersection is empty.
-    fn or_rule(list: &[u128], from: usize, union: u128, inter: u128, depth: usize) -> Option<u128> {
+    fn or_rule(list: &[u128], from: usize, union: u128, inter: u128, depth: usize, max_depth: usize) -> Option<u128> {
         for i in from..list.len() {
             let ni = inter & list[i];
             if ni == 0 {
                 return Some(union | list[i]);
             }
             if ni != inter
-                && depth + 1 < H_OR_DEPTH
-                && let Some(u) = Self::or_rule(list, i + 1, union | list[i], ni, depth + 1)
+                && depth + 1 < max_depth
+                && let Some(u) = Self::or_rule(list, i + 1, union | list[i], ni, depth + 1, max_depth)
             {
                 return Some(u);
             }
@@ -231,8 +251,8 @@ impl HSearch {
         self.nbr_full.resize(nn, 0);
         self.nbr_semi.clear();
         self.nbr_semi.resize(nn, 0);
-        self.fulls.resize(nn * nn * H_FULLS, 0);
-        self.semis.resize(nn * nn * H_SEMIS, 0);
+        self.fulls.resize(nn * nn * self.limits.fulls, 0);
+        self.semis.resize(nn * nn * self.limits.semis, 0);
         self.nfull.clear();
         self.nfull.resize(nn * nn, 0);
         self.nsemi.clear();
@@ -266,7 +286,7 @@ impl HSearch {
                     // Connections between two empty cells are kept only with an empty carrier: from a cell
                     // `a`, a product through an empty `mid` (its carrier holds `mid`) or with a non-empty
                     // carrier `c` can only reach a group.
-                    if self.cell_pair_carrier == 0 && !self.group[a] && (!is_group || c != 0) {
+                    if self.limits.cell_pair_carrier == 0 && !self.group[a] && (!is_group || c != 0) {
                         cand &= self.group_nodes;
                     }
                     for z in bits(cand) {
@@ -277,7 +297,7 @@ impl HSearch {
                         let p2 = self.pair(mid, z);
                         let nf = self.nfull[p2] as usize;
                         for i in 0..nf {
-                            let c2 = self.fulls[p2 * H_FULLS + i];
+                            let c2 = self.fulls[p2 * self.limits.fulls + i];
                             if c & c2 != 0 || c2 & ea != 0 {
                                 continue;
                             }
@@ -290,7 +310,7 @@ impl HSearch {
                         if is_group {
                             let ns = self.nsemi[p2] as usize;
                             for i in 0..ns {
-                                let s = self.semis[p2 * H_SEMIS + i];
+                                let s = self.semis[p2 * self.limits.semis + i];
                                 if c & s != 0 || s & ea != 0 {
                                     continue;
                                 }
@@ -314,7 +334,7 @@ impl HSearch {
                         }
                         let p2 = self.pair(a, g);
                         for i in 0..self.nfull[p2] as usize {
-                            let c = self.fulls[p2 * H_FULLS + i];
+                            let c = self.fulls[p2 * self.limits.fulls + i];
                             if c & s != 0 || c & ef != 0 {
                                 continue;
                             }
@@ -327,8 +347,9 @@ impl HSearch {
             }
         }
         let p01 = self.pair(0, 1);
-        let full = (self.nfull[p01] > 0).then(|| self.fulls[p01 * H_FULLS]);
-        let semis = self.semis[p01 * H_SEMIS..p01 * H_SEMIS + self.nsemi[p01] as usize].to_vec();
+        let full = (self.nfull[p01] > 0).then(|| self.fulls[p01 * self.limits.fulls]);
+        let (sb, ns) = (p01 * self.limits.semis, self.nsemi[p01] as usize);
+        let semis = self.semis[sb..sb + ns].to_vec();
         EdgeConnections { full, semis }
     }
 }
@@ -352,13 +373,16 @@ mod tests {
             seed
         };
         let (mut fulls, mut semis) = (0, 0);
-        for (limit, (w, h)) in [0u32, 2].into_iter().flat_map(|l| [(3usize, 3usize), (4, 4), (4, 3), (3, 4), (5, 4), (4, 5)].map(|s| (l, s))) {
+        for (limits, (w, h)) in [HLimits::DEFAULT, HLimits::WIDE]
+            .into_iter()
+            .flat_map(|l| [(3usize, 3usize), (4, 4), (4, 3), (3, 4), (5, 4), (4, 5)].map(|s| (l, s)))
+        {
             // At most 12 empty cells, so the brute force stays small.
             let least = (w * h).saturating_sub(12);
             let m = Masks::new(w, h);
             let mut memo = HashMap::new();
             let mut hs = HSearch::new();
-            hs.cell_pair_carrier = limit;
+            hs.limits = limits;
             for _ in 0..150 {
                 let mut stones = [0u128; 2];
                 let k = least + (rnd() % 5) as usize;

@@ -25,6 +25,7 @@
 //! scale, `400 · log10(p / (1 − p))` (so 0 = even, +200 ≈ 76%), or a mate score when proved.
 
 use super::bitboard::{Masks, RING_EDGE, bits};
+use super::hsearch::HLimits;
 use super::solver::{Analysis, Board, MAX_SOLVER_CELLS, Solver};
 use super::{Color, Edge, Move, Position};
 use crate::search::clock::now_ms;
@@ -51,11 +52,14 @@ pub struct MctsOptions {
     /// H-search's largest carrier between two empty cells in the knowledge (0: adjacency only, as the solver;
     /// 2: bridges between empty cells too).
     pub hsearch_cells: u32,
+    /// Analyse the root with H-search's wider bounds (`HLimits::WIDE`: more connections kept per pair, deeper
+    /// OR combinations, bridges between empty cells).
+    pub wide_root: bool,
 }
 
 impl Default for MctsOptions {
     fn default() -> Self {
-        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 50, bridge_playouts: true, hsearch_cells: 0 }
+        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 50, bridge_playouts: true, hsearch_cells: 0, wide_root: false }
     }
 }
 
@@ -178,6 +182,11 @@ impl Mcts {
         }
     }
 
+    /// H-search's bounds in the tree: the solver's, with [`MctsOptions::hsearch_cells`].
+    fn tree_limits(&self) -> HLimits {
+        HLimits { cell_pair_carrier: self.options.hsearch_cells, ..HLimits::DEFAULT }
+    }
+
     /// Whether this search handles `pos` (at most 128 cells and no swap decision pending).
     pub fn supports(pos: &Position) -> bool {
         pos.width() * pos.height() <= MAX_SOLVER_CELLS && !pos.swap_available() && pos.width() >= 2 && pos.height() >= 2
@@ -210,7 +219,7 @@ impl Mcts {
         }
         let was_supported = self.supported && self.size == (w, h);
         self.supported = Self::supports(&pos);
-        self.solver.set_cell_pair_carrier(self.options.hsearch_cells);
+        self.solver.set_hsearch_limits(self.tree_limits());
         if self.beta_k != self.options.rave_k {
             let k = self.options.rave_k;
             self.beta = (0..TABLE).map(|n| (k / (3.0 * n as f32 + k)).sqrt()).collect();
@@ -483,7 +492,13 @@ impl Mcts {
         }
         let (stones, side) = (self.root_stones, self.root_side);
         let (_, filled, _) = self.masks.fill_inferior(stones);
-        match self.solver.analyse(&Board::new(stones, side)) {
+        // The root's analysis is done once per search: with wider H-search bounds when asked.
+        if self.options.wide_root {
+            self.solver.set_hsearch_limits(HLimits::WIDE);
+        }
+        let analysis = self.solver.analyse(&Board::new(stones, side));
+        self.solver.set_hsearch_limits(self.tree_limits());
+        match analysis {
             Analysis::Win(_) => {
                 let me = side_index(side);
                 for c in self.children(0) {

@@ -384,9 +384,9 @@ impl Solver {
         }
     }
 
-    /// Sets H-search's largest carrier between two empty cells ([`HSearch::cell_pair_carrier`]).
-    pub(crate) fn set_cell_pair_carrier(&mut self, n: u32) {
-        self.hs.cell_pair_carrier = n;
+    /// Sets H-search's bounds for the following analyses.
+    pub(crate) fn set_hsearch_limits(&mut self, limits: super::hsearch::HLimits) {
+        self.hs.limits = limits;
     }
 
     /// The bitboard masks of this solver's board.

@@ -405,31 +405,32 @@ impl<W: Write> Session<W> {
 
     /// `param_mcts`: the playout search's parameters (engine options `Mcts…`, see `hex::driver::Player`):
     /// with no argument the list, with `NAME VALUE` one set (`knowledge`, `expand`, `exploration`, `rave_k`,
-    /// `bridges`, `hsearch_cells`).
+    /// `bridges`, `hsearch_cells`, `wide_root`).
     fn param_mcts(&mut self, args: &[&str]) -> Result<String, String> {
-        const NAMES: [(&str, &str); 6] = [
+        const NAMES: [(&str, &str); 7] = [
             ("knowledge", "MctsKnowledge"),
             ("expand", "MctsExpand"),
             ("exploration", "MctsExploration"),
             ("rave_k", "MctsRaveK"),
             ("bridges", "MctsBridges"),
             ("hsearch_cells", "MctsHsearchCells"),
+            ("wide_root", "MctsWideRoot"),
         ];
         match args {
             [] => {
                 let o = self.engine.hex_mcts_options();
                 Ok(format!(
-                    "\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}\n[string] hsearch_cells {}",
-                    o.knowledge_after, o.expand_after, o.exploration, o.rave_k, o.bridge_playouts as u8, o.hsearch_cells
+                    "\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}\n[string] hsearch_cells {}\n[bool] wide_root {}",
+                    o.knowledge_after, o.expand_after, o.exploration, o.rave_k, o.bridge_playouts as u8, o.hsearch_cells, o.wide_root as u8
                 ))
             }
             [name, value] => {
                 let option = NAMES.iter().find(|(n, _)| n == name).map(|(_, o)| *o).ok_or_else(|| {
-                    format!("param_mcts: unknown parameter '{name}' (knowledge, expand, exploration, rave_k, bridges, hsearch_cells)")
+                    format!("param_mcts: unknown parameter '{name}' (knowledge, expand, exploration, rave_k, bridges, hsearch_cells, wide_root)")
                 })?;
                 let value = match *value {
-                    "0" if *name == "bridges" => "false",
-                    "1" if *name == "bridges" => "true",
+                    "0" if *name == "bridges" || *name == "wide_root" => "false",
+                    "1" if *name == "bridges" || *name == "wide_root" => "true",
                     v => v,
                 };
                 self.engine.set_option(option, value).map_err(|e| format!("param_mcts {name}: {e}"))?;

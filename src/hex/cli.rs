@@ -32,7 +32,7 @@ who wins with perfect play, and every winning move: {\"to_move\", \"winner\" (nu
 duiyi hex bench [--solve-limit SECONDS | --no-solve] [--openings a1,e3,...] [--search-ms MS]\n    \
 the 36 6x6 openings (or those listed) solved (result, nodes, time of each), search nodes/s and depth in 1 s on 11x11, map timings; last line 'nodes N nps M'\n  \
 duiyi hex genmove --size N[xM] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap] --nodes N [--eval playouts|queenbee]\n    \
-the engine's move at a node limit (playouts for MCTS), as the browser worker searches it: {\"bestmove\", \"ponder\", \"nodes\", \"depth\", \"score\", \"eval\"}\n";
+the engine's move at a node limit (playouts for MCTS), as the browser worker searches it: {\"bestmove\", \"ponder\", \"nodes\", \"depth\", \"score\", \"eval\", \"time_ms\", \"nps\"}\n";
 
 /// Parsed `--flag value` pairs and `--switch`es of a subcommand, checked against the known ones.
 #[derive(Debug, Default)]
@@ -196,15 +196,18 @@ fn genmove_cmd(args: &[String]) -> Result<String, String> {
         .go(crate::search::limits::GoParams { nodes: Some(nodes), ..Default::default() })
         .map_err(|e| format!("genmove: {e}"))?;
     let mut last = None;
+    let start = crate::search::clock::now_ms();
     loop {
         match engine.step(1000.0) {
             crate::engine::Step::Done { infos, bestmove, ponder } => {
                 last = infos.into_iter().last().or(last);
                 let (depth, nodes, score) = last.as_ref().map_or((0, 0, None), |i| (i.depth, i.nodes, i.cp.or(i.mate.map(|m| m * 100_000))));
+                let ms = crate::search::clock::now_ms() - start;
                 return Ok(json!({
                     "bestmove": bestmove.map(|m| m.to_string()),
                     "ponder": ponder.map(|m| m.to_string()),
                     "nodes": nodes, "depth": depth, "score": score, "eval": eval,
+                    "time_ms": ms.round(), "nps": if ms > 0.0 { (nodes as f64 / ms * 1000.0).round() } else { 0.0 },
                 })
                 .to_string());
             }

@@ -64,8 +64,9 @@ impl Player {
     /// `MctsKnowledge` (visits before a node's knowledge, 1..=100000), `MctsExpand` (visits before a leaf gets
     /// children, 1..=1000), `MctsExploration` (0..=2), `MctsRaveK` (1..=1000000), `MctsBridges` (bridge
     /// saving in playouts, `true`/`false`) and `MctsHsearchCells` (H-search's largest carrier between two empty
-    /// cells, 0..=8), `MctsWideRoot` (the root analysed with H-search's wider bounds, `true`/`false`). `None`:
-    /// not one of these.
+    /// cells, 0..=8), `MctsWideRoot` (the root analysed with H-search's wider bounds, `true`/`false`),
+    /// `MctsSolverEmpties` (the DFPN solver works on the root once at most this many cells are empty, 0..=128, 0 =
+    /// never) and `MctsSolverShare` (its share of the time, 0..=0.9). `None`: not one of these.
     fn set_mcts_option(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
         let o = &mut self.mcts.options;
         let whole = |min: u32, max: u32| -> Result<u32, String> {
@@ -90,6 +91,8 @@ impl Player {
             "mctsbridges" => parse_flag(value).map(|b| o.bridge_playouts = b),
             "mctshsearchcells" => whole(0, 8).map(|n| o.hsearch_cells = n),
             "mctswideroot" => parse_flag(value).map(|b| o.wide_root = b),
+            "mctssolverempties" => whole(0, 128).map(|n| o.solver_empties = n),
+            "mctssolvershare" => real(0.0, 0.9).map(|x| o.solver_share = x),
             _ => return None,
         })
     }
@@ -215,7 +218,7 @@ impl SlicedSearch for Player {
         Some(r)
     }
     fn option_names() -> &'static [&'static str] {
-        &["hexeval", "mctsknowledge", "mctsexpand", "mctsexploration", "mctsravek", "mctsbridges", "mctshsearchcells", "mctswideroot", "beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
+        &["hexeval", "mctsknowledge", "mctsexpand", "mctsexploration", "mctsravek", "mctsbridges", "mctshsearchcells", "mctswideroot", "mctssolverempties", "mctssolvershare", "beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
     }
     fn uses_white_clock(pos: &Position) -> bool {
         pos.to_move() == Color::White

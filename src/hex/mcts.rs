@@ -55,11 +55,16 @@ pub struct MctsOptions {
     /// Analyse the root with H-search's wider bounds (`HLimits::WIDE`: more connections kept per pair, deeper
     /// OR combinations, bridges between empty cells).
     pub wide_root: bool,
+    /// The DFPN solver ([`super::solver`]) works on the root, beside the playouts, once at most this many cells
+    /// are empty (0: never); only in timed searches (a search bounded by nodes stays deterministic).
+    pub solver_empties: u32,
+    /// The solver's share of the time (0–0.9).
+    pub solver_share: f32,
 }
 
 impl Default for MctsOptions {
     fn default() -> Self {
-        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 50, bridge_playouts: true, hsearch_cells: 0, wide_root: false }
+        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 50, bridge_playouts: true, hsearch_cells: 0, wide_root: false, solver_empties: 0, solver_share: 0.25 }
     }
 }
 
@@ -134,6 +139,10 @@ pub struct Mcts {
     beta_k: f32,
     /// `1 / √(n + 1)` for `n` < [`TABLE`].
     inv_sqrt: Vec<f32>,
+    /// The root's solver (boards up to 128 cells, made on first use per board size) and the time of its last
+    /// slice.
+    dfpn: Option<Solver>,
+    dfpn_clock: f64,
     /// Scratch: the empty cells of a playout.
     empties: Vec<u8>,
     path: Vec<u32>,
@@ -144,6 +153,8 @@ const NODES_PER_MIB: usize = (1 << 20) / std::mem::size_of::<Node>();
 /// The tree gets at least this many MiB whatever the engine's hash setting (the default 16 MiB would fill in
 /// well under a second at 150k playouts per second); once full, leaves are no longer expanded.
 const MIN_TREE_MIB: usize = 64;
+/// Table size of the root's solver (MiB); it is kept from move to move.
+const SEARCH_SOLVER_MIB: usize = 32;
 /// Size of the selection's lookup tables (visits).
 const TABLE: usize = 1 << 16;
 /// Playouts between two clock reads.
@@ -174,6 +185,8 @@ impl Mcts {
             supported: false,
             size: (1, 1),
             bridges: Vec::new(),
+            dfpn: None,
+            dfpn_clock: 0.0,
             beta: Vec::new(),
             beta_k: 0.0,
             inv_sqrt: (0..TABLE).map(|n| 1.0 / ((n + 1) as f32).sqrt()).collect(),
@@ -216,6 +229,7 @@ impl Mcts {
             self.solver = Solver::analyser(w, h);
             self.size = (w, h);
             self.bridges = bridge_table(&self.masks, w * h);
+            self.dfpn = None;
         }
         let was_supported = self.supported && self.size == (w, h);
         self.supported = Self::supports(&pos);
@@ -235,6 +249,7 @@ impl Mcts {
         self.iteration = 1;
         self.last = None;
         self.excluded.clear();
+        self.dfpn_clock = 0.0;
         if !reused {
             self.nodes.clear();
             self.nodes.push(Node::default());
@@ -415,13 +430,52 @@ impl Mcts {
                 self.finish_iteration();
                 return MctsOutcome::IterationDone;
             }
-            if self.playouts.is_multiple_of(POLL_PLAYOUTS) && self.interrupted(deadline, node_limit) {
-                return MctsOutcome::Interrupted;
+            if self.playouts.is_multiple_of(POLL_PLAYOUTS) {
+                if self.interrupted(deadline, node_limit) {
+                    return MctsOutcome::Interrupted;
+                }
+                if node_limit == u64::MAX {
+                    self.solver_slice(deadline);
+                }
             }
             if self.playouts >= node_limit {
                 return MctsOutcome::Interrupted;
             }
             self.playout();
+        }
+    }
+
+    /// Gives the root's solver its share of the time since its last slice (see [`MctsOptions::solver_empties`]);
+    /// a proof marks the root (and the winning child) as proved.
+    fn solver_slice(&mut self, deadline: f64) {
+        let o = self.options;
+        let empty = self.masks.all & !(self.root_stones[0] | self.root_stones[1]);
+        if o.solver_empties == 0 || empty.count_ones() > o.solver_empties || self.nodes[0].proof != 0 {
+            return;
+        }
+        let now = now_ms();
+        if self.dfpn_clock == 0.0 || now - self.dfpn_clock > 1000.0 {
+            self.dfpn_clock = now;
+            return;
+        }
+        let share = o.solver_share.clamp(0.0, 0.9) as f64;
+        let ms = ((now - self.dfpn_clock) * share / (1.0 - share)).min((deadline - now).max(0.0));
+        let (w, h) = self.size;
+        let solver = self.dfpn.get_or_insert_with(|| Solver::for_search(w, h, SEARCH_SOLVER_MIB));
+        let board = Board::new(self.root_stones, self.root_side);
+        let result = solver.prove_for(&board, ms);
+        self.dfpn_clock = now_ms();
+        match result {
+            Some(true) => {
+                let win = solver.winning_cell(&board, empty);
+                if let Some(c) = self.children(0).find(|&c| win == Some(self.nodes[c].cell as usize)) {
+                    self.nodes[c].proof = -1;
+                    self.nodes[c].pruned = false;
+                    self.nodes[0].proof = 1;
+                }
+            }
+            Some(false) => self.nodes[0].proof = -1,
+            None => {}
         }
     }
 
@@ -875,6 +929,31 @@ mod tests {
     }
 
     #[test]
+    fn the_root_solver_proves_a_timed_search() {
+        // 6×6, Black d3 and White c4: the solver proves it within the time (the playouts alone, with the tree's
+        // knowledge turned off, would not), and the move played is one the full solver calls winning.
+        let pos = Position::from_rows(&["......", "......", "...B..", "..W...", "......", "......"], Some(Color::Black)).unwrap();
+        let mut m = Mcts::new(16);
+        m.options.knowledge_after = u32::MAX;
+        m.options.solver_empties = 36;
+        m.options.solver_share = 0.5;
+        m.start(pos.clone());
+        let deadline = now_ms() + 20_000.0;
+        while m.run(deadline, u64::MAX) == MctsOutcome::IterationDone
+            && m.last_iteration().unwrap().depth < crate::search::limits::MAX_DEPTH
+        {}
+        let last = m.last_iteration().unwrap();
+        assert!(crate::search::score::is_mate(last.score), "{last:?}");
+        let full = crate::hex::solver::solve(&pos, crate::hex::solver::SolveLimits { all_winning_moves: true, ..Default::default() })
+            .unwrap();
+        if last.score > 0 {
+            assert!(full.winning_moves.contains(&m.best_move().unwrap()), "{:?} vs {:?}", m.best_move(), full.winning_moves);
+        } else {
+            assert_eq!(full.winner, Some(Color::White));
+        }
+    }
+
+    #[test]
     fn bridge_saving_answers_an_intrusion() {
         let pos = Position::from_rows(&[".....", ".B...", ".....", "..B..", "....."], Some(Color::White)).unwrap();
         let mut m = Mcts::new(1);
@@ -888,27 +967,3 @@ mod tests {
     }
 }
 
-#[cfg(test)]
-mod rate {
-    use super::*;
-    /// Prints the playout rate on 9×9 (run with `--ignored --nocapture`).
-    #[test]
-    #[ignore]
-    fn playout_rate() {
-        let mut pos = Position::square(9).unwrap();
-        pos.play_str("e5").unwrap();
-        let mut m = Mcts::new(64);
-        if let Ok(k) = std::env::var("MCTS_K") {
-            m.options.knowledge_after = k.parse().unwrap();
-        }
-        if let Ok(k) = std::env::var("MCTS_H") {
-            m.options.hsearch_cells = k.parse().unwrap();
-        }
-        m.start(pos);
-        let t = now_ms();
-        while m.run(t + 2000.0, u64::MAX) == MctsOutcome::IterationDone {}
-        let dt = now_ms() - t;
-        let l = m.last_iteration().unwrap();
-        eprintln!("{} playouts in {dt:.0} ms = {:.0}/s; nodes {}; best {:?} score {} pv {:?}", m.nodes(), m.nodes() as f64 / dt * 1000.0, m.nodes.len(), m.best_move(), l.score, l.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>());
-    }
-}

@@ -384,6 +384,27 @@ impl Solver {
         }
     }
 
+    /// A solver kept by the playing search ([`super::mcts`]): a `tt_mib` MiB table that stays valid from move to
+    /// move (entries are keyed by the position), proving in time slices with [`Solver::prove_for`].
+    pub(crate) fn for_search(w: usize, h: usize, tt_mib: usize) -> Solver {
+        Solver::new(w, h, SolveLimits { tt_mib, ..SolveLimits::default() }, now_ms())
+    }
+
+    /// Works on proving `b` for about `ms` milliseconds: `Some(true)` = the side to move wins, `Some(false)` =
+    /// it loses, `None` = not yet (call again: the table keeps the work done).
+    pub(crate) fn prove_for(&mut self, b: &Board, ms: f64) -> Option<bool> {
+        self.aborted = false;
+        self.limits.nodes = None;
+        self.limits.time_ms = Some(now_ms() - self.start + ms.max(0.0));
+        self.prove(b)
+    }
+
+    /// After [`Solver::prove_for`] proved `b` won: a cell of `candidates` whose child the table holds as lost
+    /// for the opponent (the winning move), if any.
+    pub(crate) fn winning_cell(&self, b: &Board, candidates: u128) -> Option<usize> {
+        bits(candidates).find(|&i| self.probe(b.play(i).key(self.n).0).is_some_and(|e| e.delta == 0))
+    }
+
     /// Sets H-search's bounds for the following analyses.
     pub(crate) fn set_hsearch_limits(&mut self, limits: super::hsearch::HLimits) {
         self.hs.limits = limits;

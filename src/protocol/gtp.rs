@@ -12,7 +12,8 @@
 //! - `genmove b|w`: searches with the [`Engine`] (the same sliced driver as the browser worker) and plays its
 //!   move. It answers `resign` when the game is already over, and, unless `param_game resign_proved_loss 0`,
 //!   when the position is proved lost for that side ([`knowledge::analyse`] gives [`Verdict::Loss`]: the
-//!   opponent has a virtual connection nothing can break); that resignation is recorded as `play COLOR
+//!   opponent has a virtual connection nothing can break; or the search proves it: a negative mate score,
+//!   e.g. from the playout search's solver); that resignation is recorded as `play COLOR
 //!   resign` would be (`final_score` names the winner, `undo` takes it back). Time: `time_left COLOR SECONDS`
 //!   (Benzene's form; `time_left [COLOR]` shows the clocks) gives that side a clock, managed as a UCI
 //!   `go wtime/btime` (White's time is `wtime`; with 0 s left the move gets a few milliseconds); without one,
@@ -405,9 +406,9 @@ impl<W: Write> Session<W> {
 
     /// `param_mcts`: the playout search's parameters (engine options `Mcts…`, see `hex::driver::Player`):
     /// with no argument the list, with `NAME VALUE` one set (`knowledge`, `expand`, `exploration`, `rave_k`,
-    /// `bridges`, `hsearch_cells`, `wide_root`).
+    /// `bridges`, `hsearch_cells`, `wide_root`, `solver_empties`, `solver_share`).
     fn param_mcts(&mut self, args: &[&str]) -> Result<String, String> {
-        const NAMES: [(&str, &str); 7] = [
+        const NAMES: [(&str, &str); 9] = [
             ("knowledge", "MctsKnowledge"),
             ("expand", "MctsExpand"),
             ("exploration", "MctsExploration"),
@@ -415,18 +416,28 @@ impl<W: Write> Session<W> {
             ("bridges", "MctsBridges"),
             ("hsearch_cells", "MctsHsearchCells"),
             ("wide_root", "MctsWideRoot"),
+            ("solver_empties", "MctsSolverEmpties"),
+            ("solver_share", "MctsSolverShare"),
         ];
         match args {
             [] => {
                 let o = self.engine.hex_mcts_options();
                 Ok(format!(
-                    "\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}\n[string] hsearch_cells {}\n[bool] wide_root {}",
-                    o.knowledge_after, o.expand_after, o.exploration, o.rave_k, o.bridge_playouts as u8, o.hsearch_cells, o.wide_root as u8
+                    "\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}\n[string] hsearch_cells {}\n[bool] wide_root {}\n[string] solver_empties {}\n[string] solver_share {}",
+                    o.knowledge_after,
+                    o.expand_after,
+                    o.exploration,
+                    o.rave_k,
+                    o.bridge_playouts as u8,
+                    o.hsearch_cells,
+                    o.wide_root as u8,
+                    o.solver_empties,
+                    o.solver_share
                 ))
             }
             [name, value] => {
                 let option = NAMES.iter().find(|(n, _)| n == name).map(|(_, o)| *o).ok_or_else(|| {
-                    format!("param_mcts: unknown parameter '{name}' (knowledge, expand, exploration, rave_k, bridges, hsearch_cells, wide_root)")
+                    format!("param_mcts: unknown parameter '{name}' (knowledge, expand, exploration, rave_k, bridges, hsearch_cells, wide_root, solver_empties, solver_share)")
                 })?;
                 let value = match *value {
                     "0" if *name == "bridges" || *name == "wide_root" => "false",
@@ -548,16 +559,27 @@ impl<W: Write> Session<W> {
         self.engine.go(params).map_err(|e| e.to_string())?;
         // Not time-sliced: `step` returns after each iteration, at the search's limits, or when the reader
         // raised the interrupt flag; an interrupt then stops the search, whose next step is `Done`.
+        let mut proved_loss = false;
         let best = loop {
             if self.interrupt_arrived() {
                 self.engine.stop();
             }
             match self.engine.step(f64::INFINITY) {
-                Step::Searching(_) | Step::Waiting(_) => {}
-                Step::Done { bestmove, .. } => break bestmove,
+                Step::Searching(infos) | Step::Waiting(infos) => {
+                    proved_loss |= infos.iter().any(|i| i.mate.is_some_and(|m| m < 0));
+                }
+                Step::Done { bestmove, infos, .. } => {
+                    proved_loss |= infos.iter().any(|i| i.mate.is_some_and(|m| m < 0));
+                    break bestmove;
+                }
                 Step::Idle => break None,
             }
         };
+        // The search proved the loss (the playout search's solver, or alpha-beta's mate score).
+        if self.resign_proved_loss && proved_loss {
+            self.resigned = Some(color);
+            return Ok("resign".into());
+        }
         let legal = self.pos.legal_moves();
         let mv = match best {
             Some(GameMove::Hex(m)) if legal.contains(&m) => m,

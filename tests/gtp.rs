@@ -589,7 +589,7 @@ fn hex_eval_and_param_mcts() {
     g.ok("param_game resign_proved_loss 0");
     assert!(g.ok("param_game").contains("hex_eval playouts"), "the default search");
     let list = g.ok("param_mcts");
-    for name in ["knowledge 50", "expand 2", "exploration 0.02", "rave_k 1000", "bridges 1", "hsearch_cells 0"] {
+    for name in ["knowledge 50", "expand 2", "exploration 0.02", "rave_k 1000", "bridges 1", "hsearch_cells 0", "solver_empties 30"] {
         assert!(list.contains(name), "{name} in {list}");
     }
     g.ok("param_mcts knowledge 20");

@@ -80,9 +80,12 @@ async function xiangqi(page) {
   await page.mouse.move(0, 0);
 }
 
-/** Clicks a Hex cell and waits for the engine's reply (the move list grows by two). */
-async function hexMove(page, cell) {
-  const before = await page.$$eval('.hex-layout [data-testid="move-list"] [data-move]', (els) => els.length);
+/** Clicks the first free one of the Hex cells `cells` and waits for the engine's reply (the move list grows by two). */
+async function hexMove(page, cells) {
+  const taken = await page.$$eval('.hex-layout [data-testid="move-list"] [data-move]', (els) => els.map((e) => e.dataset.move));
+  const before = taken.length;
+  // The first of the cells the engine has not taken.
+  const cell = [cells].flat().find((c) => !taken.includes(c));
   await page.click(`.hex-layout [data-testid="board"] .hx-cell[data-square="${cell}"]`);
   await waitForCount(page, '.hex-layout [data-testid="move-list"] [data-move]', before + 2);
 }
@@ -94,10 +97,14 @@ async function hexMove(page, cell) {
 async function hex(page) {
   await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: ENGINE_TIMEOUT });
   await hexMove(page, 'f6');
-  await hexMove(page, 'e8');
+  await hexMove(page, ['e8', 'd7', 'g5']);
+  await hexMove(page, ['g4', 'd7', 'h3', 'c9']);
   await page.mouse.move(0, 0);
   await page.click('.hex-layout [data-testid="overlay"] [data-overlay="total"]');
   await page.waitForSelector('[data-testid="heatmap"][data-overlay="total"]:not([data-preview])', { timeout: 30_000 });
+  // The Connections overlay (must-play region, inferior cells, a proved verdict) over the heatmap.
+  await page.click('.hex-layout [data-testid="connections-toggle"]');
+  await page.waitForSelector('.hex-layout [data-testid="connections-panel"]:not([hidden])', { timeout: 30_000 });
   await page.waitForSelector('.hex-layout [data-testid="engine-status"][data-state="pondering"]', { timeout: ENGINE_TIMEOUT });
 }
 

@@ -24,16 +24,19 @@
 //! **Units.** Nodes are playouts. The score of an iteration is the best move's win rate `p` on an Elo-like
 //! scale, `400 · log10(p / (1 − p))` (so 0 = even, +200 ≈ 76%), or a mate score when proved.
 
-use super::bitboard::{Masks, RING_EDGE, bits};
+use super::bitboard::{Masks, bits};
 use super::hsearch::HLimits;
 use super::solver::{Analysis, Board, MAX_SOLVER_CELLS, Solver};
-use super::{Color, Edge, Move, Position};
+use super::{Color, Move, Position};
 use crate::search::clock::now_ms;
 use crate::search::score::{MATE, Score};
-use rand_core::{Rng, SeedableRng};
+use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+mod playout;
+use playout::bridge_table;
 
 /// Tunable parameters of the search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -702,55 +705,6 @@ impl Mcts {
         self.path = path;
     }
 
-    /// Fills the board from `stones` (`side` to move, `last` the opponent's last move) and returns the
-    /// winner with the final stones.
-    fn rollout(&mut self, mut stones: [u128; 2], mut side: Color, mut last: Option<u8>) -> (Color, [u128; 2]) {
-        let mut empties = std::mem::take(&mut self.empties);
-        empties.clear();
-        empties.extend(bits(self.masks.all & !(stones[0] | stones[1])).map(|i| i as u8));
-        let mut slot = [u8::MAX; 128];
-        for (j, &c) in empties.iter().enumerate() {
-            slot[c as usize] = j as u8;
-        }
-        while !empties.is_empty() {
-            let me = side_index(side);
-            let mut pick = None;
-            if self.options.bridge_playouts
-                && let Some(x) = last
-            {
-                pick = self.save_bridge(x as usize, stones, me);
-            }
-            let j = match pick {
-                Some(c) => slot[c] as usize,
-                None => (self.rng.next_u32() as u64 * empties.len() as u64 >> 32) as usize,
-            };
-            let cell = empties.swap_remove(j);
-            if j < empties.len() {
-                slot[empties[j] as usize] = j as u8;
-            }
-            slot[cell as usize] = u8::MAX;
-            stones[me] |= 1u128 << cell;
-            last = Some(cell);
-            side = side.opponent();
-        }
-        self.empties = empties;
-        let black = Color::Black.index();
-        let (n, s) = (self.masks.edge[Edge::North.index()], self.masks.edge[Edge::South.index()]);
-        let joined = self.masks.flood(n & stones[black], stones[black]) & s != 0;
-        (if joined { Color::Black } else { Color::White }, stones)
-    }
-
-    /// The cell that saves a bridge of colour index `me` broken into by a stone on `x`, if any (the first in
-    /// ring order).
-    #[inline]
-    fn save_bridge(&self, x: usize, stones: [u128; 2], me: usize) -> Option<usize> {
-        let occupied = stones[0] | stones[1];
-        self.bridges[x][me]
-            .iter()
-            .find(|&&(m, need)| stones[me] & need == need && occupied >> m & 1 == 0)
-            .map(|&(m, _)| m as usize)
-    }
-
     /// Adds the result to every node of the path, and the RAVE statistics to their children.
     fn update(&mut self, path: &[u32], winner: Color, final_stones: Option<[u128; 2]>) {
         let mut side = self.root_side;
@@ -817,153 +771,5 @@ impl Mcts {
     }
 }
 
-/// The bridge table of [`Mcts::save_bridge`]: for each cell `x`, each three consecutive neighbours `a, m, b` in
-/// ring order (so `m` touches both) with `m` a cell: a bridge of colour `c` between `a` and `b` when each is a
-/// stone of `c` or an edge of `c`.
-fn bridge_table(masks: &Masks, n: usize) -> Vec<[Vec<(u8, u128)>; 2]> {
-    let mut out = vec![[Vec::new(), Vec::new()]; n];
-    if masks.ring.is_empty() {
-        return out;
-    }
-    for (x, entry) in out.iter_mut().enumerate() {
-        let ring = &masks.ring[x];
-        for k in 0..6 {
-            let (a, m, b) = (ring[k], ring[(k + 1) % 6], ring[(k + 2) % 6]);
-            if m >= RING_EDGE {
-                continue;
-            }
-            for (c, list) in entry.iter_mut().enumerate() {
-                let mut need = 0u128;
-                let mut ok = true;
-                for end in [a, b] {
-                    if end >= RING_EDGE {
-                        ok &= Edge::ALL[(end - RING_EDGE) as usize].owner().index() == c;
-                    } else {
-                        need |= 1u128 << end;
-                    }
-                }
-                if ok {
-                    list.push((m, need));
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Picks one of `n` uniformly.
-#[allow(dead_code)]
-fn uniform(rng: &mut Pcg64Mcg, n: usize) -> usize {
-    (rng.next_u32() as u64 * n as u64 >> 32) as usize
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn search(pos: &Position, playouts: u64) -> Mcts {
-        let mut m = Mcts::new(16);
-        m.start(pos.clone());
-        while m.run(f64::INFINITY, playouts) == MctsOutcome::IterationDone
-            && m.last_iteration().unwrap().depth < crate::search::limits::MAX_DEPTH
-        {}
-        m
-    }
-
-    #[test]
-    fn wins_in_one_and_blocks_the_opponents_win_in_one() {
-        // Black to move joins a1–a4 by a4? Column a: a1, a2, a3 black; a4 empty.
-        let pos = Position::from_rows(&["B...", "B.W.", "BW..", "...."], Some(Color::Black)).unwrap();
-        let m = search(&pos, 2000);
-        assert_eq!(m.best_move().unwrap().to_string(), "a4");
-        assert!(m.last_iteration().unwrap().score > MATE - 100);
-        let pos = Position::from_rows(&["B...", "B.W.", "BW..", "...."], Some(Color::White)).unwrap();
-        let m = search(&pos, 2000);
-        assert_eq!(m.best_move().unwrap().to_string(), "a4");
-    }
-
-    #[test]
-    fn on_an_empty_5x5_board_it_proves_a_winning_first_move() {
-        let pos = Position::square(5).unwrap();
-        let m = search(&pos, 50_000);
-        let best = m.best_move().unwrap();
-        let all = crate::hex::solver::solve(&pos, crate::hex::solver::SolveLimits { all_winning_moves: true, ..Default::default() })
-            .unwrap();
-        assert!(all.winning_moves.contains(&best), "{best} not in {:?}", all.winning_moves);
-        let last = m.last_iteration().unwrap();
-        assert!(last.score > MATE - 100, "{last:?}");
-    }
-
-    #[test]
-    fn equal_playout_counts_give_equal_moves() {
-        let mut pos = Position::square(9).unwrap();
-        pos.play_str("e5").unwrap();
-        let a = search(&pos, 5000);
-        let b = search(&pos, 5000);
-        assert_eq!(a.best_move(), b.best_move());
-        assert_eq!(a.last_iteration(), b.last_iteration());
-    }
-
-    #[test]
-    fn the_tree_under_the_played_moves_is_reused() {
-        let mut pos = Position::square(7).unwrap();
-        pos.play_str("d4").unwrap();
-        let mut m = search(&pos, 20_000);
-        let best = m.best_move().unwrap();
-        let reply = m.ponder_move().unwrap();
-        let before = {
-            let a = m.children(0).find(|&c| m.cell_move(m.nodes[c].cell) == best).unwrap();
-            let b = m.children(a).find(|&c| m.cell_move(m.nodes[c].cell) == reply).unwrap();
-            m.nodes[b].visits
-        };
-        assert!(before > 10, "{before} visits");
-        pos.try_play(best).unwrap();
-        pos.try_play(reply).unwrap();
-        m.start(pos.clone());
-        assert_eq!(m.nodes[0].visits, before);
-        // Any other position starts afresh.
-        let mut other = Position::square(7).unwrap();
-        other.play_str("a1").unwrap();
-        m.start(other);
-        assert_eq!(m.nodes[0].visits, 0);
-    }
-
-    #[test]
-    fn the_root_solver_proves_a_timed_search() {
-        // 6×6, Black d3 and White c4: the solver proves it within the time (the playouts alone, with the tree's
-        // knowledge turned off, would not), and the move played is one the full solver calls winning.
-        let pos = Position::from_rows(&["......", "......", "...B..", "..W...", "......", "......"], Some(Color::Black)).unwrap();
-        let mut m = Mcts::new(16);
-        m.options.knowledge_after = u32::MAX;
-        m.options.solver_empties = 36;
-        m.options.solver_share = 0.5;
-        m.start(pos.clone());
-        let deadline = now_ms() + 20_000.0;
-        while m.run(deadline, u64::MAX) == MctsOutcome::IterationDone
-            && m.last_iteration().unwrap().depth < crate::search::limits::MAX_DEPTH
-        {}
-        let last = m.last_iteration().unwrap();
-        assert!(crate::search::score::is_mate(last.score), "{last:?}");
-        let full = crate::hex::solver::solve(&pos, crate::hex::solver::SolveLimits { all_winning_moves: true, ..Default::default() })
-            .unwrap();
-        if last.score > 0 {
-            assert!(full.winning_moves.contains(&m.best_move().unwrap()), "{:?} vs {:?}", m.best_move(), full.winning_moves);
-        } else {
-            assert_eq!(full.winner, Some(Color::White));
-        }
-    }
-
-    #[test]
-    fn bridge_saving_answers_an_intrusion() {
-        let pos = Position::from_rows(&[".....", ".B...", ".....", "..B..", "....."], Some(Color::White)).unwrap();
-        let mut m = Mcts::new(1);
-        m.start(pos.clone());
-        let b = Board::from_position(&pos).stones();
-        // b2 and c4 are not a bridge; b2 to the north edge is one (a1/b1... b2's bridge cells are b1 and c1).
-        let x = pos.geometry().index(crate::hex::Cell::parse("b1").unwrap());
-        let got = m.save_bridge(x, b, Color::Black.index()).map(|i| pos.geometry().cell(i).to_string());
-        assert_eq!(got.as_deref(), Some("c1"));
-        let _ = uniform(&mut m.rng, 3);
-    }
-}
-
+mod tests;

@@ -1,0 +1,108 @@
+//! Tests of the Monte Carlo search: wins in one, a proved 5×5 opening, determinism, tree reuse, the root
+//! solver and bridge saving.
+
+use super::*;
+
+fn search(pos: &Position, playouts: u64) -> Mcts {
+    let mut m = Mcts::new(16);
+    m.start(pos.clone());
+    while m.run(f64::INFINITY, playouts) == MctsOutcome::IterationDone
+        && m.last_iteration().unwrap().depth < crate::search::limits::MAX_DEPTH
+    {}
+    m
+}
+
+#[test]
+fn wins_in_one_and_blocks_the_opponents_win_in_one() {
+    // Black to move joins a1–a4 by a4? Column a: a1, a2, a3 black; a4 empty.
+    let pos = Position::from_rows(&["B...", "B.W.", "BW..", "...."], Some(Color::Black)).unwrap();
+    let m = search(&pos, 2000);
+    assert_eq!(m.best_move().unwrap().to_string(), "a4");
+    assert!(m.last_iteration().unwrap().score > MATE - 100);
+    let pos = Position::from_rows(&["B...", "B.W.", "BW..", "...."], Some(Color::White)).unwrap();
+    let m = search(&pos, 2000);
+    assert_eq!(m.best_move().unwrap().to_string(), "a4");
+}
+
+#[test]
+fn on_an_empty_5x5_board_it_proves_a_winning_first_move() {
+    let pos = Position::square(5).unwrap();
+    let m = search(&pos, 50_000);
+    let best = m.best_move().unwrap();
+    let all = crate::hex::solver::solve(&pos, crate::hex::solver::SolveLimits { all_winning_moves: true, ..Default::default() })
+        .unwrap();
+    assert!(all.winning_moves.contains(&best), "{best} not in {:?}", all.winning_moves);
+    let last = m.last_iteration().unwrap();
+    assert!(last.score > MATE - 100, "{last:?}");
+}
+
+#[test]
+fn equal_playout_counts_give_equal_moves() {
+    let mut pos = Position::square(9).unwrap();
+    pos.play_str("e5").unwrap();
+    let a = search(&pos, 5000);
+    let b = search(&pos, 5000);
+    assert_eq!(a.best_move(), b.best_move());
+    assert_eq!(a.last_iteration(), b.last_iteration());
+}
+
+#[test]
+fn the_tree_under_the_played_moves_is_reused() {
+    let mut pos = Position::square(7).unwrap();
+    pos.play_str("d4").unwrap();
+    let mut m = search(&pos, 20_000);
+    let best = m.best_move().unwrap();
+    let reply = m.ponder_move().unwrap();
+    let before = {
+        let a = m.children(0).find(|&c| m.cell_move(m.nodes[c].cell) == best).unwrap();
+        let b = m.children(a).find(|&c| m.cell_move(m.nodes[c].cell) == reply).unwrap();
+        m.nodes[b].visits
+    };
+    assert!(before > 10, "{before} visits");
+    pos.try_play(best).unwrap();
+    pos.try_play(reply).unwrap();
+    m.start(pos.clone());
+    assert_eq!(m.nodes[0].visits, before);
+    // Any other position starts afresh.
+    let mut other = Position::square(7).unwrap();
+    other.play_str("a1").unwrap();
+    m.start(other);
+    assert_eq!(m.nodes[0].visits, 0);
+}
+
+#[test]
+fn the_root_solver_proves_a_timed_search() {
+    // 6×6, Black d3 and White c4: the solver proves it within the time (the playouts alone, with the tree's
+    // knowledge turned off, would not), and the move played is one the full solver calls winning.
+    let pos = Position::from_rows(&["......", "......", "...B..", "..W...", "......", "......"], Some(Color::Black)).unwrap();
+    let mut m = Mcts::new(16);
+    m.options.knowledge_after = u32::MAX;
+    m.options.solver_empties = 36;
+    m.options.solver_share = 0.5;
+    m.start(pos.clone());
+    let deadline = now_ms() + 20_000.0;
+    while m.run(deadline, u64::MAX) == MctsOutcome::IterationDone
+        && m.last_iteration().unwrap().depth < crate::search::limits::MAX_DEPTH
+    {}
+    let last = m.last_iteration().unwrap();
+    assert!(crate::search::score::is_mate(last.score), "{last:?}");
+    let full = crate::hex::solver::solve(&pos, crate::hex::solver::SolveLimits { all_winning_moves: true, ..Default::default() })
+        .unwrap();
+    if last.score > 0 {
+        assert!(full.winning_moves.contains(&m.best_move().unwrap()), "{:?} vs {:?}", m.best_move(), full.winning_moves);
+    } else {
+        assert_eq!(full.winner, Some(Color::White));
+    }
+}
+
+#[test]
+fn bridge_saving_answers_an_intrusion() {
+    let pos = Position::from_rows(&[".....", ".B...", ".....", "..B..", "....."], Some(Color::White)).unwrap();
+    let mut m = Mcts::new(1);
+    m.start(pos.clone());
+    let b = Board::from_position(&pos).stones();
+    // b2 and c4 are not a bridge; b2 to the north edge is one (a1/b1... b2's bridge cells are b1 and c1).
+    let x = pos.geometry().index(crate::hex::Cell::parse("b1").unwrap());
+    let got = m.save_bridge(x, b, Color::Black.index()).map(|i| pos.geometry().cell(i).to_string());
+    assert_eq!(got.as_deref(), Some("c1"));
+}

@@ -43,7 +43,7 @@ use crate::hex::two_distance::Convention;
 use crate::hex::{Color, HexError, MAX_SIDE, Move, Position};
 use crate::search::limits::GoParams;
 use std::collections::VecDeque;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -139,26 +139,17 @@ pub fn run_stdio() -> ExitCode {
     let (tx, rx) = mpsc::channel::<String>();
     let interrupt = Arc::new(AtomicBool::new(false));
     let flag = interrupt.clone();
-    std::thread::spawn(move || {
-        let mut input = std::io::stdin().lock();
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            match input.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&buf).into_owned();
-                    let interrupts = is_interrupt_line(&line);
-                    if tx.send(line).is_err() {
-                        break;
-                    }
-                    // Sent first, raised second: a search that sees the flag finds the line on the channel.
-                    if interrupts {
-                        flag.store(true, Ordering::Relaxed);
-                    }
-                }
-            }
+    super::spawn_stdin_reader(move |line| {
+        let Some(line) = line else { return false };
+        let interrupts = is_interrupt_line(&line);
+        if tx.send(line).is_err() {
+            return false;
         }
+        // Sent first, raised second: a search that sees the flag finds the line on the channel.
+        if interrupts {
+            flag.store(true, Ordering::Relaxed);
+        }
+        true
     });
     let mut s = Session::new(std::io::stdout().lock());
     s.engine.set_interrupt(interrupt.clone());

@@ -48,6 +48,28 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, TryRecvError};
 
+/// Reads stdin on a thread of its own, line by line (each with its newline; invalid UTF-8 becomes U+FFFD, never
+/// the end of the session), and gives each to `on_input` as `Some(line)`, then `None` at the end of input or
+/// once `on_input` returned `false`. Shared by the UCI/UCCI and GTP loops.
+pub(crate) fn spawn_stdin_reader(mut on_input: impl FnMut(Option<String>) -> bool + Send + 'static) {
+    std::thread::spawn(move || {
+        let mut input = std::io::stdin().lock();
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    if !on_input(Some(String::from_utf8_lossy(&buf).into_owned())) {
+                        break;
+                    }
+                }
+            }
+        }
+        on_input(None);
+    });
+}
+
 /// Reads commands from stdin; the first command (`ucci` or `uci`) picks the protocol. Returns at `quit` or EOF
 /// (failure only when stdout cannot be written).
 pub fn run_stdio() -> ExitCode {
@@ -61,31 +83,27 @@ pub fn run_stdio() -> ExitCode {
     // never interrupted (and stays exactly reproducible).
     let queue_lock = Arc::new(std::sync::Mutex::new(()));
     let (reader_interrupt, reader_batch, reader_lock) = (interrupt.clone(), batch.clone(), queue_lock.clone());
-    std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        let mut input = stdin.lock();
-        let mut buf = Vec::new();
-        loop {
-            buf.clear();
-            match input.read_until(b'\n', &mut buf) {
-                Ok(0) | Err(_) => break,
-                // Invalid UTF-8 must not end the session: it becomes U+FFFD and gets an `info string`.
-                Ok(_) => {
-                    let _guard = reader_lock.lock().unwrap_or_else(|e| e.into_inner());
-                    if tx.send(String::from_utf8_lossy(&buf).into_owned()).is_err() {
-                        break;
-                    }
-                    // Sent first, raised second: a search that sees the flag finds the line on the channel.
-                    if !reader_batch.load(Ordering::Relaxed) {
-                        reader_interrupt.store(true, Ordering::Relaxed);
-                    }
+    let mut tx = Some(tx);
+    spawn_stdin_reader(move |line| {
+        let _guard = reader_lock.lock().unwrap_or_else(|e| e.into_inner());
+        match line {
+            Some(line) => {
+                if tx.as_ref().is_none_or(|t| t.send(line).is_err()) {
+                    return false;
                 }
+                // Sent first, raised second: a search that sees the flag finds the line on the channel.
+                if !reader_batch.load(Ordering::Relaxed) {
+                    reader_interrupt.store(true, Ordering::Relaxed);
+                }
+                true
+            }
+            // End of input interrupts too (the main loop then finds the channel closed).
+            None => {
+                tx = None;
+                reader_interrupt.store(true, Ordering::Relaxed);
+                false
             }
         }
-        // End of input interrupts too (the main loop then finds the channel closed).
-        let _guard = reader_lock.lock().unwrap_or_else(|e| e.into_inner());
-        drop(tx);
-        reader_interrupt.store(true, Ordering::Relaxed);
     });
     let stdout = std::io::stdout();
     let mut session = Session::new(stdout.lock());

@@ -3,22 +3,14 @@
 // build`) and the wasm build in www/pkg (`npm run build`).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { nativeBinary } from './native.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DEPTH = 5;
-
-function nativeBinary() {
-  for (const p of ['target/debug/duiyi', 'target/release/duiyi']) {
-    const f = path.join(root, p);
-    if (existsSync(f)) return f;
-  }
-  execFileSync('cargo', ['build', '--bin', 'duiyi'], { cwd: root, stdio: 'inherit' });
-  return path.join(root, 'target/debug/duiyi');
-}
 
 test('bench signature: native and wasm agree node for node', async () => {
   const out = execFileSync(nativeBinary(), ['bench', '--depth', String(DEPTH)], { cwd: root, encoding: 'utf8' });

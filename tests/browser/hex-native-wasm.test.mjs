@@ -9,18 +9,9 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nativeBinary } from './native.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The native `duiyi` (debug first, as wasm-engine.test.mjs; `npm test` runs `cargo test` before, so it is fresh). */
-function nativeBinary() {
-  for (const p of ['target/debug/duiyi', 'target/release/duiyi']) {
-    const f = path.join(root, p);
-    if (fs.existsSync(f)) return f;
-  }
-  execFileSync('cargo', ['build', '--bin', 'duiyi'], { cwd: root, stdio: 'inherit' });
-  return path.join(root, 'target/debug/duiyi');
-}
 
 async function wasm() {
   const mod = await import(path.join(root, 'www/pkg/duiyi.js'));

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { READY_MS, ANSWER_MS } from './harness.mjs';
+import { nativeBinary } from './native.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TOOL = path.join(root, 'tools', 'wasm-engine.mjs');
@@ -20,16 +21,6 @@ const WAIT_MS = READY_MS;
 /** Bound on the stop latency: the loop yields every 15 ms slice, so this only catches a stop left unread
  *  (idle it is a few ms; a loaded machine can keep the process waiting for the CPU much longer). */
 const STOP_BOUND_MS = ANSWER_MS;
-
-/** The native `duiyi` (debug first, as bench-signature.test.mjs; `npm test` runs `cargo test` before, so it is fresh). */
-function nativeBinary() {
-  for (const p of ['target/debug/duiyi', 'target/release/duiyi']) {
-    const f = path.join(root, p);
-    if (fs.existsSync(f)) return f;
-  }
-  execFileSync('cargo', ['build', '--bin', 'duiyi'], { cwd: root, stdio: 'inherit' });
-  return path.join(root, 'target/debug/duiyi');
-}
 
 /** A running `node tools/wasm-engine.mjs`: send lines, await lines, close its input, await its exit. */
 class WasmEngine {

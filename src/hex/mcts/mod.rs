@@ -708,7 +708,7 @@ impl Mcts {
     /// Adds the result to every node of the path, and the RAVE statistics to their children.
     fn update(&mut self, path: &[u32], winner: Color, final_stones: Option<[u128; 2]>) {
         let mut side = self.root_side;
-        for (d, &k) in path.iter().enumerate() {
+        for &k in path {
             let k = k as usize;
             // The node's mover is the side before `side` (the root's mover is the opponent of the root side).
             let mover = side.opponent();
@@ -732,7 +732,6 @@ impl Mcts {
                     }
                 }
             }
-            let _ = d;
             side = side.opponent();
         }
     }

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Xiangqi match runner at a real clock: two UCI or UCCI engines, each told its own and its opponent's time
-(`go wtime btime winc binc`, UCCI `go time T increment I opptime T oppincrement I` with `usemillisec`), with
-`duiyi judge` (this project's rules, Asian repetition rules included) as the referee.
+"""Xiangqi match runner: two UCI or UCCI engines at a real clock, each told its own and its opponent's time
+(`go wtime btime winc binc`, UCCI `go time T increment I opptime T oppincrement I` with `usemillisec`), or at a
+fixed time per move (`--movetime MS`: UCI `go movetime MS`, UCCI `go time MS movestogo 1`, which ElephantEye
+takes as its time for this move and uses about 0.6 of) or a fixed node count (`--nodes N`, both protocols
+`go nodes N`; the machine's load cannot bias such a match). `duiyi judge` (this project's rules, Asian repetition
+rules included) is the referee.
 
 Each opening (a line of ICCS moves; `#` starts a comment) is played twice, once with each engine as Red.
 A side whose clock runs out loses (a draw is not given for insufficient material: the engines here always
@@ -9,8 +12,11 @@ have mating material when they flag in practice; the flag is counted and reporte
 referee's verdict, by adjudication after `--maxplies` plies (a draw), or when a side flags.
 
 The result: wins/draws/losses of the first engine, its score with a 95% interval (normal approximation over
-game outcomes), the Elo difference with its interval, and the per-move think times of each engine
-(median, 90th percentile, max; as measured by this runner from `go` to `bestmove`).
+game outcomes), the Elo difference with its interval, the per-move think times of each engine
+(median, 90th percentile, max; as measured by this runner from `go` to `bestmove`), and the score per opening
+family: an opening line's comment up to its first `|` names its family (`benches/real-openings.txt`).
+With `--sprt ELO0,ELO1` the match stops when the sequential probability ratio test (α = β = 0.05, on wins and
+losses) accepts either hypothesis.
 
     python3 tools/clock_match.py --engine name=new cmd=target/release/duiyi proto=uci \\
         --engine name=old cmd=/tmp/old/duiyi proto=uci --tc 10+0.1 --openings benches/openings.txt \\
@@ -20,7 +26,7 @@ Engine options: `opt:Name=Value` (sent with setoption, e.g. `opt:Hash=64`), `cwd
 """
 import argparse, json, queue, shlex, statistics, subprocess, threading, time
 
-from match_stats import score_summary   # tools/match_stats.py (this script's directory is on sys.path)
+from match_stats import score_summary, sprt_state   # tools/match_stats.py (this script's directory is on sys.path)
 
 
 class Engine:
@@ -72,11 +78,18 @@ class Engine:
         self.send('isready')
         self.wait(lambda l: l == 'readyok', 30)
 
-    def go(self, moves, red_to_move, my_ms, opp_ms, inc_ms):
-        """Returns (bestmove, seconds taken) or (None, seconds) when it ran out of `my_ms`."""
+    def go(self, moves, red_to_move, my_ms, opp_ms, inc_ms, limit=None):
+        """Returns (bestmove, seconds taken) or (None, seconds) when it ran out of `my_ms`. `limit`:
+        ('movetime', ms) or ('nodes', n) instead of the clock."""
         pos = 'position startpos' + (f' moves {" ".join(moves)}' if moves else '')
         self.send(pos)
-        if self.proto == 'uci':
+        if limit and limit[0] == 'nodes':
+            cmd = f'go nodes {limit[1]}'
+            my_ms = 600000
+        elif limit:
+            cmd = f'go movetime {limit[1]}' if self.proto == 'uci' else f'go time {limit[1]} movestogo 1'
+            my_ms = 3 * limit[1] + 5000
+        elif self.proto == 'uci':
             w, b = (my_ms, opp_ms) if red_to_move else (opp_ms, my_ms)
             cmd = f'go wtime {int(w)} btime {int(b)} winc {int(inc_ms)} binc {int(inc_ms)}'
         else:
@@ -109,7 +122,7 @@ def judge(referee, moves):
     return v.get('result'), v.get('reason')
 
 
-def play(specs, red_first, opening, tc, referee, maxplies):
+def play(specs, red_first, opening, tc, referee, maxplies, limit=None):
     """Plays one game; returns a dict with the result from engine 0's view and the think times."""
     base_ms, inc_ms = tc
     order = [0, 1] if red_first else [1, 0]        # order[0] plays Red
@@ -128,8 +141,17 @@ def play(specs, red_first, opening, tc, referee, maxplies):
                 break
             side = len(moves) % 2           # 0 Red, 1 Black (the openings start from the start position)
             e = engines[side]
-            mv, dt = e.go(moves, side == 0, clocks[side], clocks[1 - side], inc_ms)
+            mv, dt = e.go(moves, side == 0, clocks[side], clocks[1 - side], inc_ms, limit)
             times[e.name].append(dt)
+            if limit:
+                if mv is None:
+                    result, reason, flags = ('black' if side == 0 else 'red'), f'{e.name} gave no move in time', e.name
+                    break
+                moves.append(mv)
+                result, reason = judge(referee, moves)
+                if result == 'illegal':
+                    result, reason = ('black' if side == 0 else 'red'), f'{e.name} played an illegal move {mv}'
+                continue
             clocks[side] -= dt * 1000
             if clocks[side] < 0:
                 result, reason, flags = ('black' if side == 0 else 'red'), f'{e.name} lost on time', e.name
@@ -151,10 +173,18 @@ def play(specs, red_first, opening, tc, referee, maxplies):
                 plies=len(moves), moves=' '.join(moves), times=times, flag=flags)
 
 
-def summary(games, names):
+def summary(games, names, sprt=None):
     s = [g['score'] for g in games]
     out = dict(games=len(games), wins=s.count(1.0), draws=s.count(0.5), losses=s.count(0.0), **score_summary(s),
                flags={nm: sum(1 for g in games if g['flag'] == nm) for nm in names})
+    if sprt:
+        out['sprt'] = sprt_state(out['wins'], out['losses'], *sprt)
+    fams = {}
+    for g in games:
+        fams.setdefault(g.get('family') or '-', []).append(g['score'])
+    if len(fams) > 1:
+        out['families'] = {f: dict(games=len(v), wins=v.count(1.0), draws=v.count(0.5), losses=v.count(0.0),
+                                   score=sum(v) / len(v)) for f, v in sorted(fams.items())}
     for nm in names:
         t = sorted(x for g in games for x in g['times'][nm])
         if t:
@@ -181,6 +211,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--engine', nargs='+', action='append', required=True, metavar='KEY=VALUE')
     ap.add_argument('--tc', default='60+1', help='base+increment in seconds (default 60+1)')
+    ap.add_argument('--movetime', type=int, help='a fixed time per move in ms instead of the clock')
+    ap.add_argument('--nodes', type=int, help='a fixed node count per move instead of the clock')
+    ap.add_argument('--sprt', help='ELO0,ELO1: stop when the SPRT (alpha = beta = 0.05) decides')
+    ap.add_argument('--first', type=int, default=0, help='use only the first N lines of the opening file')
     ap.add_argument('--openings', required=True)
     ap.add_argument('--rounds', type=int, default=1, help='times through the opening file (each: both colours)')
     ap.add_argument('--referee', required=True, help='a duiyi binary (its `judge` command)')
@@ -193,11 +227,15 @@ def main():
         raise SystemExit('two --engine please')
     base, _, inc = args.tc.partition('+')
     tc = (float(base) * 1000, float(inc or 0) * 1000)
+    limit = ('movetime', args.movetime) if args.movetime else ('nodes', args.nodes) if args.nodes else None
+    sprt = tuple(float(x) for x in args.sprt.split(',')) if args.sprt else None
     openings = []
-    for line in open(args.openings):
-        line = line.split('#', 1)[0].strip()
-        if line:
-            openings.append(line.split())
+    for line in open(args.openings, encoding='utf-8'):
+        line, _, comment = line.partition('#')
+        if line.strip():
+            openings.append((line.split(), comment.split('|', 1)[0].strip()))
+    if args.first:
+        openings = openings[:args.first]
     jobs = [(op, red_first) for _ in range(args.rounds) for op in openings for red_first in (True, False)]
     games, lock = [], threading.Lock()
     work = queue.Queue()
@@ -207,26 +245,34 @@ def main():
     def worker():
         while True:
             try:
-                op, red_first = work.get_nowait()
+                (op, fam), red_first = work.get_nowait()
             except queue.Empty:
                 return
-            g = play(specs, red_first, op, tc, args.referee, args.maxplies)
+            if stop.is_set():
+                return
+            g = play(specs, red_first, op, tc, args.referee, args.maxplies, limit)
+            g['family'] = fam
             with lock:
                 games.append(g)
-                s = summary(games, [sp['name'] for sp in specs])
+                s = summary(games, [sp['name'] for sp in specs], sprt)
+                if sprt and s['sprt']['decision']:
+                    stop.set()
                 print(f"[{len(games)}/{len(jobs)}] {g['red']} as Red, {g['opening']}: {g['result']} ({g['reason']}, "
                       f"{g['plies']} plies) | {specs[0]['name']} {s['score']:.3f} "
-                      f"[{s['interval'][0]:.3f}, {s['interval'][1]:.3f}]", flush=True)
+                      f"[{s['interval'][0]:.3f}, {s['interval'][1]:.3f}]"
+                      + (f" LLR {s['sprt']['llr']:.2f}" if sprt else ''), flush=True)
                 if args.json:
                     with open(args.json, 'w') as f:
-                        json.dump(dict(tc=args.tc, engines=specs, summary=s, games=games), f, indent=1)
+                        json.dump(dict(tc=args.tc, limit=limit, engines=specs, summary=s, games=games), f, indent=1,
+                                  ensure_ascii=False)
 
+    stop = threading.Event()
     threads = [threading.Thread(target=worker) for _ in range(args.concurrency)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    print(json.dumps(summary(games, [sp['name'] for sp in specs]), indent=1))
+    print(json.dumps(summary(games, [sp['name'] for sp in specs], sprt), indent=1, ensure_ascii=False))
 
 
 if __name__ == '__main__':

@@ -1,0 +1,90 @@
+"""Positions of real master games as tuning data: replays each game with Fairy-Stockfish, labels every position
+with its search score, and writes one JSON line per game in the format of `play.py` (so `convert.py` turns it
+into `data.csv` rows: quiet positions from ply 8 on).
+
+    FSF=/path/to/fairy-stockfish python3 tools/tune/real_positions.py GAMES.js --out $TUNE_DIR/real.jsonl \\
+        [--nodes 10000] [--starts $TUNE_DIR/real-starts.txt]
+
+Source: the master games of maksimKorzh/wukong-xiangqi (`apps/game_viewer/gui/game/games.js`, commit 9ef8db7,
+MIT licence); see `real_openings.py`. The records carry no result, so the result is inferred: a game that ends in
+mate or stalemate is won by the side that moved last; otherwise Fairy-Stockfish searches the final position for
+`--final-nodes` nodes and the game counts as won by the side ahead by more than `--decided` centipawns (players
+resign lost positions), else drawn.
+
+`--starts FILE` also writes start lines for self-play from real play (`play.py --openings FILE`): each game's
+first 12 and first 20 plies, mirror images and repeats removed, in a fixed shuffled order.
+"""
+import argparse, json, os, random, re, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fsf import FSF, board, from_iccs, score_cp, split_move  # noqa: E402
+from real_openings import canonical  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('games')
+    ap.add_argument('--out', required=True)
+    ap.add_argument('--nodes', type=int, default=10000)
+    ap.add_argument('--final-nodes', type=int, default=200000)
+    ap.add_argument('--decided', type=int, default=200)
+    ap.add_argument('--starts')
+    args = ap.parse_args()
+    games = re.findall(r'"moves":\s*"([a-i0-9 ]+)"', open(args.games, encoding='utf-8').read())
+    if args.starts:
+        seen, starts = set(), []
+        for g in games:
+            mv = g.split()
+            for n in (12, 20):
+                if len(mv) > n + 10:
+                    c = tuple(canonical(mv[:n]))
+                    if c not in seen:
+                        seen.add(c)
+                        starts.append(' '.join(c))
+        random.Random(2026).shuffle(starts)
+        with open(args.starts, 'w') as f:
+            f.write('\n'.join(starts) + '\n')
+        print(f'{len(starts)} start lines', file=sys.stderr)
+    e = FSF()
+    kept = 0
+    with open(args.out, 'w') as out:
+        for gi, g in enumerate(games):
+            mv = [from_iccs(m) for m in g.split()]
+            e.newgame()
+            recs, ok = [], True
+            for ply in range(len(mv) + 1):
+                e.position(mv[:ply])
+                fen, chk, legal = e.state()
+                if ply == len(mv):
+                    break
+                if mv[ply] not in legal:
+                    ok = False
+                    break
+                _, sc = e.go(args.nodes)
+                s = score_cp(sc)
+                s_red = s if fen.split()[1] == 'w' else -s
+                cap = split_move(mv[ply])[1] in board(fen)
+                recs.append([ply, fen, int(chk), mv[ply], int(cap), s_red])
+            if not ok or len(recs) < 10:
+                continue
+            red_moved_last = len(mv) % 2 == 1
+            if not legal:
+                result, term = (1 if red_moved_last else 0), 'mate'
+            else:
+                e.position(mv)
+                _, sc = e.go(args.final_nodes)
+                s = score_cp(sc)
+                s_red = s if fen.split()[1] == 'w' else -s
+                result = 1 if s_red > args.decided else 0 if s_red < -args.decided else 0.5
+                term = f'final score {s_red:+d}'
+            out.write(json.dumps(dict(id=gi, nodes=args.nodes, opening=[], nopen=0, moves=mv, result=result,
+                                      term=term, recs=recs)) + '\n')
+            out.flush()
+            kept += 1
+            if gi % 50 == 0:
+                print(f'game {gi}: {result} ({term}), {len(recs)} plies; {kept} kept', file=sys.stderr, flush=True)
+    e.quit()
+
+
+if __name__ == '__main__':
+    main()

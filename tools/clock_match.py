@@ -22,11 +22,23 @@ losses) accepts either hypothesis.
         --engine name=old cmd=/tmp/old/duiyi proto=uci --tc 10+0.1 --openings benches/openings.txt \\
         --referee target/release/duiyi --concurrency 1 --json out.json --pgn games.pgn
 
-Engine options: `opt:Name=Value` (sent with setoption, e.g. `opt:Hash=64`), `cwd=DIR`.
+Engine options: `opt:Name=Value` (sent with setoption, e.g. `opt:Hash=64`), `cwd=DIR`, and `coords=fsf` for an
+engine that numbers ranks 1–10 (Fairy-Stockfish; the runner converts its moves to and from ICCS ranks 0–9):
+
+    --engine name=fsf cmd=/path/to/fairy-stockfish proto=uci coords=fsf opt:UCI_Variant=xiangqi \
+        "opt:Use NNUE=false" opt:Threads=1
 """
-import argparse, json, queue, shlex, statistics, subprocess, threading, time
+import argparse, json, queue, re, shlex, statistics, subprocess, threading, time
 
 from match_stats import score_summary, sprt_state   # tools/match_stats.py (this script's directory is on sys.path)
+
+
+def shift_ranks(move, d):
+    """An ICCS move (`h2e2`) with both ranks moved by `d` (+1: to Fairy-Stockfish's ranks 1–10; −1: back)."""
+    m = re.match(r'^([a-i])(\d+)([a-i])(\d+)$', move)
+    if not m:
+        return move
+    return f'{m[1]}{int(m[2]) + d}{m[3]}{int(m[4]) + d}'
 
 
 class Engine:
@@ -34,6 +46,7 @@ class Engine:
 
     def __init__(self, spec):
         self.name, self.cmd, self.proto = spec['name'], spec['cmd'], spec.get('proto', 'uci')
+        self.fsf = spec.get('coords') == 'fsf'
         self.p = subprocess.Popen(shlex.split(self.cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True, bufsize=1, cwd=spec.get('cwd'))
         self.lines = queue.Queue()
@@ -81,6 +94,8 @@ class Engine:
     def go(self, moves, red_to_move, my_ms, opp_ms, inc_ms, limit=None):
         """Returns (bestmove, seconds taken) or (None, seconds) when it ran out of `my_ms`. `limit`:
         ('movetime', ms) or ('nodes', n) instead of the clock."""
+        if self.fsf:
+            moves = [shift_ranks(m, 1) for m in moves]
         pos = 'position startpos' + (f' moves {" ".join(moves)}' if moves else '')
         self.send(pos)
         if limit and limit[0] == 'nodes':
@@ -103,7 +118,10 @@ class Engine:
             line = self.wait(lambda l: l.startswith('bestmove') or l == 'nobestmove', 10)
         dt = time.time() - t0
         parts = line.split()
-        return (parts[1] if parts[0] == 'bestmove' and len(parts) > 1 else None), dt
+        mv = parts[1] if parts[0] == 'bestmove' and len(parts) > 1 else None
+        if mv and self.fsf:
+            mv = shift_ranks(mv, -1)
+        return mv, dt
 
     def quit(self):
         try:

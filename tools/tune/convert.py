@@ -31,4 +31,6 @@ def convert(games=GAMES, out=OUT, min_ply=8, decided=2500):
 
 
 if __name__ == '__main__':
-    print(convert())
+    import sys
+    # convert.py [GAMES.jsonl [OUT.csv]]
+    print(convert(*sys.argv[1:3]))

@@ -25,8 +25,9 @@ def convert(games=GAMES, out=OUT, min_ply=8, decided=2500):
                 f.write(f'{fen};{s};{res};{ply}\n')
                 rows += 1
     os.replace(tmp, out)
-    if rows >= 30000 and not os.path.exists(MARK):
-        open(MARK, 'w').close()
+    mark = os.path.join(os.path.dirname(out) or '.', os.path.basename(MARK))
+    if rows >= 30000 and not os.path.exists(mark):
+        open(mark, 'w').close()
     return dict(games=ngames, rows=rows)
 
 

@@ -1,8 +1,9 @@
 // The match runners' own checks: `python3 tools/hex_match.py --self-test` (the Hex referee's winner detection
 // against a separate flood fill, SGF writing read back, the score interval, Elo and SPRT of
 // tools/match_stats.py, and short matches of built-in GTP players that crash, hang, resign, answer illegal
-// moves or run out of time). No engine build is needed. Skipped, with the reason, where Python 3 is missing
-// (the runners are tools for measuring, not part of the playground).
+// moves or run out of time), which needs no engine build; and a short Xiangqi match of `tools/clock_match.py`
+// with the native binary (below). Skipped, with the reason, where Python 3 is missing (the runners are tools
+// for measuring, not part of the playground).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -17,3 +18,36 @@ test('tools/hex_match.py --self-test passes', { skip: python.status !== 0 && 'py
   assert.equal(r.status, 0, `exit ${r.status}\n${r.stdout}\n${r.stderr}`);
   assert.match(r.stdout + r.stderr, /pass|ok/i);
 });
+
+// tools/clock_match.py end to end: the native engine against itself at a fixed node count on the first two
+// lines of the real opening set, with an SPRT — every game is decided by the referee (or the ply limit), each
+// opening is played with both colours, and the summary carries the per-family scores and the SPRT state.
+test('tools/clock_match.py plays real openings at a node limit and reports families and the SPRT',
+  { skip: python.status !== 0 && 'python3 is not installed', timeout: 600_000 }, async () => {
+    const { nativeBinary } = await import('./native.mjs');
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const bin = nativeBinary();
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clock-match-')), 'match.json');
+    const r = spawnSync('python3', [path.join(root, 'tools/clock_match.py'),
+      '--engine', 'name=a', `cmd=${bin}`, 'proto=uci', '--engine', 'name=b', `cmd=${bin}`, 'proto=ucci',
+      '--nodes', '2000', '--maxplies', '40', '--openings', path.join(root, 'benches/real-openings.txt'), '--first', '2',
+      '--sprt', '0,30', '--referee', bin, '--json', out], { cwd: root, encoding: 'utf8', timeout: 600_000 });
+    assert.equal(r.status, 0, `exit ${r.status}\n${r.stdout}\n${r.stderr}`);
+    const m = JSON.parse(fs.readFileSync(out, 'utf8'));
+    assert.equal(m.summary.games, 4);
+    assert.equal(m.summary.wins + m.summary.draws + m.summary.losses, 4);
+    assert.deepEqual(m.limit, ['nodes', 2000]);
+    const lines = fs.readFileSync(path.join(root, 'benches/real-openings.txt'), 'utf8').split('\n')
+      .filter((l) => l.trim() && !l.startsWith('#')).slice(0, 2);
+    const families = new Set(lines.map((l) => l.split('#')[1].split('|')[0].trim()));
+    for (const g of m.games) {
+      assert.ok(families.has(g.family), g.family);
+      assert.ok(['red', 'black', 'draw'].includes(g.result), `${g.result}: ${g.reason}`);
+      assert.ok(g.moves.startsWith(g.opening), 'the game starts with its opening');
+      assert.ok(g.plies >= 10 && g.plies <= 40, String(g.plies));
+    }
+    assert.equal(m.games.filter((g) => g.red === 'a').length, 2, 'each engine is Red once per opening');
+    assert.equal(typeof m.summary.sprt.llr, 'number');
+    if (families.size > 1) assert.equal(Object.keys(m.summary.families).length, families.size);
+  });

@@ -7,7 +7,10 @@ takes as its time for this move and uses about 0.6 of) or a fixed node count (`-
 rules included) is the referee.
 
 Each opening (a line of ICCS moves; `#` starts a comment) is played twice, once with each engine as Red.
-A side whose clock runs out loses (a draw is not given for insufficient material: the engines here always
+An engine that answers `nobestmove` while the referee lets the game go on claims a draw and gets it
+(ElephantEye does so at any repetition and at its own move-count limit, which differ from the Asian rules'
+verdicts; scoring it as a loss would credit its opponent with a win it did not make). A side whose clock runs
+out loses (a draw is not given for insufficient material: the engines here always
 have mating material when they flag in practice; the flag is counted and reported). A game ends by the
 referee's verdict, by adjudication after `--maxplies` plies (a draw), or when a side flags.
 
@@ -163,7 +166,7 @@ def play(specs, red_first, opening, tc, referee, maxplies, limit=None):
             times[e.name].append(dt)
             if limit:
                 if mv is None:
-                    result, reason, flags = ('black' if side == 0 else 'red'), f'{e.name} gave no move in time', e.name
+                    result, reason = 'draw', f'{e.name} claimed a draw (nobestmove)'
                     break
                 moves.append(mv)
                 result, reason = judge(referee, moves)
@@ -176,7 +179,7 @@ def play(specs, red_first, opening, tc, referee, maxplies, limit=None):
                 break
             clocks[side] += inc_ms
             if mv is None:
-                result, reason = ('black' if side == 0 else 'red'), f'{e.name} had no move'
+                result, reason = 'draw', f'{e.name} claimed a draw (nobestmove)'
                 break
             moves.append(mv)
             result, reason = judge(referee, moves)

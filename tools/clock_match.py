@@ -164,20 +164,12 @@ def play(specs, red_first, opening, tc, referee, maxplies, limit=None):
             e = engines[side]
             mv, dt = e.go(moves, side == 0, clocks[side], clocks[1 - side], inc_ms, limit)
             times[e.name].append(dt)
-            if limit:
-                if mv is None:
-                    result, reason = 'draw', f'{e.name} claimed a draw (nobestmove)'
+            if not limit:                   # the clock: a fixed time or node count per move has none
+                clocks[side] -= dt * 1000
+                if clocks[side] < 0:
+                    result, reason, flags = ('black' if side == 0 else 'red'), f'{e.name} lost on time', e.name
                     break
-                moves.append(mv)
-                result, reason = judge(referee, moves)
-                if result == 'illegal':
-                    result, reason = ('black' if side == 0 else 'red'), f'{e.name} played an illegal move {mv}'
-                continue
-            clocks[side] -= dt * 1000
-            if clocks[side] < 0:
-                result, reason, flags = ('black' if side == 0 else 'red'), f'{e.name} lost on time', e.name
-                break
-            clocks[side] += inc_ms
+                clocks[side] += inc_ms
             if mv is None:
                 result, reason = 'draw', f'{e.name} claimed a draw (nobestmove)'
                 break

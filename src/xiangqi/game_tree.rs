@@ -168,6 +168,16 @@ impl Variation {
         }
     }
 
+    /// The line with one annotation per move (empty ones added) in it and all its variations: the form the
+    /// page reads, where every move has its entry (`null` when empty).
+    pub fn padded(mut self) -> Variation {
+        self.annotations.resize(self.moves.len().max(self.annotations.len()), Annotation::default());
+        for a in &mut self.annotations {
+            a.variations = std::mem::take(&mut a.variations).into_iter().map(Variation::padded).collect();
+        }
+        self
+    }
+
     /// Number of moves in the line and all its variations, recursively.
     pub fn size(&self) -> usize {
         self.moves.len() + self.annotations.iter().flat_map(|a| &a.variations).map(Variation::size).sum::<usize>()

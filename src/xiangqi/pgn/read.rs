@@ -1,7 +1,7 @@
 //! Reading PGN: a tokenizer (tags, comments, parentheses, words, each with its line and column) and a
 //! recursive reader of the movetext into the game tree, every move checked legal in its own position.
 
-use super::{AnnotatedGame, PgnError, PgnErrorKind, PgnGame, RESULTS};
+use super::{AnnotatedGame, MAX_VARIATION_DEPTH, PgnError, PgnErrorKind, PgnGame, RESULTS};
 use crate::xiangqi::board::Position;
 use crate::xiangqi::game_tree::{Variation, non_empty, take_eval};
 use crate::xiangqi::notation::ParseMoveError;
@@ -34,7 +34,8 @@ enum Kind {
 /// # Errors
 /// [`PgnError`] with the 1-based line and column of the problem: a malformed tag, an unclosed comment, an
 /// unbalanced variation, a bad FEN, an illegal or unreadable move (with its ply and the notation's own reason,
-/// in the main line or a variation), or an empty text.
+/// in the main line or a variation), variations nested deeper than [`super::MAX_VARIATION_DEPTH`], or an
+/// empty text.
 pub fn parse_pgn(text: &str) -> Result<PgnGame, PgnError> {
     parse_pgn_tree(text).map(|t| t.game)
 }
@@ -253,6 +254,9 @@ fn read_line(toks: &[Tok], at: &mut usize, mut pos: Position, ply0: usize, depth
                 if depth > 0 {
                     break;
                 }
+            }
+            Kind::Open if depth >= MAX_VARIATION_DEPTH => {
+                return Err(err(tok.line, tok.column, PgnErrorKind::TooDeep { max: MAX_VARIATION_DEPTH }));
             }
             Kind::Open => match (&before, last) {
                 (Some(b), Some(i)) => {

@@ -143,8 +143,16 @@ fn tokenize(text: &str) -> Result<(Vec<(String, String)>, Vec<Tok>), PgnError> {
                 if seen_moves {
                     break; // the next game
                 }
+                // Up to the `]` outside the quoted value (a value may hold `]`, and `\"` / `\\` escapes).
                 let mut raw = String::new();
-                while i < chars.len() && chars[i] != '\n' && chars[i] != ']' {
+                let (mut quoted, mut escaped) = (false, false);
+                while i < chars.len() && chars[i] != '\n' && (quoted || chars[i] != ']') {
+                    match chars[i] {
+                        _ if escaped => escaped = false,
+                        '\\' if quoted => escaped = true,
+                        '"' => quoted = !quoted,
+                        _ => {}
+                    }
                     raw.push(chars[i]);
                     bump!();
                 }
@@ -158,7 +166,7 @@ fn tokenize(text: &str) -> Result<(Vec<(String, String)>, Vec<Tok>), PgnError> {
                 if name.is_empty() || !rest.starts_with('"') || !rest.ends_with('"') || rest.len() < 2 {
                     return Err(err(l0, c0, PgnErrorKind::BadTag(crate::echo(&format!("{raw}]")))));
                 }
-                let value = rest[1..rest.len() - 1].replace("\\\"", "\"").replace("\\\\", "\\");
+                let value = unescape(&rest[1..rest.len() - 1]);
                 tags.push((name.to_string(), value));
             }
             '{' => {
@@ -223,6 +231,22 @@ fn tokenize(text: &str) -> Result<(Vec<(String, String)>, Vec<Tok>), PgnError> {
         return Err(err(1, 1, PgnErrorKind::Empty));
     }
     Ok((tags, toks))
+}
+
+/// A tag value without its escapes: `\"` is `"`, `\\` is `\`, one character at a time.
+fn unescape(v: &str) -> String {
+    let mut out = String::with_capacity(v.len());
+    let mut chars = v.chars();
+    while let Some(c) = chars.next() {
+        match (c, chars.clone().next()) {
+            ('\\', Some(n @ ('"' | '\\'))) => {
+                out.push(n);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// The NAG of a `!`/`?` suffix (PGN standard §10).

@@ -103,10 +103,10 @@ pub fn write(version: u8, keys: Keys, head: &Header, table: [u8; 32], root_comme
     } else {
         (0, 0, 0, 0)
     };
-    for piece in 0..32 {
+    for (piece, &at) in table.iter().enumerate() {
         // Stored entry i belongs to piece (P + 1 + i) mod 32 from version 12 on.
         let slot = if version >= 12 { (piece + 32 - (p as usize + 1) % 32) % 32 } else { piece };
-        h[0x10 + slot] = table[piece].wrapping_add(p);
+        h[0x10 + slot] = at.wrapping_add(p);
     }
     h[0x33] = head.result;
     h[0x40] = head.kind;
@@ -134,7 +134,9 @@ pub fn write(version: u8, keys: Keys, head: &Header, table: [u8; 32], root_comme
         body.extend(text);
     };
     record(&mut body, 0, 0, !first.is_empty(), false, root_comment);
-    fn siblings(body: &mut Vec<u8>, list: &[Node], record: &mut dyn FnMut(&mut Vec<u8>, u8, u8, bool, bool, Option<&str>)) {
+    /// Writes one record: (body, from, to, continuation follows, alternative follows, comment).
+    type Record<'a> = dyn FnMut(&mut Vec<u8>, u8, u8, bool, bool, Option<&str>) + 'a;
+    fn siblings(body: &mut Vec<u8>, list: &[Node], record: &mut Record<'_>) {
         for (k, n) in list.iter().enumerate() {
             record(body, point(&n.mv[..2]), point(&n.mv[2..]), !n.next.is_empty(), k + 1 < list.len(), n.comment.as_deref());
             siblings(body, &n.next, record);

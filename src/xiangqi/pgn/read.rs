@@ -109,9 +109,12 @@ pub fn parse_pgn_tree(text: &str) -> Result<AnnotatedGame, PgnError> {
     Ok(tree)
 }
 
+/// Tag pairs in file order.
+type Tags = Vec<(String, String)>;
+
 /// Splits the text into its tag pairs and the movetext tokens of the first game, checking comments and
 /// parentheses; stops after a result token at depth 0 or at the next game's first tag.
-fn tokenize(text: &str) -> Result<(Vec<(String, String)>, Vec<Tok>), PgnError> {
+fn tokenize(text: &str) -> Result<(Tags, Vec<Tok>), PgnError> {
     let mut tags: Vec<(String, String)> = Vec::new();
     let mut toks: Vec<Tok> = Vec::new();
     let chars: Vec<char> = text.chars().collect();

@@ -50,9 +50,9 @@ impl Key {
     /// rotated by the key.
     pub(super) fn piece_table(&self, raw: &[u8]) -> [u8; 32] {
         let mut t = [0u8; 32];
-        for i in 0..32 {
+        for (i, &stored) in raw.iter().take(32).enumerate() {
             let slot = if self.version >= 12 { (self.piece as usize + 1 + i) % 32 } else { i };
-            t[slot] = raw[i].wrapping_sub(self.piece);
+            t[slot] = stored.wrapping_sub(self.piece);
         }
         t
     }

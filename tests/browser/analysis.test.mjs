@@ -1,0 +1,131 @@
+// The Xiangqi analysis board (issue 22, item 2) in headless Chromium: entered from a game, a move made after going
+// back becomes a variation with the main line intact, a clicked engine line is played into the tree, the PGN
+// export carries the variation in parentheses and its import shows it again, leaving returns to the game as
+// it was; with 3 lines (MultiPV) the panel lists 3 distinct first moves, each drawn as an arrow.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp, screenshot, engineReady, clickMove, STEP_MS, READY_MS } from './harness.mjs';
+
+const GAME = ['h2e2', 'h9g7', 'h0g2', 'i9h9'];
+/** two people on one board, so that the game does not move by itself */
+const HUMAN = { tc: 'movetime', movetime: 300, mode: 'human' };
+const LINES = '[data-testid="analysis-lines"] [data-multipv]';
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+/** the main line: the move list's li[data-ply] items, as ICCS */
+const mainLine = (page) => page.$$eval('[data-testid="move-list"] li[data-ply]', (els) => els.map((e) => e.dataset.iccs));
+/** each variation's moves (ICCS), outer variations only */
+const variations = (page) => page.$$eval('[data-testid="move-list"] .move-variations > [data-testid="variation"]',
+  (els) => els.map((v) => [...v.querySelectorAll(':scope > .var-move')].map((m) => m.dataset.iccs)));
+
+async function enterAnalysis(page) {
+  await page.click('[data-testid="analysis-toggle"]');
+  await page.waitForSelector('[data-testid="analysis-panel"]:not([hidden])');
+  await page.waitForSelector(LINES, { timeout: READY_MS });
+}
+
+test('analysis from a game: a variation after going back, a line played out, PGN with the variation, back to the game', async () => {
+  const page = await app.newPage(`?lang=en&moves=${GAME.join(',')}#xiangqi`, { xiangqiSettings: HUMAN });
+  await engineReady(page);
+  assert.deepEqual(await mainLine(page), GAME);
+  await enterAnalysis(page);
+  assert.equal(await page.getAttribute('[data-testid="analysis-toggle"]', 'aria-pressed'), 'true');
+  // the engine's line: a legal first move from the position shown, a score from Red's point of view, an arrow
+  const first = await page.$eval(LINES, (e) => ({ ...e.dataset }));
+  assert.equal(first.multipv, '1');
+  assert.match(first.iccs, /^[a-i][0-9][a-i][0-9]$/);
+  assert.ok('cp' in first || 'mate' in first, 'the line has a score');
+  await page.waitForSelector(`[data-testid="board"] .xq-analysis-arrow[data-multipv="1"]`, { state: 'attached' });
+  await page.waitForSelector('[data-testid="eval-bar"][data-depth]', { state: 'attached' });
+  // the clocks and the game's actions are away; the engine does not answer a move
+  assert.equal(await page.isVisible('[data-testid="resign"]'), false);
+
+  // back two plies and another move: a variation; the main line stays
+  await page.click('[data-testid="nav-prev"]');
+  await page.click('[data-testid="nav-prev"]');
+  await page.waitForSelector('[data-testid="move-list"] li[data-ply="2"].move-viewing');
+  await clickMove(page, 'b0c2');
+  await page.waitForSelector('[data-testid="variation"] .var-move[data-iccs="b0c2"].move-viewing');
+  assert.deepEqual(await mainLine(page), GAME, 'the main line is intact');
+  assert.deepEqual(await variations(page), [['b0c2']]);
+  // either side moves: Black now, on the board
+  assert.equal(await page.getAttribute('[data-testid="turn"]', 'data-side'), 'black');
+
+  // a line of the new position, clicked: its moves go on in the variation
+  await page.waitForFunction((sel) => {
+    const l = document.querySelector(sel);
+    return l && l.dataset.pv.split(' ').length >= 2;
+  }, LINES, { timeout: STEP_MS });
+  // read and clicked in one step: the line may deepen at any moment
+  const pv = (await page.$eval(LINES, (e) => {
+    const line = e.dataset.pv;
+    e.querySelector('button').click();
+    return line;
+  })).split(' ');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="variation"] > .var-move').length >= n, 1 + Math.min(pv.length, 12));
+  const played = (await variations(page))[0];
+  assert.deepEqual(played, ['b0c2', ...pv.slice(0, played.length - 1)], 'the line is played into the variation');
+  assert.deepEqual(await mainLine(page), GAME, 'the main line is still intact');
+  await screenshot(page, 'analysis-en');
+
+  // the PGN has the variation in parentheses; imported, it shows it again on the analysis board
+  await page.selectOption('[data-testid="pgn-format"]', 'iccs');
+  await page.click('[data-testid="export-pgn"]');
+  await page.waitForFunction(() => /H2-E2/i.test(document.querySelector('[data-testid="pgn-text"]').value));
+  const pgn = await page.$eval('[data-testid="pgn-text"]', (e) => e.value);
+  assert.match(pgn, /\([^()]*B0-C2[^()]*\)/i, `the variation is in the PGN (ICCS is written H2-E2):\n${pgn}`);
+
+  // back to the game: as it was
+  await page.click('[data-testid="analysis-leave"]');
+  await page.waitForSelector('[data-testid="analysis-panel"][hidden]');
+  assert.deepEqual(await mainLine(page), GAME);
+  assert.equal(await page.$$eval('[data-testid="variation"]', (v) => v.length), 0);
+  assert.equal(await page.getAttribute('[data-testid="turn"]', 'data-side'), 'red');
+  assert.equal(await page.isVisible('[data-testid="resign"]'), true);
+
+  // importing the PGN (while playing) replaces the game and opens the analysis board with the variation
+  await page.fill('[data-testid="pgn-text"]', pgn);
+  await page.click('[data-testid="import-pgn"]');
+  await page.waitForSelector('[data-testid="analysis-panel"]:not([hidden])');
+  assert.deepEqual(await mainLine(page), GAME);
+  assert.deepEqual((await variations(page))[0], played);
+  await page.click('[data-testid="analysis-leave"]');
+  assert.deepEqual(app.errorsOf(page), []);
+  await page.close();
+});
+
+test('3 lines: distinct first moves, each an arrow, the best one strongest; Chinese notation; a phone-wide page', async () => {
+  const page = await app.newPage(`?lang=zh&moves=${GAME.join(',')}#xiangqi`, { xiangqiSettings: HUMAN });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await engineReady(page);
+  await enterAnalysis(page);
+  await page.selectOption('[data-testid="analysis-multipv"]', '3');
+  await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 3, LINES, { timeout: STEP_MS });
+  const lines = await page.$$eval(LINES, (els) => els.map((e) => ({ ...e.dataset, text: e.textContent })));
+  assert.deepEqual(lines.map((l) => l.multipv), ['1', '2', '3']);
+  assert.equal(new Set(lines.map((l) => l.iccs)).size, 3, `distinct first moves: ${lines.map((l) => l.iccs)}`);
+  for (const l of lines) assert.ok('cp' in l || 'mate' in l);
+  // written in Chinese notation (the page's default in Chinese)
+  assert.match(lines[0].text, /[进退平]/);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="board"] .xq-analysis-arrow').length === 3);
+  const arrows = await page.$$eval('[data-testid="board"] .xq-analysis-arrow', (els) => els.map((e) => ({
+    iccs: e.dataset.iccs, rank: e.dataset.multipv, width: parseFloat(getComputedStyle(e).strokeWidth),
+  })));
+  assert.deepEqual(new Set(arrows.map((a) => a.iccs)), new Set(lines.map((l) => l.iccs)));
+  const widest = arrows.reduce((a, b) => (b.width > a.width ? b : a));
+  assert.equal(widest.rank, '1', 'the best line is drawn strongest');
+  // nothing sticks out of a 390 px page
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page wider than the phone by ${overflow} px`);
+  await screenshot(page, 'analysis-zh-390');
+  await page.click('[data-testid="analysis-leave"]');
+  assert.deepEqual(app.errorsOf(page), []);
+  await page.close();
+});

@@ -11,6 +11,7 @@ pub mod eval;
 mod draws;
 mod eval_params;
 mod fen;
+pub mod game_tree;
 mod geometry;
 mod movegen;
 mod notation;

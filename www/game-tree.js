@@ -78,12 +78,15 @@ export class GameTree {
     this.cursor = this.root;
     /** increases with every change of the tree or the cursor (a renderer redraws when it changes) */
     this.version = 0;
+    /** the PGN's comment before the first move (null when none) */
+    this.comment = null;
     let node = this.root;
     for (const [i, move] of mainMoves.entries()) node = this.addAt(node, move, i + 1);
   }
 
   makeNode(move, parent, fen, chinese, wxf) {
-    return { id: this.nextId++, move, parent, children: [], fen, chinese, wxf, note: null };
+    // varComment: a variation's own comment (before its first move), on that first move's node
+    return { id: this.nextId++, move, parent, children: [], fen, chinese, wxf, note: null, varComment: null };
   }
 
   /** The child of `parent` reached by `iccs`: the existing one, else a new one (the last of its children). */
@@ -240,7 +243,9 @@ export class GameTree {
     const line = this.mainLine();
     const annotations = annotationsOf(line, false);
     const moves = line.map((n) => n.move);
-    return annotations.some(Boolean) ? { moves, annotations } : { moves };
+    const out = annotations.some(Boolean) ? { moves, annotations } : { moves };
+    if (this.comment) out.comment = this.comment;
+    return out;
   }
 
   /**
@@ -251,27 +256,33 @@ export class GameTree {
    */
   static fromPgn(XiangqiGame, parsed) {
     const tree = new GameTree(XiangqiGame, parsed.fen || START_FEN);
+    if (typeof parsed.comment === 'string' && parsed.comment) tree.comment = parsed.comment;
     tree.readLine(tree.root, Array.from(parsed.moves ?? []), parsed.annotations ? Array.from(parsed.annotations) : [], 0);
     tree.cursor = tree.root;
     return tree;
   }
 
-  /** Adds `moves` from `from` with their annotations (notes, nested variations). */
+  /** Adds `moves` from `from` with their annotations (notes, nested variations); returns the first move's node. */
   readLine(from, moves, annotations, depth) {
     let node = from;
+    let first = null;
     for (const [i, move] of moves.entries()) {
       const before = node;
       node = this.addAt(before, move, this.depthOf(before) + 1);
+      first ??= node;
       const ann = annotations?.[i];
       if (!ann || typeof ann !== 'object') continue;
       const note = noteOf(ann);
       if (note) node.note = note;
       if (depth < MAX_DEPTH) {
         for (const v of Array.from(ann.variations ?? [])) {
-          if (v && v.moves) this.readLine(before, Array.from(v.moves), v.annotations ? Array.from(v.annotations) : [], depth + 1);
+          if (!v?.moves) continue;
+          const start = this.readLine(before, Array.from(v.moves), v.annotations ? Array.from(v.annotations) : [], depth + 1);
+          if (start && typeof v.comment === 'string' && v.comment) start.varComment = v.comment;
         }
       }
     }
+    return first;
   }
 
   // ---- storage --------------------------------------------------------------------------------------------
@@ -282,11 +293,14 @@ export class GameTree {
       const out = { m: n.move };
       if (n.children.length) out.c = n.children.map(pack);
       if (n.note) out.n = n.note;
+      if (n.varComment) out.vc = n.varComment;
       return out;
     };
     const cursorPath = [];
     for (let n = this.cursor; n.parent; n = n.parent) cursorPath.push(n.parent.children.indexOf(n));
-    return { v: STORAGE_VERSION, startFen: this.startFen, children: this.root.children.map(pack), cursor: cursorPath.reverse() };
+    const out = { v: STORAGE_VERSION, startFen: this.startFen, children: this.root.children.map(pack), cursor: cursorPath.reverse() };
+    if (this.comment) out.comment = this.comment;
+    return out;
   }
 
   /** The tree saved by toJSON(); throws saved.format for an unknown shape and like the constructor for a bad move. */
@@ -295,12 +309,14 @@ export class GameTree {
       throw codedError('saved.format', {}, 'saved analysis has an unknown format');
     }
     const tree = new GameTree(XiangqiGame, data.startFen);
+    if (typeof data.comment === 'string' && data.comment) tree.comment = data.comment;
     const unpack = (parent, items, depth) => {
       if (!Array.isArray(items)) return;
       for (const item of items) {
         if (!item || typeof item.m !== 'string') throw codedError('saved.format', {}, 'saved analysis has an unknown format');
         const node = tree.addAt(parent, item.m, tree.depthOf(parent) + 1);
         if (item.n && typeof item.n === 'object') node.note = noteOf(item.n);
+        if (typeof item.vc === 'string' && item.vc) node.varComment = item.vc;
         unpack(node, item.c, depth + 1);
       }
     };
@@ -334,6 +350,7 @@ function variationOf(start) {
   const annotations = annotationsOf(line, true);
   const out = { moves: line.map((n) => n.move) };
   if (annotations.some(Boolean)) out.annotations = annotations;
+  if (start.varComment) out.comment = start.varComment;
   return out;
 }
 

@@ -84,7 +84,7 @@ test('analysis from a game: a variation after going back, a line played out, PGN
 
   // back to the game: as it was
   await page.click('[data-testid="analysis-leave"]');
-  await page.waitForSelector('[data-testid="analysis-panel"][hidden]');
+  await page.waitForSelector('[data-testid="analysis-panel"][hidden]', { state: 'attached' });
   assert.deepEqual(await mainLine(page), GAME);
   assert.equal(await page.$$eval('[data-testid="variation"]', (v) => v.length), 0);
   assert.equal(await page.getAttribute('[data-testid="turn"]', 'data-side'), 'red');

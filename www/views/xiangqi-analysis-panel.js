@@ -30,8 +30,9 @@ export function redShare(score) {
 /**
  * Builds the panels.
  * @param {(key: string, params?: object) => string} t the page's translator (a function: re-read on each render)
- * @param {{onMultipv: (k: number) => void, onEngine: (on: boolean) => void, onLine: (rank: number) => void,
- *          onPromote: () => void, onDelete: () => void, onLeave: () => void}} on
+ * @param {{onMultipv: (k: number) => void, onEngine: (on: boolean) => void, onLine: (rank: number, pv: string[]) => void,
+ *          onPromote: () => void, onDelete: () => void, onLeave: () => void}} on  onLine gets the rank and the line's
+ *   moves as shown (ICCS)
  * @returns {{panel: HTMLElement, evalBar: HTMLElement, render: (view: object) => void}}
  */
 export function createAnalysisPanel(t, on) {
@@ -66,7 +67,8 @@ export function createAnalysisPanel(t, on) {
   engineBox.addEventListener('change', () => on.onEngine(engineBox.checked));
   lines.addEventListener('click', (e) => {
     const item = e.target.closest('[data-multipv]');
-    if (item) on.onLine(Number(item.dataset.multipv));
+    // the line as shown (the engine may have deepened it since the last redraw)
+    if (item) on.onLine(Number(item.dataset.multipv), item.dataset.pv.split(' ').filter(Boolean));
   });
 
   /** what the lines list shows (rebuilt only when this changes) */

@@ -66,7 +66,7 @@ export function createAnalysis(x) {
   const ui = createAnalysisPanel(t, {
     onMultipv: (value) => setMultipv(value),
     onEngine: (on) => setEngine(on),
-    onLine: (rank) => playLine(rank),
+    onLine: (rank, pv) => playLine(rank, pv),
     onPromote: () => edit('promote'),
     onDelete: () => edit('delete'),
     onLeave: () => leave(),
@@ -267,12 +267,15 @@ export function createAnalysis(x) {
     changed({ animate: false }); // the board already shows the move
   }
 
-  /** Plays out the engine's line of rank `rank` from the position shown (its first LINE_PLIES moves). */
-  function playLine(rank) {
-    const info = lines.get(rank);
-    if (!active || !info) return;
+  /**
+   * Plays out the engine's line of rank `rank` from the position shown (its first LINE_PLIES moves): `shown`,
+   * the moves the panel showed when it was clicked, else the latest report's.
+   */
+  function playLine(rank, shown = null) {
+    const pv = shown?.length ? shown : lines.get(rank)?.pv;
+    if (!active || !pv) return;
     const start = tree.cursor;
-    for (const m of info.pv.slice(0, LINE_PLIES)) {
+    for (const m of pv.slice(0, LINE_PLIES)) {
       try {
         tree.play(m);
       } catch {
@@ -456,19 +459,20 @@ export function createAnalysis(x) {
   // ---- PGN --------------------------------------------------------------------------------------------------
   /**
    * What pgnWrite needs for an export: the tree while analysing; for the game, its moves plus the variations
-   * of its analysis when the tree is this game's (same start, same main line). {fen, moves, annotations?, isGame}
+   * of its analysis when the tree is this game's (same start, same main line). {fen, moves, annotations?,
+   * comment?, isGame}
    */
   function pgnGame() {
     if (active) {
-      const { moves, annotations } = tree.toPgn();
-      const isGame = source === 'game' && tree.startFen === x.record.startFen && moves.join(' ') === x.record.moves.join(' ');
-      return { fen: tree.startFen, moves, annotations, isGame };
+      const written = tree.toPgn();
+      const isGame = source === 'game' && tree.startFen === x.record.startFen && written.moves.join(' ') === x.record.moves.join(' ');
+      return { fen: tree.startFen, ...written, isGame };
     }
     const earlier = tree ?? restoreTree();
     const game = { fen: x.record.startFen, moves: [...x.record.moves], isGame: true };
     if (earlier && source === 'game' && earlier.startFen === x.record.startFen) {
-      const { moves, annotations } = earlier.toPgn();
-      if (annotations && moves.join(' ') === game.moves.join(' ')) game.annotations = annotations;
+      const { moves, annotations, comment } = earlier.toPgn();
+      if (moves.join(' ') === game.moves.join(' ')) Object.assign(game, annotations ? { annotations } : {}, comment ? { comment } : {});
     }
     return game;
   }

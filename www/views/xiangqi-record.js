@@ -331,6 +331,7 @@ export function createRecordPanels(x) {
     try {
       const input = { tags: pgnTags(), fen: game.fen, moves: game.moves, result, reason: reason ?? undefined, format: settings.pgnFormat };
       if (game.annotations) input.annotations = game.annotations;
+      if (game.comment) input.comment = game.comment;
       text = x.pgnWrite(input);
     } catch (err) {
       x.showError('error.pgnWrite', {}, err);

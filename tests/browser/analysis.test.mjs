@@ -1,10 +1,11 @@
 // The Xiangqi analysis board (issue 22, item 2) in headless Chromium: entered from a game, a move made after going
 // back becomes a variation with the main line intact, a clicked engine line is played into the tree, the PGN
 // export carries the variation in parentheses and its import shows it again, leaving returns to the game as
-// it was; with 3 lines (MultiPV) the panel lists 3 distinct first moves, each drawn as an arrow.
+// it was; with 3 lines (MultiPV) the panel lists 3 distinct first moves, each drawn as an arrow; from a FEN,
+// promote and delete, the keyboard, and a reload that keeps the analysis board.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, screenshot, engineReady, clickMove, STEP_MS, READY_MS } from './harness.mjs';
+import { startApp, screenshot, engineReady, clickMove, START_FEN, STEP_MS, READY_MS } from './harness.mjs';
 
 const GAME = ['h2e2', 'h9g7', 'h0g2', 'i9h9'];
 /** two people on one board, so that the game does not move by itself */
@@ -126,6 +127,61 @@ test('3 lines: distinct first moves, each an arrow, the best one strongest; Chin
   assert.ok(overflow <= 0, `page wider than the phone by ${overflow} px`);
   await screenshot(page, 'analysis-zh-390');
   await page.click('[data-testid="analysis-leave"]');
+  assert.deepEqual(app.errorsOf(page), []);
+  await page.close();
+});
+
+test('analysis from a FEN: promote and delete a variation, the keyboard, a reload keeps it; the game is kept', async () => {
+  const fen = '3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1';
+  const page = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: HUMAN });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await engineReady(page);
+  await page.fill('[data-testid="fen-input"]', fen);
+  await page.click('[data-testid="analyse-fen"]');
+  await page.waitForSelector('[data-testid="analysis-panel"]:not([hidden])');
+  assert.equal(await page.$eval('[data-testid="fen"]', (e) => e.textContent), fen);
+  // a rook up: Red's point of view is positive
+  await page.waitForSelector('[data-testid="eval-bar"][data-depth]', { state: 'attached', timeout: READY_MS });
+  const bar = await page.$eval('[data-testid="eval-bar"]', (e) => ({ ...e.dataset }));
+  assert.ok(Number(bar.cp ?? 0) > 0 || Number(bar.mate ?? 0) > 0, `Red is better: ${JSON.stringify(bar)}`);
+
+  await clickMove(page, 'a1a5');
+  await clickMove(page, 'd9d8');
+  await page.waitForSelector('[data-testid="move-list"] li[data-ply="2"].move-viewing');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="move-list"] .move-viewing'));
+  await clickMove(page, 'a1a2');
+  await page.waitForSelector('.var-move[data-iccs="a1a2"].move-viewing');
+  assert.deepEqual(await mainLine(page), ['a1a5', 'd9d8']);
+  assert.equal(await page.isDisabled('[data-testid="analysis-delete"]'), false);
+  await page.click('[data-testid="analysis-promote"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="move-list"] li[data-ply="1"]')?.dataset.iccs === 'a1a2');
+  assert.deepEqual(await variations(page), [['a1a5', 'd9d8']]);
+  assert.equal(await page.isDisabled('[data-testid="analysis-promote"]'), true, 'nothing to promote on the main line');
+  await screenshot(page, 'analysis-en-390');
+
+  // a reload: still the analysis board, the same tree and position
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
+  await page.waitForSelector('[data-testid="analysis-panel"]:not([hidden])');
+  assert.deepEqual(await mainLine(page), ['a1a2']);
+  assert.deepEqual(await variations(page), [['a1a5', 'd9d8']]);
+  await page.waitForSelector('[data-testid="move-list"] li[data-ply="1"].move-viewing');
+
+  // a variation's move, clicked, then deleted
+  await page.click('.var-move[data-iccs="d9d8"]');
+  await page.waitForSelector('.var-move[data-iccs="d9d8"].move-viewing');
+  await page.click('[data-testid="analysis-delete"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="variation"]').length === 0);
+  assert.deepEqual(await mainLine(page), ['a1a2']);
+  assert.equal(await page.$eval('[data-testid="fen"]', (e) => e.textContent), fen, 'back at the start after the deletion');
+
+  // back to the game: the start position, no moves
+  await page.click('[data-testid="analysis-leave"]');
+  await page.waitForSelector('[data-testid="analysis-panel"][hidden]', { state: 'attached' });
+  assert.deepEqual(await mainLine(page), []);
+  assert.equal(await page.$eval('[data-testid="fen"]', (e) => e.textContent), START_FEN);
   assert.deepEqual(app.errorsOf(page), []);
   await page.close();
 });

@@ -331,7 +331,8 @@ export function createAnalysis(x) {
     const moves = tree.movesTo();
     const lineCount = multipvRefused ? 1 : k;
     const key = `${tree.startFen}|${moves.join(' ')}|${lineCount}`;
-    if (search?.key === key) return;
+    // already running (and not cancelled by someone else meanwhile)
+    if (search?.key === key && client.current?.id === search.id && !client.current.cancelled) return;
     lines = new Map();
     const params = { infinite: true };
     if (lineCount > 1) params.multipv = lineCount;

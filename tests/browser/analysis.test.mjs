@@ -91,9 +91,13 @@ test('analysis from a game: a variation after going back, a line played out, PGN
   assert.equal(await page.getAttribute('[data-testid="turn"]', 'data-side'), 'red');
   assert.equal(await page.isVisible('[data-testid="resign"]'), true);
 
-  // importing the PGN (while playing) replaces the game and opens the analysis board with the variation
+  // importing the PGN (while playing) replaces the game; the analysis board shows its variation
   await page.fill('[data-testid="pgn-text"]', pgn);
   await page.click('[data-testid="import-pgn"]');
+  await page.waitForSelector('[data-testid="engine-notice"][data-kind="variations"]');
+  assert.deepEqual(await mainLine(page), GAME);
+  assert.equal(await page.$$eval('[data-testid="variation"]', (v) => v.length), 0, 'the game is played as its main line');
+  await page.click('[data-testid="analysis-toggle"]');
   await page.waitForSelector('[data-testid="analysis-panel"]:not([hidden])');
   assert.deepEqual(await mainLine(page), GAME);
   assert.deepEqual((await variations(page))[0], played);

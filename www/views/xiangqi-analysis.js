@@ -7,8 +7,8 @@
 // the same game left earlier, when the game has only gone on since); the engine stops answering and
 // pondering, the clock stops; leaving returns to the game as it was (its clock runs again if it ran, the
 // engine answers or ponders again). Analysis can also start from a FEN or an imported PGN (the game is kept);
-// a PGN with variations imported while playing replaces the game, as any import does, and opens analysis to
-// show them.
+// a PGN with variations imported while playing replaces the game, as any import does, and its variations
+// become the game's analysis, shown when the analysis board is opened.
 //
 // The engine: one `go {infinite, multipv}` in the play worker (www/engine-client.js: a newer search cancels
 // the older, whose bestmove is thrown away), started afresh on every change of the position or of the number
@@ -163,12 +163,22 @@ export function createAnalysis(x) {
   }
 
   /**
-   * Analysis of a parsed record (pgnParse's or xqfParse's answer: fen, moves, annotations with variations);
-   * `asGame`: it is the game now being played (imported while playing). Throws like GameTree.fromPgn.
+   * Analysis of a parsed record (pgnParse's or xqfParse's answer: fen, moves, annotations with variations); the
+   * game is kept. Throws like GameTree.fromPgn.
    */
-  function fromParsed(parsed, { asGame = false } = {}) {
+  function fromParsed(parsed) {
+    begin(GameTree.fromPgn(x.XiangqiGame, parsed), 'import');
+  }
+
+  /**
+   * The variations of a record just imported as the game (pgnParse's answer): kept as the game's analysis, shown
+   * when the analysis board is opened (and exported with the game). Throws like GameTree.fromPgn.
+   */
+  function attachToGame(parsed) {
     const next = GameTree.fromPgn(x.XiangqiGame, parsed);
-    begin(next, asGame ? 'game' : 'import');
+    tree = next;
+    source = 'game';
+    save();
   }
 
   /** Analysis from PGN text (the game is kept); returns false (with the error shown) when it cannot be read. */
@@ -533,7 +543,7 @@ export function createAnalysis(x) {
     get tree() {
       return tree;
     },
-    position, positionResult, enterFromGame, fromFen, fromParsed, fromPgnText, leave, gameReplaced, restore, play, playLine, nav,
+    position, positionResult, enterFromGame, fromFen, fromParsed, fromPgnText, attachToGame, leave, gameReplaced, restore, play, playLine, nav,
     /** moves the cursor to the tree node with this id */
     goToNode: (id) => goTo(tree?.find(id)),
     analyse, renderBoard, renderPanel, pgnGame,

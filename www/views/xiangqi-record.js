@@ -358,8 +358,8 @@ export function createRecordPanels(x) {
    * Imports a game: PGN or a plain list of moves (the rules module's pgnParse: tags, [FEN], moves in ICCS,
    * WXF or Chinese, comments, variations, the result and its reason). A bad file gives a typed error (pgn.*
    * with its line and column) and the game in progress stays as it was. On the analysis board the record is
-   * analysed (the game is kept); while playing it replaces the game, and one with variations opens the
-   * analysis board to show them.
+   * analysed (the game is kept); while playing it replaces the game, and its variations become the game's
+   * analysis (shown when the analysis board is opened).
    */
   function importGame(text) {
     const source = String(text ?? '').trim();
@@ -390,7 +390,11 @@ export function createRecordPanels(x) {
     x.clearError();
     const result = parsed.result && parsed.result !== '*' ? parsed.result : null;
     x.actions.resetTo(next, { settleImported: { result, reason: parsed.reason ?? null } });
-    if (tree) x.analysis.fromParsed(parsed, { asGame: true });
+    if (tree) {
+      // the record's variations: the game's analysis, shown on the analysis board
+      x.analysis.attachToGame(parsed);
+      x.engine.setNotice('variations', () => t('analysis.hasVariations'), 10000);
+    }
     return true;
   }
 

@@ -324,8 +324,8 @@ export function createAnalysis(x) {
 
   function changed({ animate = true } = {}) {
     save();
+    analyse(); // first: the lines of the position left are dropped before the board is drawn
     x.render({ animate });
-    analyse();
   }
 
   // ---- the engine -------------------------------------------------------------------------------------------
@@ -456,8 +456,8 @@ export function createAnalysis(x) {
     if (!MULTIPV_CHOICES.includes(value)) return;
     k = value;
     save();
-    renderPanel();
     analyse();
+    renderPanel();
   }
 
   function setEngine(on) {

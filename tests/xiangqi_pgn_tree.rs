@@ -125,3 +125,14 @@ fn an_illegal_move_in_a_variation_is_located() {
     let e = write_pgn_tree(&tree, PgnFormat::Iccs).unwrap_err();
     assert!(matches!(e.kind, PgnErrorKind::Move { ply: 2, .. }), "{e}");
 }
+
+/// A tag value with `]`, quotes and backslashes comes back as it was (found by tests/fuzz_xqf.rs: XQF texts are
+/// arbitrary).
+#[test]
+fn tag_values_with_brackets_and_escapes_round_trip() {
+    let mut tree = sample();
+    tree.game.tags = vec![("Event".into(), "a ] b \\ \"q\" \\\"".into()), ("Site".into(), "[x]".into())];
+    let back = parse_pgn_tree(&write_pgn_tree(&tree, PgnFormat::Iccs).unwrap()).unwrap();
+    assert!(back.game.tags.contains(&("Event".into(), "a ] b \\ \"q\" \\\"".into())), "{:?}", back.game.tags);
+    assert!(back.game.tags.contains(&("Site".into(), "[x]".into())));
+}

@@ -376,7 +376,8 @@ use crate::xiangqi::pgn::{AnnotatedGame, PgnError, PgnErrorKind, PgnFormat, PgnG
 
 /// PGN error codes, each with `line` and `column` (1-based; 0 for `pgnWrite` input): `pgn.empty`,
 /// `pgn.bad_tag {text}`, `pgn.unterminated_comment`, `pgn.unbalanced_variation`, `pgn.bad_fen {cause}` (the
-/// `fen.*` reason), `pgn.bad_move {ply, text, cause}` (the `notation.*` reason), `pgn.bad_result {text}`; and
+/// `fen.*` reason), `pgn.bad_move {ply, text, cause}` (the `notation.*` reason), `pgn.bad_result {text}`,
+/// `pgn.too_deep {max}` (variations nested deeper than `max`); and
 /// for `pgnWrite`'s argument: `pgn.bad_format {text}`, `pgn.bad_input {reason}`.
 impl Coded for PgnError {
     fn code_params(&self) -> (&'static str, Params) {
@@ -402,6 +403,10 @@ impl Coded for PgnError {
             PgnErrorKind::Result(t) => {
                 p.push(("text", s(t)));
                 "pgn.bad_result"
+            }
+            PgnErrorKind::TooDeep { max } => {
+                p.push(("max", n(*max as f64)));
+                "pgn.too_deep"
             }
         };
         (code, p)
@@ -529,6 +534,66 @@ pub(crate) fn annotated_to_js(t: AnnotatedGame) -> Result<JsValue, JsValue> {
 #[wasm_bindgen(js_name = pgnParse)]
 pub fn pgn_parse(text: &str) -> Result<JsValue, JsValue> {
     annotated_to_js(parse_pgn_tree(text).map_err(js_err)?)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// XQF
+// ---------------------------------------------------------------------------------------------------------------
+
+use crate::xiangqi::xqf::{XqfError, parse_xqf};
+
+/// XQF error codes, each with `reason` (the English sentence): `xqf.bad_magic` (not `XQ`), `xqf.truncated
+/// {len, needed}` (bytes), `xqf.bad_piece_table {index, square}` (two pieces on one point), `xqf.bad_position
+/// {cause}` (the `fen.*` reason), `xqf.bad_square {index, value}` (a move record's point off the board),
+/// `xqf.illegal_move {index, ply, move, cause}` (`index`: the record's number in the file, `cause` the
+/// `move.*` reason), `xqf.too_deep {max}`.
+impl Coded for XqfError {
+    fn code_params(&self) -> (&'static str, Params) {
+        let mut p: Params = vec![("reason", s(self.to_string()))];
+        let code = match self {
+            XqfError::BadMagic => "xqf.bad_magic",
+            XqfError::Truncated { len, needed } => {
+                p.push(("len", n(*len as f64)));
+                p.push(("needed", n(*needed as f64)));
+                "xqf.truncated"
+            }
+            XqfError::BadPieceTable { index, square } => {
+                p.push(("index", n(*index as f64)));
+                p.push(("square", s(square)));
+                "xqf.bad_piece_table"
+            }
+            XqfError::BadPosition(e) => {
+                p.push(("cause", e.to_reason()));
+                "xqf.bad_position"
+            }
+            XqfError::BadSquare { index, value } => {
+                p.push(("index", n(*index as f64)));
+                p.push(("value", n(*value)));
+                "xqf.bad_square"
+            }
+            XqfError::IllegalMove { index, ply, mv, error } => {
+                p.push(("index", n(*index as f64)));
+                p.push(("ply", n(*ply as f64)));
+                p.push(("move", s(mv)));
+                p.push(("cause", error.to_reason()));
+                "xqf.illegal_move"
+            }
+            XqfError::TooDeep { max } => {
+                p.push(("max", n(*max as f64)));
+                "xqf.too_deep"
+            }
+        };
+        (code, p)
+    }
+}
+
+/// Reads an XQF game file (XQStudio / XQ Wizard / 象棋桥; docs/xqf.md) given as bytes — the same object as
+/// [`pgn_parse`]: `{tags: {Event, Site, Date, Red, Black, Result, Title?, Annotator?}, fen, moves, result,
+/// reason: null, annotations (comments and variations), comment (the game's, before the first move)}`. Throws
+/// a coded `xqf.*` error (see `XqfError`'s codes) for a file that is not a good XQF game.
+#[wasm_bindgen(js_name = xqfParse)]
+pub fn xqf_parse(bytes: &[u8]) -> Result<JsValue, JsValue> {
+    annotated_to_js(parse_xqf(bytes).map_err(js_err)?)
 }
 
 /// The teaching lab's search tree explorer (`src/xiangqi/tree.rs`): a fixed-depth search of one position in a

@@ -22,6 +22,7 @@ mod pst;
 pub mod rules;
 pub mod search;
 pub mod tree;
+pub mod xqf;
 mod types;
 
 pub use board::Position;

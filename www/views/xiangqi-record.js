@@ -1,6 +1,7 @@
 // The Xiangqi page's game record panels: the move list (in the chosen notation: ICCS / 中文 / WXF, with the
 // result at its end), moving through the game (review: buttons, arrow keys, a click on a move), typing a
-// move, PGN export / import and the share link, and the FEN of the position shown (copy, load, link).
+// move, PGN export / import (and XQF import: XQStudio / XQ Wizard game files) and the share link, and the FEN of the
+// position shown (copy, load, link).
 //
 // Test hooks (data-testid): move-list (items data-iccs, data-ply, data-chinese, data-wxf; move-list-result),
 // notation (data-notation; buttons data-value), nav-first, nav-prev, nav-next, nav-last, review, move-input,
@@ -104,7 +105,7 @@ export function createRecordPanels(x) {
   const downloadLink = h('a', { class: 'btn btn-small', dataset: { testid: 'pgn-download', i18n: 'xq.download' }, download: 'duiyi-xiangqi.pgn', hidden: true });
   const importBtn = btn('xq.importPgn', 'import-pgn', () => importGame(pgnText.value));
   const analysePgnBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { i18n: 'analysis.fromPgn', testid: 'analyse-pgn' }, on: { click: () => x.analysis.fromPgnText(pgnText.value) } });
-  const importFile = h('input', { type: 'file', id: 'xq-pgn-file', accept: '.pgn,.txt,text/plain', class: 'visually-hidden', dataset: { testid: 'import-pgn-file' } });
+  const importFile = h('input', { type: 'file', id: 'xq-pgn-file', accept: '.pgn,.txt,.xqf,text/plain', class: 'visually-hidden', dataset: { testid: 'import-pgn-file' } });
   const importFileLabel = h('label', { for: 'xq-pgn-file', class: 'btn btn-small', dataset: { i18n: 'xq.importFile' } });
   const shareLink = h('a', { class: 'share-link', dataset: { testid: 'share-url', i18n: 'xq.share' } });
   const copyShareBtn = btn('xq.copyShare', 'copy-share', () => copyText(shareLink.href, 'xq.shareCopied'));
@@ -372,11 +373,53 @@ export function createRecordPanels(x) {
       return false;
     }
     if (x.analysing()) return x.analysis.fromPgnText(source);
+    return loadParsed(() => x.pgnParse(source));
+  }
+
+  /**
+   * Imports an XQF game file (the rules module's xqfParse; docs/xqf.md): its main line becomes the game, and
+   * the text box shows it as PGN with its comments and variations. A bad file gives a typed error (xqf.*) and
+   * the game in progress stays as it was. On the analysis board the file is analysed (the game is kept).
+   */
+  function importXqf(bytes) {
+    if (typeof x.xqfParse !== 'function') {
+      x.showError('error.pgnUnavailable');
+      return false;
+    }
+    let parsed = null;
+    let ok;
+    if (x.analysing()) {
+      try {
+        x.analysis.fromParsed((parsed = x.xqfParse(bytes)));
+        x.clearError();
+        ok = true;
+      } catch (err) {
+        x.showError('error.import', {}, err);
+        ok = false;
+      }
+    } else {
+      ok = loadParsed(() => (parsed = x.xqfParse(bytes)));
+    }
+    if (ok && typeof x.pgnWrite === 'function') {
+      try {
+        pgnText.value = x.pgnWrite({ ...parsed, format: settings.pgnFormat });
+      } catch {
+        /* the game is loaded; the text box just stays as it was */
+      }
+    }
+    return ok;
+  }
+
+  /**
+   * Loads the game `parse()` returns ({fen, moves, annotations?, result, reason}); on an error nothing changes.
+   * Its variations become the game's analysis (shown when the analysis board is opened).
+   */
+  function loadParsed(parse) {
     let parsed;
     let next;
     let tree = null;
     try {
-      parsed = x.pgnParse(source);
+      parsed = parse();
       next = new GameRecord(XiangqiGame, parsed.fen || START_FEN, Array.from(parsed.moves ?? []));
       if (parsed.annotations) {
         tree = GameTree.fromPgn(XiangqiGame, parsed);
@@ -396,6 +439,12 @@ export function createRecordPanels(x) {
       x.engine.setNotice('variations', () => t('analysis.hasVariations'), 10000);
     }
     return true;
+  }
+
+  /** An XQF file: by its name, or by its first bytes ("XQ") and a length that can hold the header. */
+  function isXqf(name, bytes) {
+    if (/\.xqf$/i.test(name ?? '')) return true;
+    return bytes.length >= 1024 && bytes[0] === 0x58 && bytes[1] === 0x51;
   }
 
   /** A shared link: the start FEN and the moves (space- or comma-separated ICCS). */
@@ -438,8 +487,13 @@ export function createRecordPanels(x) {
   importFile.addEventListener('change', async () => {
     const file = importFile.files?.[0];
     if (!file) return;
-    const text = await file.text();
+    const bytes = new Uint8Array(await file.arrayBuffer());
     importFile.value = '';
+    if (isXqf(file.name, bytes)) {
+      importXqf(bytes);
+      return;
+    }
+    const text = new TextDecoder().decode(bytes);
     pgnText.value = text;
     importGame(text);
   });

@@ -95,7 +95,12 @@ pub enum PgnErrorKind {
     Move { ply: usize, text: String, error: ParseMoveError },
     /// A result other than `1-0`, `0-1`, `1/2-1/2`, `*`.
     Result(String),
+    /// Variations nested deeper than `max` (a guard for the reader's recursion; real games stay far below).
+    TooDeep { max: usize },
 }
+
+/// The deepest nesting of variations [`parse_pgn_tree`] reads.
+pub const MAX_VARIATION_DEPTH: usize = 100;
 
 impl fmt::Display for PgnError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -112,6 +117,7 @@ impl fmt::Display for PgnError {
             PgnErrorKind::Fen(e) => write!(f, "bad FEN tag: {e}"),
             PgnErrorKind::Move { ply, text, error } => write!(f, "move {ply} '{text}': {error}"),
             PgnErrorKind::Result(t) => write!(f, "result '{t}' is not 1-0, 0-1, 1/2-1/2 or *"),
+            PgnErrorKind::TooDeep { max } => write!(f, "variations nested deeper than {max}"),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Reading PGN: a tokenizer (tags, comments, parentheses, words, each with its line and column) and a
 //! recursive reader of the movetext into the game tree, every move checked legal in its own position.
 
-use super::{AnnotatedGame, PgnError, PgnErrorKind, PgnGame, RESULTS};
+use super::{AnnotatedGame, MAX_VARIATION_DEPTH, PgnError, PgnErrorKind, PgnGame, RESULTS};
 use crate::xiangqi::board::Position;
 use crate::xiangqi::game_tree::{Variation, non_empty, take_eval};
 use crate::xiangqi::notation::ParseMoveError;
@@ -34,7 +34,8 @@ enum Kind {
 /// # Errors
 /// [`PgnError`] with the 1-based line and column of the problem: a malformed tag, an unclosed comment, an
 /// unbalanced variation, a bad FEN, an illegal or unreadable move (with its ply and the notation's own reason,
-/// in the main line or a variation), or an empty text.
+/// in the main line or a variation), variations nested deeper than [`super::MAX_VARIATION_DEPTH`], or an
+/// empty text.
 pub fn parse_pgn(text: &str) -> Result<PgnGame, PgnError> {
     parse_pgn_tree(text).map(|t| t.game)
 }
@@ -142,8 +143,16 @@ fn tokenize(text: &str) -> Result<(Vec<(String, String)>, Vec<Tok>), PgnError> {
                 if seen_moves {
                     break; // the next game
                 }
+                // Up to the `]` outside the quoted value (a value may hold `]`, and `\"` / `\\` escapes).
                 let mut raw = String::new();
-                while i < chars.len() && chars[i] != '\n' && chars[i] != ']' {
+                let (mut quoted, mut escaped) = (false, false);
+                while i < chars.len() && chars[i] != '\n' && (quoted || chars[i] != ']') {
+                    match chars[i] {
+                        _ if escaped => escaped = false,
+                        '\\' if quoted => escaped = true,
+                        '"' => quoted = !quoted,
+                        _ => {}
+                    }
                     raw.push(chars[i]);
                     bump!();
                 }
@@ -157,7 +166,7 @@ fn tokenize(text: &str) -> Result<(Vec<(String, String)>, Vec<Tok>), PgnError> {
                 if name.is_empty() || !rest.starts_with('"') || !rest.ends_with('"') || rest.len() < 2 {
                     return Err(err(l0, c0, PgnErrorKind::BadTag(crate::echo(&format!("{raw}]")))));
                 }
-                let value = rest[1..rest.len() - 1].replace("\\\"", "\"").replace("\\\\", "\\");
+                let value = unescape(&rest[1..rest.len() - 1]);
                 tags.push((name.to_string(), value));
             }
             '{' => {
@@ -224,6 +233,22 @@ fn tokenize(text: &str) -> Result<(Vec<(String, String)>, Vec<Tok>), PgnError> {
     Ok((tags, toks))
 }
 
+/// A tag value without its escapes: `\"` is `"`, `\\` is `\`, one character at a time.
+fn unescape(v: &str) -> String {
+    let mut out = String::with_capacity(v.len());
+    let mut chars = v.chars();
+    while let Some(c) = chars.next() {
+        match (c, chars.clone().next()) {
+            ('\\', Some(n @ ('"' | '\\'))) => {
+                out.push(n);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 /// The NAG of a `!`/`?` suffix (PGN standard §10).
 fn suffix_nag(s: &str) -> Option<u8> {
     Some(match s {
@@ -253,6 +278,9 @@ fn read_line(toks: &[Tok], at: &mut usize, mut pos: Position, ply0: usize, depth
                 if depth > 0 {
                     break;
                 }
+            }
+            Kind::Open if depth >= MAX_VARIATION_DEPTH => {
+                return Err(err(tok.line, tok.column, PgnErrorKind::TooDeep { max: MAX_VARIATION_DEPTH }));
             }
             Kind::Open => match (&before, last) {
                 (Some(b), Some(i)) => {

@@ -1,7 +1,7 @@
 //! Writing a game as PGN: the tag section, then the movetext with its NAGs (`$n`), comments (with the lichess
 //! `[%eval …]` command) and `( … )` variations, lines kept under 80 columns.
 
-use super::{AnnotatedGame, PgnError, PgnErrorKind, PgnFormat, PgnGame, RESULTS};
+use super::{AnnotatedGame, MAX_VARIATION_DEPTH, PgnError, PgnErrorKind, PgnFormat, PgnGame, RESULTS};
 use crate::xiangqi::board::Position;
 use crate::xiangqi::fen::START_FEN;
 use crate::xiangqi::game_tree::{Annotation, Variation};
@@ -39,7 +39,8 @@ pub fn write_pgn(game: &PgnGame, format: PgnFormat) -> Result<String, PgnError> 
 ///
 /// # Errors
 /// As [`write_pgn`]; an illegal move of a variation gives [`PgnErrorKind::Move`] with its ply counted from the
-/// start position along its own line.
+/// start position along its own line; variations nested deeper than [`super::MAX_VARIATION_DEPTH`] give
+/// [`PgnErrorKind::TooDeep`].
 pub fn write_pgn_tree(tree: &AnnotatedGame, format: PgnFormat) -> Result<String, PgnError> {
     let game = &tree.game;
     let err = |kind| PgnError { line: 0, column: 0, kind };
@@ -78,7 +79,7 @@ pub fn write_pgn_tree(tree: &AnnotatedGame, format: PgnFormat) -> Result<String,
         w.comment(None, c);
     }
     let number = fullmove_of(&start_fen);
-    w.line(&pos, number, &game.moves, &tree.annotations, 0)?;
+    w.line(&pos, number, &game.moves, &tree.annotations, 0, 0)?;
     if let Some(r) = game.reason.as_deref().filter(|r| !r.trim().is_empty()) {
         w.tokens.push(format!("{{{}}}", r.trim().replace(['{', '}'], "")));
     }
@@ -139,8 +140,11 @@ impl Movetext {
 
     /// Writes `moves` from `start` (whose move number is `number`), with their annotations; `ply0` is the ply of
     /// `start` counted from the game's start (for errors).
-    fn line(&mut self, start: &Position, mut number: u32, moves: &[Move], notes: &[Annotation], ply0: usize) -> Result<(), PgnError> {
+    fn line(&mut self, start: &Position, mut number: u32, moves: &[Move], notes: &[Annotation], ply0: usize, depth: usize) -> Result<(), PgnError> {
         let err = |kind| PgnError { line: 0, column: 0, kind };
+        if depth > MAX_VARIATION_DEPTH {
+            return Err(err(PgnErrorKind::TooDeep { max: MAX_VARIATION_DEPTH }));
+        }
         let mut pos = start.clone();
         let mut renumber = true;
         for (i, &mv) in moves.iter().enumerate() {
@@ -184,7 +188,7 @@ impl Movetext {
                     renumber = true;
                 }
                 for v in note.variations.iter().filter(|v| !v.moves.is_empty()) {
-                    self.variation(&before, number, v, ply0 + i)?;
+                    self.variation(&before, number, v, ply0 + i, depth + 1)?;
                     renumber = true;
                 }
             }
@@ -195,12 +199,12 @@ impl Movetext {
         Ok(())
     }
 
-    fn variation(&mut self, start: &Position, number: u32, v: &Variation, ply0: usize) -> Result<(), PgnError> {
+    fn variation(&mut self, start: &Position, number: u32, v: &Variation, ply0: usize, depth: usize) -> Result<(), PgnError> {
         self.tokens.push("(".into());
         if let Some(c) = v.comment.as_deref() {
             self.comment(None, c);
         }
-        self.line(start, number, &v.moves, &v.annotations, ply0)?;
+        self.line(start, number, &v.moves, &v.annotations, ply0, depth)?;
         self.tokens.push(")".into());
         Ok(())
     }

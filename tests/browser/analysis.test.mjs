@@ -2,10 +2,11 @@
 // back becomes a variation with the main line intact, a clicked engine line is played into the tree, the PGN
 // export carries the variation in parentheses and its import shows it again, leaving returns to the game as
 // it was; with 3 lines (MultiPV) the panel lists 3 distinct first moves, each drawn as an arrow; from a FEN,
-// promote and delete, the keyboard, and a reload that keeps the analysis board.
+// promote and delete, the keyboard, and a reload that keeps the analysis board; an XQF file's variations.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, screenshot, engineReady, clickMove, START_FEN, STEP_MS, READY_MS } from './harness.mjs';
+import path from 'node:path';
+import { startApp, screenshot, engineReady, clickMove, START_FEN, DATA_DIR, STEP_MS, READY_MS } from './harness.mjs';
 
 const GAME = ['h2e2', 'h9g7', 'h0g2', 'i9h9'];
 /** two people on one board, so that the game does not move by itself */
@@ -186,6 +187,26 @@ test('analysis from a FEN: promote and delete a variation, the keyboard, a reloa
   await page.waitForSelector('[data-testid="analysis-panel"][hidden]', { state: 'attached' });
   assert.deepEqual(await mainLine(page), []);
   assert.equal(await page.$eval('[data-testid="fen"]', (e) => e.textContent), START_FEN);
+  assert.deepEqual(app.errorsOf(page), []);
+  await page.close();
+});
+
+test('an XQF file with variations: while playing its main line is the game, the analysis board shows the variations', async () => {
+  const page = await app.newPage('?lang=zh#xiangqi', { xiangqiSettings: HUMAN });
+  await engineReady(page);
+  // tests/data/xqf/generated-plain.xqf (tests/data/xqf/README.md): 8 moves, a variation with one nested inside
+  await page.setInputFiles('[data-testid="import-pgn-file"]', path.join(DATA_DIR, 'xqf', 'generated-plain.xqf'));
+  await page.waitForSelector('[data-testid="engine-notice"][data-kind="variations"]');
+  const game = await mainLine(page);
+  assert.equal(game.length, 8);
+  assert.equal(await page.$$eval('[data-testid="variation"]', (v) => v.length), 0);
+  await page.click('[data-testid="analysis-toggle"]');
+  await page.waitForSelector('[data-testid="analysis-panel"]:not([hidden])');
+  assert.deepEqual(await mainLine(page), game);
+  const vars = await variations(page);
+  assert.deepEqual(vars[0], ['g6g5', 'h0g2'], 'the first variation');
+  assert.ok(await page.$('[data-testid="variation"] [data-testid="variation"] .var-move[data-iccs="h2e2"]'), 'the nested variation');
+  await page.click('[data-testid="analysis-leave"]');
   assert.deepEqual(app.errorsOf(page), []);
   await page.close();
 });

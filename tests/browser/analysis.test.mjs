@@ -2,7 +2,8 @@
 // back becomes a variation with the main line intact, a clicked engine line is played into the tree, the PGN
 // export carries the variation in parentheses and its import shows it again, leaving returns to the game as
 // it was; with 3 lines (MultiPV) the panel lists 3 distinct first moves, each drawn as an arrow; from a FEN,
-// promote and delete, the keyboard, and a reload that keeps the analysis board; an XQF file's variations.
+// promote and delete, the keyboard, and a reload that keeps the analysis board; an XQF file's variations;
+// against the engine on a clock, analysis stops both and leaving starts them again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -207,6 +208,31 @@ test('an XQF file with variations: while playing its main line is the game, the 
   assert.deepEqual(vars[0], ['g6g5', 'h0g2'], 'the first variation');
   assert.ok(await page.$('[data-testid="variation"] [data-testid="variation"] .var-move[data-iccs="h2e2"]'), 'the nested variation');
   await page.click('[data-testid="analysis-leave"]');
+  assert.deepEqual(app.errorsOf(page), []);
+  await page.close();
+});
+
+test('against the engine on a clock: analysis stops the engine and the clock; back to the game, both go on', async () => {
+  const page = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: { tc: '10+5', mode: 'red', ponder: false } });
+  await engineReady(page);
+  await clickMove(page, 'h2e2');
+  // the engine (Black) thinks on its clock
+  await page.waitForFunction(() => document.querySelector('[data-testid="clock-black"]').classList.contains('clock-running'), null, { polling: 50 });
+  await page.click('[data-testid="analysis-toggle"]');
+  await page.waitForSelector('[data-testid="analysis-panel"]:not([hidden])');
+  assert.equal(await page.$eval('[data-testid="clock-black"]', (e) => e.classList.contains('clock-running')), false, 'the clock stopped');
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('duiyi.xiangqi.play.v1')).clocks);
+  assert.equal(saved.running, null, 'no clock runs in the saved game either');
+  const blackMs = Number(await page.getAttribute('[data-testid="clock-black"]', 'data-ms'));
+  // the analysis runs; the engine does not play into the game meanwhile
+  await page.waitForSelector('[data-testid="eval-bar"][data-depth]', { state: 'attached', timeout: READY_MS });
+  assert.deepEqual(await mainLine(page), ['h2e2']);
+  await page.click('[data-testid="analysis-leave"]');
+  // back: the clock runs again from where it stopped, and the engine answers
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li[data-ply]').length === 2, null, { timeout: READY_MS });
+  const after = Number(await page.getAttribute('[data-testid="clock-black"]', 'data-ms'));
+  assert.ok(after <= blackMs + 5000, `Black's clock went on from ${blackMs} ms (now ${after} ms, increment 5 s)`);
+  assert.equal(await page.getAttribute('[data-testid="turn"]', 'data-side'), 'red');
   assert.deepEqual(app.errorsOf(page), []);
   await page.close();
 });

@@ -67,13 +67,30 @@ pub fn run_bench(depth: u32, options: SearchOptions) -> BenchResult {
     r
 }
 
+/// [`run_bench`] with `multipv` lines (1–5; `duiyi bench --multipv K`): the cost of MultiPV in nodes and time
+/// to the same depth (docs/benchmarks.md). With 1 it is [`run_bench`].
+pub fn run_bench_multipv(depth: u32, options: SearchOptions, multipv: usize) -> BenchResult {
+    let start = Instant::now();
+    let mut r = bench_positions(depth, options, multipv);
+    r.seconds = start.elapsed().as_secs_f64();
+    r
+}
+
 /// [`run_bench`] without the wall clock (`seconds` is 0): usable where `std::time::Instant` is not (wasm).
 pub fn run_bench_untimed(depth: u32, options: SearchOptions) -> BenchResult {
+    bench_positions(depth, options, 1)
+}
+
+/// Every bench position searched to `depth` with `options` and `multipv` lines, a fresh engine each.
+fn bench_positions(depth: u32, options: SearchOptions, multipv: usize) -> BenchResult {
     let mut per = Vec::new();
     let mut total = 0;
     for (i, (fen, moves)) in BENCH_POSITIONS.iter().enumerate() {
         let mut e = Engine::new();
         e.set_search_options(options);
+        if multipv > 1 {
+            e.set_option("MultiPV", &multipv.to_string()).expect("MultiPV 1..5");
+        }
         let moves: Vec<&str> = moves.split_whitespace().collect();
         e.set_position(Setup::Xiangqi(fen), &moves).expect("bench position is valid");
         let (infos, best, _) = e.search_blocking(GoParams { depth: Some(depth), ..Default::default() }).expect("bench go");

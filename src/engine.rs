@@ -22,6 +22,8 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+mod root;
+
 /// Default transposition-table size (MiB).
 pub const DEFAULT_HASH_MIB: usize = 16;
 /// Largest `Hash` accepted (MiB).
@@ -221,6 +223,8 @@ pub enum EngineError {
     NotPondering,
     UnknownOption(String),
     OptionValue { name: String, value: String, reason: String },
+    /// A `go`'s `searchmoves` entry (1-based index; 0: the list itself) that is not a legal move here.
+    SearchMoves { index: usize, mv: String, reason: String },
 }
 
 impl fmt::Display for EngineError {
@@ -238,6 +242,8 @@ impl fmt::Display for EngineError {
             EngineError::OptionValue { name, value, reason } => {
                 write!(f, "setoption: bad value '{}' for {}: {reason}", crate::echo(value), crate::echo(name))
             }
+            EngineError::SearchMoves { index: 0, reason, .. } => write!(f, "go: searchmoves: {reason}"),
+            EngineError::SearchMoves { index, mv, reason } => write!(f, "go: searchmoves[{index}] '{mv}': {reason}"),
         }
     }
 }
@@ -261,6 +267,8 @@ pub struct Info {
     pub time_ms: u64,
     /// Principal variation in the game's notation (ICCS; Hex cells and `swap-pieces`).
     pub pv: Vec<String>,
+    /// The line's rank (1 = best) under MultiPV; 1 with a single line.
+    pub multipv: u32,
 }
 
 /// What [`Engine::search_blocking`] returns: every iteration's `info`, the `bestmove` and the ponder move.
@@ -347,6 +355,8 @@ struct Slot<S: SlicedSearch> {
     search: Option<Search<S::Move>>,
     /// Root moves the next searches must not play (UCCI `banmoves`); cleared by `set_root`.
     banned: Vec<S::Move>,
+    /// Root moves the next `go` only must not play (the complement of its `searchmoves`).
+    go_excluded: Vec<S::Move>,
     /// The level handicap of the running `go` and its random stream (levels 1–8).
     handicap: Option<(&'static LevelSpec, LevelRng)>,
     /// The running `go` answers a draw offer; the move number of the root.
@@ -359,7 +369,7 @@ impl<S: SlicedSearch> Slot<S> {
     fn new(root: S::Position, hash_mib: usize, interrupt: Option<Arc<AtomicBool>>) -> Self {
         let mut searcher = S::with_hash(hash_mib);
         searcher.set_interrupt(interrupt);
-        Slot { root, searcher, search: None, banned: Vec::new(), handicap: None, draw_offer: None, draw_answer: None }
+        Slot { root, searcher, search: None, banned: Vec::new(), go_excluded: Vec::new(), handicap: None, draw_offer: None, draw_answer: None }
     }
 
     fn is_pondering(&self) -> bool {
@@ -376,6 +386,7 @@ impl<S: SlicedSearch> Slot<S> {
         let budget = params.budget(S::uses_white_clock(&self.root), move_number, target_ms);
         self.searcher.start(self.root.clone());
         self.searcher.exclude_root_moves(&self.banned);
+        self.searcher.exclude_root_moves(&self.go_excluded);
         self.search = Some(Search {
             clock_ms: if params.ponder { None } else { Some(now) },
             params,
@@ -420,6 +431,7 @@ impl<S: SlicedSearch> Slot<S> {
             nps: if elapsed > 0.5 { (it.nodes as f64 * 1000.0 / elapsed) as u64 } else { 0 },
             time_ms: elapsed as u64,
             pv: it.pv.iter().map(|m| m.to_string()).collect(),
+            multipv: 1,
         }
     }
 
@@ -460,7 +472,9 @@ impl<S: SlicedSearch> Slot<S> {
             return None;
         }
         let mut excluded = self.banned.clone();
+        excluded.extend_from_slice(&self.go_excluded);
         excluded.push(best);
+        self.searcher.set_multipv(1);
         let mut candidates: Vec<(S::Move, Option<S::Move>)> = Vec::new();
         for _ in 0..levels::ALTERNATIVES {
             self.searcher.start(self.root.clone());
@@ -593,7 +607,9 @@ impl<S: SlicedSearch> Slot<S> {
                     if let (Some(s), Some(&m)) = (self.search.as_mut(), last.pv.first()) {
                         s.iterations.push((m, last.score));
                     }
-                    infos.push(self.info(&last, started));
+                    for (rank, line) in self.searcher.last_lines().iter().enumerate() {
+                        infos.push(Info { multipv: rank as u32 + 1, ..self.info(line, started) });
+                    }
                     let now = now_ms();
                     let s = self.search.as_ref().unwrap();
                     if self.limits_reached(s, &last, now) || last.depth >= MAX_DEPTH {
@@ -634,6 +650,8 @@ pub struct Engine {
     target_move_ms: Option<f64>,
     /// Searches started since `LevelSeed` was set (mixed into each search's random stream).
     searches: u64,
+    /// `MultiPV` (1–5): lines reported per iteration when a `go` does not set its own.
+    multipv: usize,
 }
 
 /// The opening-book part of the [`Engine`]'s state.
@@ -697,6 +715,7 @@ impl Engine {
             level_seed: 0,
             target_move_ms: None,
             searches: 0,
+            multipv: 1,
         }
     }
 
@@ -915,6 +934,10 @@ impl Engine {
                 self.target_move_ms = (ms > 0).then_some(ms as f64);
                 Ok(())
             }
+            "multipv" => {
+                self.multipv = crate::search::multipv::parse_multipv(value).map_err(|r| bad(&r))?;
+                Ok(())
+            }
             "clearhash" => {
                 self.xiangqi.searcher.clear_hash();
                 if let Some(h) = self.hex.as_mut() {
@@ -953,13 +976,17 @@ impl Engine {
             return Err(EngineError::Busy);
         }
         params.validate().map_err(EngineError::Limits)?;
-        // A book move answers a normal search of a book position at once (not a ponder or infinite search, nor
-        // one restricted by banned moves).
+        let multipv = root::multipv_of(params.multipv, self.multipv);
+        self.restrict_root(params.searchmoves.as_deref())?;
+        // A book move answers a normal search of a book position at once (not a ponder, infinite or MultiPV
+        // search, nor one restricted by banned moves or searchmoves).
         if self.book.on
             && self.game == Game::Xiangqi
             && !params.ponder
             && !params.infinite
+            && multipv == 1
             && self.xiangqi.banned.is_empty()
+            && self.xiangqi.go_excluded.is_empty()
             && let Some(m) = xiangqi::book::pick(&self.xiangqi.root, &mut self.book.rng)
         {
             self.book.pending = Some(m.into());
@@ -986,9 +1013,39 @@ impl Engine {
             slot.handicap = handicap;
             slot.draw_offer = draw.then_some(move_number);
             slot.draw_answer = None;
+            slot.searcher.set_multipv(multipv);
             slot.go(params, move_number, self.target_move_ms)
         });
         Ok(())
+    }
+
+    /// Sets the current game's `go_excluded` from a `go`'s `searchmoves` (cleared without one).
+    ///
+    /// # Errors
+    /// [`EngineError::SearchMoves`] (see `root::xiangqi_excluded`); the slots are then unchanged.
+    fn restrict_root(&mut self, searchmoves: Option<&[String]>) -> Result<(), EngineError> {
+        match self.game {
+            Game::Xiangqi => {
+                self.xiangqi.go_excluded = match searchmoves {
+                    Some(list) => root::xiangqi_excluded(&self.xiangqi.root, list)?,
+                    None => Vec::new(),
+                };
+            }
+            Game::Hex => {
+                if let Some(h) = self.hex.as_mut() {
+                    h.go_excluded = match searchmoves {
+                        Some(list) => root::hex_excluded(&h.root, list)?,
+                        None => Vec::new(),
+                    };
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The `MultiPV` option (1–5).
+    pub fn multipv(&self) -> usize {
+        self.multipv
     }
 
     /// The move number of the current position: the FEN's full-move number (Xiangqi), stones placed / 2 + 1 (Hex).

@@ -600,3 +600,43 @@ fn ucci_draw_offer_is_accepted_only_when_not_ahead() {
     let (_, best) = e.until(is_bestmove);
     assert!(!best.ends_with(" draw"), "{best}");
 }
+
+/// `setoption … MultiPV` then `go depth 6`: every depth prints `multipv 1..3` lines with distinct first moves,
+/// best first, and the bestmove is rank 1's first move; UCI lists the option, UCCI accepts both forms.
+fn multipv3(protocol: &str, setoption: &str) {
+    let mut e = if protocol == "ucci" { Engine::ucci() } else { Engine::uci() };
+    e.send(setoption);
+    e.send("position startpos moves h2e2");
+    e.send("go depth 6");
+    let (infos, best) = e.until(is_bestmove);
+    let infos: Vec<&String> = infos.iter().filter(|l| is_info_depth(l)).collect();
+    for d in 1..=6 {
+        let at: Vec<&&String> = infos.iter().filter(|l| depth_of(l) == d).collect();
+        let ranks: Vec<&str> = at.iter().map(|l| field(l, "multipv").unwrap_or("?")).collect();
+        assert_eq!(ranks, ["1", "2", "3"], "{protocol} depth {d}: {at:?}");
+        let mut firsts: Vec<&str> = at.iter().map(|l| field(l, "pv").unwrap()).collect();
+        let score = |l: &str| field(l, if protocol == "uci" { "cp" } else { "score" }).and_then(|s| s.parse::<i32>().ok());
+        let scores: Vec<Option<i32>> = at.iter().map(|l| score(l)).collect();
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{protocol} depth {d}: sorted {at:?}");
+        if d == 6 {
+            assert_eq!(bestmove_of(&best), firsts[0], "{best}");
+        }
+        firsts.sort();
+        firsts.dedup();
+        assert_eq!(firsts.len(), 3, "{protocol} depth {d}: distinct {at:?}");
+    }
+}
+
+#[test]
+fn multipv_3_prints_three_distinct_lines_per_depth() {
+    multipv3("uci", "setoption name MultiPV value 3");
+    multipv3("ucci", "setoption multipv 3");
+    multipv3("ucci", "setoption name MultiPV value 3");
+    let mut e = Engine::uci();
+    e.send("uci");
+    let (before, _) = e.until(|l| l == "uciok");
+    assert!(before.iter().any(|l| l == "option name MultiPV type spin default 1 min 1 max 5"), "{before:?}");
+    e.send("setoption name MultiPV value 9");
+    let (_, l) = e.until(|l| l.starts_with("info string"));
+    assert!(l.contains("MultiPV") && l.contains("1..5"), "{l}");
+}

@@ -136,7 +136,9 @@ export class EngineClient {
    * @param {{game?: 'xiangqi', fen?: string, moves: string[]} | {game: 'hex', size?: string|number, swap?: boolean, moves: string[]}} position
    *   the game is a field of the position ('xiangqi' by default); see www/worker.js
    * @param {{depth?: number, movetime?: number, nodes?: number, infinite?: boolean, ponder?: boolean,
-   *          wtime?: number, btime?: number, winc?: number, binc?: number, draw?: boolean}} params  times in ms
+   *          wtime?: number, btime?: number, winc?: number, binc?: number, draw?: boolean,
+   *          multipv?: number, searchmoves?: string[]}} params  times in ms; multipv 1–5 lines (each iteration's
+   *          infos then carry ranks `multipv` 1..k, best first); searchmoves restricts the root to those moves
    * @returns {Promise<{move: string|null, ponder: string|null, cancelled: boolean, draw?: boolean}>}  rejects with an Error that
    *   has a `code` and `params` (the worker's reason for refusing the search, or client.disposed / client.gave_up)
    */

@@ -7,11 +7,15 @@
 //                                                     game 'hex': size 'N' | 'WxH' | N (default 11), swap
 //                                                     (boolean, default false) + moves 'c3' | 'swap-pieces'
 //                                                     + setup? {black: cells, white: cells, toMove} (AB/AW)
-//                  {type:'go', depth?, movetime?, nodes?, infinite?, ponder?, wtime?, btime?, winc?, binc?, draw?}
+//                  {type:'go', depth?, movetime?, nodes?, infinite?, ponder?, wtime?, btime?, winc?, binc?, draw?,
+//                   multipv?, searchmoves?}
 //                                                     draw: the opponent offers a draw (UCCI go draw)
+//                                                     multipv: 1..5 lines per iteration (default: the MultiPV
+//                                                     option, 1); searchmoves: the root restricted to these
+//                                                     moves (ICCS / Hex cells)
 //                  {type:'stop'}                      finish the search now; its bestmove follows
 //                  {type:'ponderhit'}                 the pondered move was played: the search's clock starts
-//                  {type:'setoption', name, value}
+//                  {type:'setoption', name, value}     e.g. {name:'MultiPV', value:3}
 //                  {type:'isready'}                   answered by {type:'readyok'} even during a search
 //                  {type:'lab', fen?, moves, depth, options, tree?}
 //                                                     the teaching lab (www/views/lab.js): a fixed-depth Xiangqi
@@ -25,7 +29,9 @@
 //                                                     ordering, ttcutoffs, threats: boolean; beambase,
 //                                                     beamperply: whole numbers}; answered the same way
 //   worker → page  {type:'ready'}                     engine loaded and warmed up
-//                  {type:'info', depth, seldepth, score:{cp?|mate?}, nodes, nps, timeMs, pv}
+//                  {type:'info', depth, seldepth, score:{cp?|mate?}, nodes, nps, timeMs, pv, multipv}
+//                                                     multipv: the line's rank (1 = best); with k lines, each
+//                                                     iteration sends k infos, ranks 1..k in order
 //                  {type:'bestmove', move, ponder, draw?} exactly one per go; move strings in the game's notation;
 //                                                     draw (after a go with draw:true): the offer accepted?
 //                                                     (ICCS; Hex cells, swap-pieces); move null = no legal move
@@ -37,7 +43,8 @@
 // Errors: `message` is English (for the console); `code` and `params` name the reason for the page's
 // translated text (the wasm Engine's codes, src/wasm/xiangqi.rs, plus this worker's own `worker.*` codes:
 // worker.bad_message {detail}, worker.unknown_type {type}, worker.fen_type {detail}, worker.moves_type,
-// worker.no_position, worker.go_flag {name, value}, worker.go_count {name, value}, worker.setoption_args,
+// worker.no_position, worker.go_flag {name, value}, worker.go_count {name, value}, worker.go_range {name, value,
+// min, max}, worker.go_moves {name, value}, worker.setoption_args,
 // worker.no_search, worker.warmup {cause}, worker.crashed {detail}, worker.load_failed {detail}; and
 // engine.busy, engine.go_unknown {name, known} as the engine has them).
 //
@@ -53,8 +60,10 @@ const SLICE_MS = 5;
 const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const GO_KEYS = {
   depth: 'count', nodes: 'count', movestogo: 'count', movetime: 'ms', wtime: 'ms', btime: 'ms', winc: 'ms', binc: 'ms',
-  infinite: 'flag', ponder: 'flag', draw: 'flag',
+  infinite: 'flag', ponder: 'flag', draw: 'flag', multipv: 'multipv', searchmoves: 'moves',
 };
+/** The most MultiPV lines (src/search/multipv.rs MAX_MULTIPV). */
+const MAX_MULTIPV = 5;
 
 /** @type {Engine | null} the engine searching now: the page's engine, or a lab run's fresh one */
 let engine = null;
@@ -131,6 +140,7 @@ function emitInfos(infos) {
       nps: info.nps,
       timeMs: info.timeMs,
       pv: Array.from(info.pv ?? []),
+      multipv: info.multipv ?? 1,
     });
   }
 }
@@ -305,7 +315,18 @@ function goParams(msg) {
       throw codedError('engine.go_unknown', { name: key, known }, `unknown go parameter '${key}' (known: ${known})`);
     }
     if (value === undefined || value === null) continue;
-    if (kind === 'flag') {
+    const shown = JSON.stringify(value) ?? String(value);
+    if (kind === 'multipv') {
+      if (!Number.isInteger(value) || value < 1 || value > MAX_MULTIPV) {
+        throw codedError('worker.go_range', { name: key, value: shown, min: 1, max: MAX_MULTIPV }, `go parameter '${key}' must be a whole number 1..${MAX_MULTIPV}, got ${shown}`);
+      }
+      params[key] = value;
+    } else if (kind === 'moves') {
+      if (!Array.isArray(value) || value.some((m) => typeof m !== 'string')) {
+        throw codedError('worker.go_moves', { name: key, value: shown.slice(0, 80) }, `go parameter '${key}' must be an array of move strings (ICCS such as "h2e2", Hex cells such as "c3"), got ${shown.slice(0, 80)}`);
+      }
+      params[key] = [...value];
+    } else if (kind === 'flag') {
       if (typeof value !== 'boolean') {
         throw codedError('worker.go_flag', { name: key, value: JSON.stringify(value) }, `go parameter '${key}' must be true or false, got ${JSON.stringify(value)}`);
       }

@@ -9,7 +9,7 @@ fn usage() -> &'static str {
     "usage:\n  duiyi perft [--fen \"<FEN>\"] --depth N   perft divide; last line `nodes <N>` (stderr: time, nodes/s)\n  \
      duiyi judge [--fen \"<FEN>\"] --moves \"<m1> <m2> …\"   game state after the moves as JSON\n  \
      duiyi eval [--fen \"<FEN>\"] [--moves \"…\"]   static evaluation and its terms as JSON\n  \
-     duiyi bench [--depth N] [--ablation]   fixed-depth search signature; last line `nodes <N> nps <M>`\n  \
+     duiyi bench [--depth N] [--multipv K] [--ablation]   fixed-depth search signature; last line `nodes <N> nps <M>`\n  \
      duiyi bench --ablation --fen F [--moves M] [--depth N] [--json]   the lab's ablation rows for one position\n  \
      duiyi bench --ablation --game hex --size N|WxH [--moves M] [--depth N] [--json]   the lab's Hex rows\n  \
      duiyi bench --tree --fen F [--moves M] --depth N [--json]   the lab's recorded search tree for one position\n  \
@@ -146,10 +146,11 @@ fn hex_ablation_cmd(args: &[String], depth: u32) -> Result<(), String> {
     Ok(())
 }
 
-/// `duiyi bench [--depth N] [--ablation]`: fixed-depth search of the bench positions. Last line
-/// `nodes <N> nps <M>`; with `--ablation`, a table of nodes and time with each technique switched off.
+/// `duiyi bench [--depth N] [--multipv K] [--ablation]`: fixed-depth search of the bench positions. Last line
+/// `nodes <N> nps <M>` (with `--multipv K`, K lines per iteration: the cost of MultiPV); with `--ablation`, a
+/// table of nodes and time with each technique switched off.
 fn bench_cmd(args: &[String]) -> Result<(), String> {
-    check_args("bench", args, &["--depth", "--fen", "--moves", "--game", "--size"], &["--ablation", "--json", "--tree"])?;
+    check_args("bench", args, &["--depth", "--fen", "--moves", "--game", "--size", "--multipv"], &["--ablation", "--json", "--tree"])?;
     if args.iter().any(|a| a == "--tree") {
         return tree_cmd(args);
     }
@@ -218,7 +219,11 @@ fn bench_cmd(args: &[String]) -> Result<(), String> {
         }
         return Ok(());
     }
-    let r = run_bench(depth, duiyi::xiangqi::search::SearchOptions::default());
+    let multipv = match flag(args, "--multipv") {
+        Some(k) => duiyi::search::multipv::parse_multipv(k).map_err(|e| format!("bench: --multipv: {e}"))?,
+        None => 1,
+    };
+    let r = duiyi::bench::run_bench_multipv(depth, duiyi::xiangqi::search::SearchOptions::default(), multipv);
     for (i, best, nodes) in &r.per_position {
         println!("position {:2}: bestmove {best} nodes {nodes}", i + 1);
     }

@@ -50,6 +50,8 @@ pub struct Player {
     pub levelled: bool,
     /// Whether the current search is the MCTS one.
     using_mcts: bool,
+    /// MultiPV lines per iteration (1–5).
+    multipv: usize,
 }
 
 impl Player {
@@ -102,7 +104,14 @@ impl SlicedSearch for Player {
     type Position = Position;
     type Move = Move;
     fn with_hash(hash_mib: usize) -> Self {
-        Player { alpha_beta: Searcher::new(hash_mib), mcts: Mcts::new(hash_mib), eval: HexEval::Playouts, levelled: false, using_mcts: false }
+        Player {
+            alpha_beta: Searcher::new(hash_mib),
+            mcts: Mcts::new(hash_mib),
+            eval: HexEval::Playouts,
+            levelled: false,
+            using_mcts: false,
+            multipv: 1,
+        }
     }
     fn start(&mut self, pos: Position) {
         self.using_mcts = self.eval == HexEval::Playouts && !self.levelled && Mcts::supports(&pos);
@@ -143,6 +152,26 @@ impl SlicedSearch for Player {
             nodes: l.nodes,
             pv: l.pv.clone(),
         })
+    }
+    fn set_multipv(&mut self, k: usize) {
+        self.multipv = k.clamp(1, crate::search::multipv::MAX_MULTIPV);
+        self.alpha_beta.multipv = self.multipv;
+    }
+    /// MCTS: the best root children by visits ([`Mcts::lines`]) at the last iteration's depth and nodes;
+    /// alpha-beta: its lines.
+    fn last_lines(&self) -> Vec<IterationInfo<Move>> {
+        let Some(last) = self.last_iteration() else { return Vec::new() };
+        if !self.using_mcts {
+            return self.alpha_beta.lines.iter().map(|l| IterationInfo { depth: l.depth, seldepth: l.seldepth, score: l.score, nodes: l.nodes, pv: l.pv.clone() }).collect();
+        }
+        if self.multipv == 1 {
+            return vec![last];
+        }
+        let mut lines = vec![last.clone()];
+        for (score, pv) in self.mcts.lines(self.multipv).into_iter().skip(1) {
+            lines.push(IterationInfo { depth: last.depth, seldepth: pv.len() as u32, score, nodes: last.nodes, pv });
+        }
+        lines
     }
     fn nodes(&self) -> u64 {
         if self.using_mcts { self.mcts.nodes() } else { self.alpha_beta.nodes }

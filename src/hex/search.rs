@@ -22,6 +22,7 @@ use super::{Color, Move, Position};
 use crate::search::clock::now_ms;
 use crate::search::score::{self, Bound, INFINITE, MATE, Score, mated_in};
 use crate::search::tt::TranspositionTable;
+use crate::search::multipv::{MAX_MULTIPV, TopK};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -105,6 +106,8 @@ struct Iteration {
     index: usize,
     best: Score,
     best_index: Option<usize>,
+    /// The `k` best scores so far (MultiPV, `crate::search::multipv`; `k` = 1: the best alone).
+    top: TopK,
 }
 
 /// The search: position, table and the resumable iteration state.
@@ -124,6 +127,10 @@ pub struct Searcher {
     iteration: Option<Iteration>,
     /// The last completed iteration.
     pub last: Option<IterationInfo>,
+    /// MultiPV: lines per iteration (1–5) and the last completed iteration's lines, best first (`lines[0]`
+    /// equals `last`).
+    pub multipv: usize,
+    pub lines: Vec<IterationInfo>,
     /// Best move found so far by the iteration in progress (a root move that completed with a new best score).
     pub current_best: Option<Move>,
     /// Raised by another thread to interrupt [`run`](Self::run) like a deadline (polled with the clock). The
@@ -212,6 +219,8 @@ impl Searcher {
             root_moves: Vec::new(),
             iteration: None,
             last: None,
+            multipv: 1,
+            lines: Vec::new(),
             current_best: None,
             interrupt: None,
             exact: None,
@@ -244,6 +253,7 @@ impl Searcher {
         self.seldepth = 0;
         self.aborted = false;
         self.last = None;
+        self.lines.clear();
         self.current_best = None;
         self.iteration = None;
         self.tt.new_search();
@@ -288,9 +298,11 @@ impl Searcher {
         self.aborted = false;
         if self.iteration.is_none() {
             let depth = self.last.as_ref().map_or(1, |l| l.depth as i32 + 1);
-            self.iteration = Some(Iteration { depth, index: 0, best: -INFINITE, best_index: None });
+            let k = self.multipv.clamp(1, MAX_MULTIPV).min(self.root_moves.len());
+            self.iteration = Some(Iteration { depth, index: 0, best: -INFINITE, best_index: None, top: TopK::new(k) });
         }
         let mut it = self.iteration.clone().expect("iteration");
+        let k = it.top.k();
         while it.index < self.root_moves.len() {
             if self.interrupted() {
                 self.iteration = Some(it);
@@ -305,8 +317,9 @@ impl Searcher {
                 self.tt.begin_journal();
             }
             play(&mut self.pos, mv);
-            let alpha = it.best.max(-INFINITE);
-            let s = if i == 0 {
+            // The k-th best so far (the best with one line): the first k moves get the full window.
+            let alpha = it.top.threshold();
+            let s = if i < k {
                 -self.pvs(-INFINITE, INFINITE, it.depth - 1, 1, true)
             } else {
                 let mut s = -self.pvs(-alpha - 1, -alpha, it.depth - 1, 1, false);
@@ -334,29 +347,50 @@ impl Searcher {
             }
             let rm = &mut self.root_moves[i];
             rm.score = s;
-            if s > it.best {
-                it.best = s;
-                it.best_index = Some(i);
+            if it.top.insert(s, i) {
+                // An exact score: one of the k lines so far.
                 let mut pv = vec![mv];
                 pv.extend_from_slice(&self.pv[1]);
                 rm.pv = pv;
-                if i > 0 || it.depth > 1 {
+                if s > it.best && (i > 0 || it.depth > 1) {
                     self.current_best = Some(mv);
                 }
             }
+            if s > it.best {
+                it.best = s;
+                it.best_index = Some(i);
+            }
             it.index += 1;
-            // A proved win cannot be bettered.
-            if s >= MATE - it.depth {
+            // A proved win cannot be bettered (with one line).
+            if k == 1 && s >= MATE - it.depth {
                 break;
             }
         }
-        // Completed: best first, the rest by their (bound) scores, ties in the previous order.
-        let bi = it.best_index.unwrap_or(0);
-        let best = self.root_moves.remove(bi);
-        self.root_moves.sort_by_key(|r| -r.score);
-        self.root_moves.insert(0, best);
+        // Completed: the lines best first, the rest by their (bound) scores, ties in the previous order.
+        let ranked: Vec<usize> = it.top.entries().iter().map(|e| e.1).collect();
+        let mut taken = vec![false; self.root_moves.len()];
+        let mut order: Vec<RootMove> = Vec::with_capacity(self.root_moves.len());
+        for &i in &ranked {
+            taken[i] = true;
+            order.push(self.root_moves[i].clone());
+        }
+        let mut rest: Vec<RootMove> = self.root_moves.drain(..).enumerate().filter(|(i, _)| !taken[*i]).map(|(_, r)| r).collect();
+        rest.sort_by_key(|r| -r.score);
+        order.extend(rest);
+        self.root_moves = order;
+        for r in self.root_moves[1..ranked.len()].to_vec().iter().rev() {
+            self.store_pv(&r.pv);
+        }
         let pv = self.root_moves[0].pv.clone();
         self.store_pv(&pv);
+        let line = |r: &RootMove| IterationInfo {
+            depth: it.depth as u32,
+            seldepth: self.seldepth as u32,
+            score: r.score,
+            nodes: self.nodes,
+            pv: r.pv.clone(),
+        };
+        self.lines = self.root_moves[..ranked.len()].iter().map(line).collect();
         self.last = Some(IterationInfo {
             depth: it.depth as u32,
             seldepth: self.seldepth as u32,

@@ -287,11 +287,14 @@ impl<W: Write> Session<W> {
     }
 
     fn print_infos(&mut self, infos: &[Info]) {
+        let multi = self.engine.multipv() > 1;
         for info in infos {
-            self.last_score = Some((info.cp, info.mate));
+            if info.multipv <= 1 {
+                self.last_score = Some((info.cp, info.mate));
+            }
             let line = match self.proto {
                 Some(Protocol::Uci) => uci::info_line(info),
-                _ => ucci::info_line(info),
+                _ => ucci::info_line(info, multi),
             };
             self.say(&line);
         }

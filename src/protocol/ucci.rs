@@ -44,6 +44,7 @@ pub(super) fn announce<W: Write>(s: &mut Session<W>) {
     for t in TECHNIQUES {
         s.say(&format!("option {t} type check default true"));
     }
+    s.say(&format!("option multipv type spin min 1 max {} default 1", crate::search::multipv::MAX_MULTIPV));
     s.say("option usebook type check default false");
     s.say("option bookseed type spin min 0 max 2147483647 default 0");
     s.say("option level type spin min 0 max 8 default 0");
@@ -209,7 +210,7 @@ fn setoption<W: Write>(s: &mut Session<W>, rest: &str) {
         }
         "useegtb" | "bookfiles" | "egtbpaths" | "evalapi" | "idle" | "knowledge" | "randomness"
         | "style" => {}
-        "level" | "levelseed" => {
+        "level" | "levelseed" | "multipv" => {
             if let Err(e) = s.engine.set_option(name.as_str(), value) {
                 s.info_string(&e.to_string());
             }
@@ -333,10 +334,12 @@ fn score(info: &Info) -> i32 {
     }
 }
 
-/// `info depth D seldepth S score N nodes N nps N time T pv …`.
-pub(super) fn info_line(info: &Info) -> String {
+/// `info depth D seldepth S [multipv K] score N nodes N nps N time T pv …`; `multipv K` (the line's rank)
+/// when `multi` (the `multipv` option above 1), so the single-line output stays ElephantEye's.
+pub(super) fn info_line(info: &Info, multi: bool) -> String {
+    let rank = if multi { format!(" multipv {}", info.multipv.max(1)) } else { String::new() };
     let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+        "info depth {} seldepth {}{rank} score {} nodes {} nps {} time {}",
         info.depth,
         info.seldepth,
         score(info),

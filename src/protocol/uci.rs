@@ -7,7 +7,7 @@
 //! milliseconds; `mate` and `perft` are answered with `info string`); `ponderhit`; `stop`; `quit`; `d` (the FEN
 //! as an `info string`); `debug`/`register` are accepted and ignored.
 //!
-//! Replies: `info depth D seldepth S multipv 1 score cp N|mate M nodes N nps N time T pv …`,
+//! Replies: `info depth D seldepth S multipv K score cp N|mate M nodes N nps N time T pv …` (K: the rank, 1–5, option `MultiPV`),
 //! `bestmove M [ponder P]`, `bestmove (none)` when there is no legal move. `stop` when idle is ignored.
 
 use super::{Flow, MAX_GO_DEPTH, Session, parse_count, parse_time};
@@ -43,6 +43,7 @@ pub(super) fn announce<W: Write>(s: &mut Session<W>) {
     s.say(&format!("option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"));
     s.say("option name Clear Hash type button");
     s.say("option name Ponder type check default false");
+    s.say(&format!("option name MultiPV type spin default 1 min 1 max {}", crate::search::multipv::MAX_MULTIPV));
     s.say("option name OwnBook type check default false");
     s.say("option name BookSeed type spin default 0 min 0 max 2147483647");
     s.say("option name Level type spin default 0 min 0 max 8");
@@ -124,11 +125,6 @@ fn setoption<W: Write>(s: &mut Session<W>, rest: &str) {
         "threads" => {
             if value != "1" {
                 s.info_string("setoption Threads: the engine searches with one thread");
-            }
-        }
-        "multipv" => {
-            if value != "1" {
-                s.info_string("setoption MultiPV: only 1 is supported");
             }
         }
         _ => {
@@ -245,7 +241,7 @@ fn go<W: Write>(s: &mut Session<W>, rest: &str) {
     s.start_go(p, &excluded);
 }
 
-/// `info depth D seldepth S multipv 1 score cp N|mate M nodes N nps N time T pv …`.
+/// `info depth D seldepth S multipv K score cp N|mate M nodes N nps N time T pv …` (K: the line's rank).
 pub(super) fn info_line(info: &Info) -> String {
     let score = match (info.cp, info.mate) {
         (_, Some(m)) => format!("mate {m}"),
@@ -253,8 +249,13 @@ pub(super) fn info_line(info: &Info) -> String {
         (None, None) => "cp 0".into(),
     };
     let mut line = format!(
-        "info depth {} seldepth {} multipv 1 score {score} nodes {} nps {} time {}",
-        info.depth, info.seldepth, info.nodes, info.nps, info.time_ms
+        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} time {}",
+        info.depth,
+        info.seldepth,
+        info.multipv.max(1),
+        info.nodes,
+        info.nps,
+        info.time_ms
     );
     if !info.pv.is_empty() {
         line.push_str(" pv ");

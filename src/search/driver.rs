@@ -72,6 +72,14 @@ pub trait SlicedSearch {
     fn best_move(&self) -> Option<Self::Move>;
     /// The expected reply to [`best_move`](Self::best_move), for pondering.
     fn ponder_move(&self) -> Option<Self::Move>;
+    /// MultiPV: report the `k` (1–5) best root moves from the next `start` on. The default keeps one line
+    /// (a searcher without MultiPV).
+    fn set_multipv(&mut self, _k: usize) {}
+    /// The last completed iteration's lines, best first (`[0]` is [`last_iteration`](Self::last_iteration));
+    /// by default that iteration alone.
+    fn last_lines(&self) -> Vec<IterationInfo<Self::Move>> {
+        self.last_iteration().into_iter().collect()
+    }
     /// Legal root moves left after the exclusions.
     fn root_move_count(&self) -> usize;
     /// Whether an iteration is under way (interrupted, to be resumed).

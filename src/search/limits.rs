@@ -1,6 +1,7 @@
 //! What a `go` asks for: depth, nodes, fixed move time, a clock, infinite or ponder (UCI `go` and UCCI 3.0 `go`
 //! parameters), and the time budget derived from a clock.
 
+use super::multipv::MAX_MULTIPV;
 use serde::Deserialize;
 use std::fmt;
 
@@ -35,6 +36,11 @@ pub struct GoParams {
     /// `crate::engine::DRAW_ACCEPT_LOSING_CP`).
     #[serde(default)]
     pub draw: bool,
+    /// MultiPV for this search: report the `k` best root moves (1–[`MAX_MULTIPV`]); `None`: the engine's
+    /// `MultiPV` option.
+    pub multipv: Option<u32>,
+    /// Restrict the root to these moves (the game's notation: ICCS, Hex cells); checked legal by the engine.
+    pub searchmoves: Option<Vec<String>>,
 }
 
 /// The deepest iteration the search runs.
@@ -85,6 +91,11 @@ impl GoParams {
             && !(1..=MAX_DEPTH).contains(&d)
         {
             return Err(LimitsError(format!("depth must be 1..{MAX_DEPTH}, got {d}")));
+        }
+        if let Some(k) = self.multipv
+            && !(1..=MAX_MULTIPV as u32).contains(&k)
+        {
+            return Err(LimitsError(format!("multipv must be 1..{MAX_MULTIPV}, got {k}")));
         }
         if self.nodes == Some(0) {
             return Err(LimitsError("nodes must be at least 1".into()));

@@ -5,6 +5,7 @@
 pub mod clock;
 pub mod driver;
 pub mod limits;
+pub mod multipv;
 pub mod score;
 pub mod time;
 pub mod tt;

@@ -6,7 +6,8 @@
 //! malformed Hex spec), `engine.move {index, cause}` / `engine.hex_move {index, cause}` (1-based index in the
 //! move list, `cause` the move's reason), `engine.limits {detail}`, `engine.busy`, `engine.not_pondering`,
 //! `engine.unknown_option {name}`, `engine.option_value {name, value, detail}`, `engine.go_params`,
-//! `engine.go_unknown {name, known}`, `engine.go_value {detail}`.
+//! `engine.go_unknown {name, known}`, `engine.go_value {detail}`, `engine.searchmoves {index, move, detail}` (a
+//! `searchmoves` entry that is not a legal move here, 1-based; index 0: the list is empty).
 
 use super::{Coded, Params, coded, js_err, n, s, to_js};
 use crate::engine::{self, EngineError, Setup, Step};
@@ -15,8 +16,10 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// The keys `Engine.go` accepts.
-const GO_KEYS: [&str; 11] =
-    ["depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite", "ponder", "draw"];
+const GO_KEYS: [&str; 13] = [
+    "depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo", "infinite", "ponder", "draw", "multipv",
+    "searchmoves",
+];
 
 /// The search engine for the worker: `setPosition`, `go`, then `step(sliceMs)` until `done`.
 #[wasm_bindgen(js_name = Engine)]
@@ -56,6 +59,8 @@ struct InfoOut {
     nps: f64,
     time_ms: f64,
     pv: Vec<String>,
+    /// The line's rank under MultiPV (1 = best).
+    multipv: u32,
 }
 
 fn info_out(i: engine::Info) -> InfoOut {
@@ -67,6 +72,7 @@ fn info_out(i: engine::Info) -> InfoOut {
         nps: i.nps as f64,
         time_ms: i.time_ms as f64,
         pv: i.pv,
+        multipv: i.multipv,
     }
 }
 
@@ -88,6 +94,9 @@ impl Coded for EngineError {
             EngineError::UnknownOption(name) => ("engine.unknown_option", vec![("name", s(name))]),
             EngineError::OptionValue { name, value, reason } => {
                 ("engine.option_value", vec![("name", s(name)), ("value", s(value)), ("detail", s(reason))])
+            }
+            EngineError::SearchMoves { index, mv, reason } => {
+                ("engine.searchmoves", vec![("index", n(*index as f64)), ("move", s(mv)), ("detail", s(reason))])
             }
         }
     }
@@ -119,7 +128,9 @@ impl WasmEngine {
     }
 
     /// Starts a search. `params`: `{depth, nodes, movetime, wtime, btime, winc, binc, movestogo, infinite, ponder,
-    /// draw}` (all optional, times in ms). With a clock (`wtime`/`btime` and increments) the engine manages its own
+    /// draw, multipv, searchmoves}` (all optional, times in ms). `multipv` (1–5, default the `MultiPV` option):
+    /// each completed iteration gives that many `infos` (ranks 1.., best first, each `{…, multipv}`);
+    /// `searchmoves` (moves in the game's notation) restricts the root to them. With a clock (`wtime`/`btime` and increments) the engine manages its own
     /// time (the budget of `GoParams::budget`, scaled by the search's stability). `draw: true`: the opponent offers
     /// a draw; the `done` step then carries `draw: true | false` (the rule: `crate::engine::DRAW_ACCEPT_LOSING_CP`).
     /// At a `Level` 1–8 the level's depth and node caps apply to every `go` but `infinite`. Throws on unknown keys
@@ -215,7 +226,7 @@ impl WasmEngine {
         self.inner.is_searching()
     }
 
-    /// Sets an engine option (`Hash` in MiB, `Clear Hash`, either game's technique switches: `NullMove`, `LMR`, …;
+    /// Sets an engine option (`MultiPV` 1–5, `Hash` in MiB, `Clear Hash`, either game's technique switches: `NullMove`, `LMR`, …;
     /// `Level` 0–8 and `LevelSeed`, see `levels()`; `TargetMoveTime` in ms, the most a clock's planned time per move
     /// may be, 0 for none). Throws on unknown names or bad values.
     #[wasm_bindgen(js_name = setOption)]

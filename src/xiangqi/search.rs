@@ -133,29 +133,10 @@ impl Default for SearchOptions {
 /// seldepth including quiescence).
 pub type IterationInfo = crate::search::driver::IterationInfo<Move>;
 
-#[derive(Clone, Debug)]
-struct RootMove {
-    mv: Move,
-    score: Score,
-    pv: Vec<Move>,
-    /// Nodes searched under this move in the iteration in progress (its completed attempts).
-    nodes: u64,
-}
-
-/// State of the iteration in progress, kept across time slices.
-#[derive(Clone, Debug)]
-struct Iteration {
-    depth: i32,
-    alpha: Score,
-    beta: Score,
-    delta: Score,
-    /// Next root move to search.
-    index: usize,
-    best: Score,
-    best_index: Option<usize>,
-}
-
 pub use crate::search::driver::RunOutcome;
+
+mod root;
+use root::{Iteration, RootMove};
 
 /// The search: position, tables and the resumable iteration state.
 pub struct Searcher {
@@ -182,8 +163,12 @@ pub struct Searcher {
     aborted: bool,
     root_moves: Vec<RootMove>,
     iteration: Option<Iteration>,
-    /// The last completed iteration.
+    /// The last completed iteration (its best line).
     pub last: Option<IterationInfo>,
+    /// MultiPV: lines reported per iteration (1–5, [`Searcher::set_multipv`]) and the last completed
+    /// iteration's lines, best first (`lines[0]` equals `last`).
+    multipv: usize,
+    pub lines: Vec<IterationInfo>,
     /// Best move found so far by the iteration in progress (a root move that completed with a new best score).
     pub current_best: Option<Move>,
     /// The share of the last completed iteration's root nodes spent under its best move (0–1; see
@@ -269,6 +254,8 @@ impl Searcher {
             root_moves: Vec::new(),
             iteration: None,
             last: None,
+            multipv: 1,
+            lines: Vec::new(),
             current_best: None,
             best_node_share: None,
             interrupt: None,
@@ -375,246 +362,6 @@ impl Searcher {
             if let Some(t) = self.tree.as_deref_mut() {
                 t.restore();
             }
-        }
-    }
-
-    /// Starts a new search of `pos`: resets counters, killers, history and the root move list.
-    pub fn start(&mut self, pos: Position) {
-        self.pos = pos;
-        self.nodes = 0;
-        self.seldepth = 0;
-        self.aborted = false;
-        self.last = None;
-        self.current_best = None;
-        self.best_node_share = None;
-        self.rep_floor = NO_CYCLE;
-        self.killers.iter_mut().for_each(|k| *k = [Move::NULL; 2]);
-        self.counter.iter_mut().for_each(|c| c.fill(Move::NULL));
-        self.history.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 8));
-        self.hist_hit.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 2));
-        self.hist_tried.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 2));
-        self.tt.new_search();
-        let moves = self.pos.legal_moves();
-        // Initial order: captures by MVV-LVA, then the rest in generation order.
-        let mut rm: Vec<RootMove> =
-            moves.as_slice().iter().map(|&mv| RootMove { mv, score: -INFINITE, pv: vec![mv], nodes: 0 }).collect();
-        if self.options.root_ordering {
-            rm.sort_by_key(|r| -self.capture_score(r.mv));
-        }
-        self.root_moves = rm;
-        self.iteration = None;
-    }
-
-    /// Removes `excluded` moves from the root move list (UCCI `banmoves`, UCI `searchmoves`); call right after
-    /// [`start`](Self::start). When every move is excluded, [`run`](Self::run) answers [`RunOutcome::NoMoves`].
-    pub fn exclude_root_moves(&mut self, excluded: &[Move]) {
-        self.root_moves.retain(|r| !excluded.contains(&r.mv));
-    }
-
-    /// Number of legal root moves.
-    pub fn root_move_count(&self) -> usize {
-        self.root_moves.len()
-    }
-
-    /// The root moves in their current order (best first after an iteration).
-    pub fn root_order(&self) -> Vec<Move> {
-        self.root_moves.iter().map(|r| r.mv).collect()
-    }
-
-    /// Whether an iteration is in progress (interrupted by a deadline, to be resumed).
-    pub fn in_iteration(&self) -> bool {
-        self.iteration.is_some()
-    }
-
-    /// Depth of the iteration in progress (or the next one).
-    pub fn next_depth(&self) -> u32 {
-        self.iteration.as_ref().map_or(self.last.as_ref().map_or(1, |l| l.depth + 1), |it| it.depth as u32)
-    }
-
-    /// Searches until an iteration completes, or until `deadline` (ms on [`now_ms`]'s clock) or `node_limit`
-    /// total nodes, whichever is first. Call again to continue.
-    pub fn run(&mut self, deadline: f64, node_limit: u64) -> RunOutcome {
-        if self.root_moves.is_empty() {
-            return RunOutcome::NoMoves;
-        }
-        self.deadline = deadline;
-        self.node_limit = node_limit;
-        self.aborted = false;
-        if self.iteration.is_none() {
-            let depth = self.last.as_ref().map_or(1, |l| l.depth as i32 + 1);
-            let prev = self.last.as_ref().map(|l| l.score);
-            let (alpha, beta, delta) = match prev {
-                Some(s) if self.options.aspiration && depth >= 4 && !score::is_mate(s) => {
-                    (s - ASPIRATION, s + ASPIRATION, ASPIRATION)
-                }
-                _ => (-INFINITE, INFINITE, ASPIRATION),
-            };
-            self.iteration = Some(Iteration { depth, alpha, beta, delta, index: 0, best: -INFINITE, best_index: None });
-            for r in &mut self.root_moves {
-                r.nodes = 0;
-            }
-        }
-        loop {
-            let mut it = self.iteration.clone().expect("iteration");
-            if let Some(t) = self.tree.as_deref_mut() {
-                t.open_pass(it.depth, it.alpha, it.beta, self.nodes);
-            }
-            while it.index < self.root_moves.len() {
-                let i = it.index;
-                let mv = self.root_moves[i].mv;
-                let nodes_before = self.nodes;
-                self.snapshot_root_move();
-                self.pos.make_move(mv);
-                let gives_check = self.pos.in_check();
-                self.pos.history.last_mut().unwrap().gives_check = gives_check;
-                let ext = (gives_check && self.options.check_extension) as i32;
-                let new_depth = it.depth - 1 + ext;
-                let alpha = if self.options.alpha_beta { it.alpha.max(it.best) } else { -INFINITE };
-                let s = if i == 0 || !(self.options.pvs && self.options.alpha_beta) {
-                    -self.pvs(-it.beta, -alpha, new_depth, 1, true, true)
-                } else {
-                    let mut s = -self.pvs(-alpha - 1, -alpha, new_depth, 1, false, true);
-                    if !self.aborted && s > alpha && s < it.beta {
-                        self.tree_pending(tree::RESEARCH, 0);
-                        s = -self.pvs(-it.beta, -alpha, new_depth, 1, true, true);
-                    }
-                    s
-                };
-                self.pos.unmake_move();
-                if self.aborted {
-                    // A node limit is final: undoing the move's nodes would only reach the limit again, forever.
-                    if self.nodes < self.node_limit {
-                        self.restore_root_move();
-                    }
-                    self.iteration = Some(it);
-                    return RunOutcome::Interrupted;
-                }
-                if let Some(snap) = self.exact.as_mut() {
-                    snap.retry_nodes = 0;
-                }
-                let rm = &mut self.root_moves[i];
-                rm.nodes += self.nodes - nodes_before;
-                rm.score = s;
-                if s > it.best {
-                    it.best = s;
-                    it.best_index = Some(i);
-                    if s > it.alpha {
-                        let mut pv = vec![mv];
-                        pv.extend_from_slice(&self.pv[1]);
-                        rm.pv = pv;
-                        if i > 0 || it.depth > 1 {
-                            self.current_best = Some(mv);
-                        }
-                    }
-                }
-                it.index += 1;
-                if it.best >= it.beta {
-                    break;
-                }
-            }
-            // Aspiration: widen on failure and search the iteration again from its first move.
-            let bi = it.best_index.unwrap_or(0);
-            if let Some(t) = self.tree.as_deref_mut() {
-                t.close_pass(it.best, self.nodes);
-            }
-            if it.best <= it.alpha && it.alpha > -INFINITE {
-                it.delta *= 2;
-                it.alpha = (it.best - it.delta).max(-INFINITE);
-                if it.delta > 600 {
-                    it.alpha = -INFINITE;
-                }
-                it.index = 0;
-                it.best = -INFINITE;
-                it.best_index = None;
-                self.iteration = Some(it);
-                continue;
-            }
-            if it.best >= it.beta && it.beta < INFINITE {
-                it.delta *= 2;
-                it.beta = (it.best + it.delta).min(INFINITE);
-                if it.delta > 600 {
-                    it.beta = INFINITE;
-                }
-                // Search the move that failed high first.
-                if self.options.root_ordering {
-                    let m = self.root_moves.remove(bi);
-                    self.root_moves.insert(0, m);
-                }
-                it.index = 0;
-                it.best = -INFINITE;
-                it.best_index = None;
-                self.iteration = Some(it);
-                continue;
-            }
-            // Completed: best first, the rest by their (bound) scores, ties in the previous order.
-            let total: u64 = self.root_moves.iter().map(|r| r.nodes).sum();
-            self.best_node_share = (total > 0).then(|| self.root_moves[bi].nodes as f64 / total as f64);
-            let bi = if self.options.root_ordering {
-                let best = self.root_moves.remove(bi);
-                self.root_moves.sort_by_key(|r| -r.score);
-                self.root_moves.insert(0, best);
-                0
-            } else {
-                bi
-            };
-            let pv = self.root_moves[bi].pv.clone();
-            self.store_pv(&pv);
-            self.last = Some(IterationInfo {
-                depth: it.depth as u32,
-                seldepth: self.seldepth as u32,
-                score: it.best,
-                nodes: self.nodes,
-                pv,
-            });
-            self.current_best = None;
-            self.iteration = None;
-            return RunOutcome::IterationDone;
-        }
-    }
-
-    /// The share (0–1) of the last completed iteration's root-move nodes that were spent under its best move,
-    /// counting every attempt of the iteration (aspiration re-searches included); `None` before the first
-    /// iteration. Near 1 when the alternatives were refuted at once: the time manager's "easy move" sign.
-    pub fn best_move_node_share(&self) -> Option<f64> {
-        self.best_node_share
-    }
-
-    /// The move to play now: the current iteration's new best if it has one, else the last iteration's.
-    pub fn best_move(&self) -> Option<Move> {
-        self.current_best.or_else(|| self.last.as_ref().and_then(|l| l.pv.first().copied()))
-            .or_else(|| self.root_moves.first().map(|r| r.mv))
-    }
-
-    /// The expected reply to [`best_move`](Self::best_move) (second move of the PV), for pondering.
-    /// When the best move is not the last PV's first move (a new best in an unfinished iteration), the reply
-    /// stored in the TT for the position after it is used, if it is legal there.
-    pub fn ponder_move(&self) -> Option<Move> {
-        let best = self.best_move()?;
-        if let Some(last) = self.last.as_ref()
-            && last.pv.first() == Some(&best)
-            && let Some(&reply) = last.pv.get(1)
-        {
-            return Some(reply);
-        }
-        let mut after = self.pos.clone();
-        after.make_move(best);
-        let reply = Move(self.tt.probe(after.key())?.mv);
-        (!reply.is_null() && after.is_pseudo_legal(reply) && after.clone().make_if_legal(reply)).then_some(reply)
-    }
-
-    /// Writes the PV's moves back into the TT so the next iteration follows it first.
-    fn store_pv(&mut self, pv: &[Move]) {
-        let mut n = 0;
-        for &m in pv {
-            if !self.pos.is_pseudo_legal(m) {
-                break;
-            }
-            self.tt.store_move(self.pos.key(), m.0);
-            self.pos.make_move(m);
-            n += 1;
-        }
-        for _ in 0..n {
-            self.pos.unmake_move();
         }
     }
 
@@ -1171,6 +918,12 @@ impl crate::search::driver::SlicedSearch for Searcher {
     }
     fn last_iteration(&self) -> Option<IterationInfo> {
         self.last.clone()
+    }
+    fn set_multipv(&mut self, k: usize) {
+        Searcher::set_multipv(self, k)
+    }
+    fn last_lines(&self) -> Vec<IterationInfo> {
+        self.lines.clone()
     }
     fn nodes(&self) -> u64 {
         self.nodes

@@ -86,9 +86,10 @@ export function createActions(x) {
 
   /** The buttons' states (part of every render). */
   function renderActions(result) {
-    const over = Boolean(result) || x.viewPly !== null;
+    // the analysis board has no game actions: they come back with the game
+    const over = Boolean(result) || x.viewPly !== null || x.analysing();
     const vsEngine = settings.mode === 'red' || settings.mode === 'black';
-    undoBtn.disabled = x.record.moves.length === 0;
+    undoBtn.disabled = x.record.moves.length === 0 || x.analysing();
     moveNowBtn.disabled = !(client.state === 'thinking' && x.engine.engineToMove());
     resignBtn.disabled = over || settings.mode === 'engine';
     offerDrawBtn.disabled = over || !vsEngine || x.drawOffer || x.drawAnswer === 'unsupported';
@@ -173,6 +174,7 @@ export function createActions(x) {
    * (resignation, agreement…) ends it as "imported".
    */
   function resetTo(newRecord, { settleImported = null } = {}) {
+    x.analysis?.gameReplaced(); // a new game, an import or a shared link: back to playing
     x.viewPly = null;
     x.tc = x.currentTc();
     x.clocks = newClocks(x.tc);
@@ -202,7 +204,7 @@ export function createActions(x) {
 
   function undo() {
     const { record } = x;
-    if (!record.moves.length) return;
+    if (!record.moves.length || x.analysing()) return;
     // The user to move: take back the engine's reply and the user's move. The engine to move (thinking):
     // take back the user's move only. Two people, or engine vs engine: one move.
     const vsEngine = settings.mode === 'red' || settings.mode === 'black';

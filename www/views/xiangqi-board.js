@@ -10,7 +10,9 @@
 // Piece sets (`pieceSet`): 'chinese' (the characters) or 'pictogram' (www/views/xiangqi-pieces.js); the board
 // element carries data-piece-set. A hint arrow of kind 'ponder' (the reply the engine expects) is dashed. A
 // one-step move (a soldier, king or advisor step) would hide its arrow under the piece: its destination gets a
-// ring (class xq-hint-ring) and a short arrow from the piece's edge into it.
+// ring (class xq-hint-ring) and a short arrow from the piece's edge into it. The analysis lines (`arrows`, rank 1
+// = best) are drawn the same way, each a <line class="xq-analysis-arrow" data-iccs data-multipv>, the best one
+// widest and most opaque.
 
 import { PICTOGRAMS } from './xiangqi-pieces.js';
 
@@ -70,6 +72,8 @@ export function createXiangqiBoard(container, options = {}) {
     orientation: 'red',
     movable: false,
     hint: null,
+    /** the analysis lines' first moves: [{from, to, rank}] (rank 1 = best, drawn strongest) */
+    arrows: [],
     pieceSet: 'chinese',
   };
   let selected = null;
@@ -115,7 +119,8 @@ export function createXiangqiBoard(container, options = {}) {
     el('stop', { offset: '45%', 'stop-color': '#ff2a2a', 'stop-opacity': '0.85' }, glow);
     el('stop', { offset: '100%', 'stop-color': '#ff2a2a', 'stop-opacity': '0' }, glow);
     // arrowheads: the engine's best move, and the reply it expects (ponder) in that arrow's colour
-    for (const [suffix, cls] of [['', 'xq-hint-head'], ['-ponder', 'xq-hint-head xq-hint-head-ponder']]) {
+    for (const [suffix, cls] of [['', 'xq-hint-head'], ['-ponder', 'xq-hint-head xq-hint-head-ponder'],
+      ['-analysis', 'xq-hint-head xq-analysis-head'], ['-analysis-minor', 'xq-hint-head xq-analysis-head-minor']]) {
       const arrow = el('marker', {
         id: `${id}-arrowhead${suffix}`, viewBox: '0 0 10 10', refX: '5', refY: '5',
         markerWidth: '3', markerHeight: '3', orient: 'auto-start-reverse',
@@ -269,24 +274,38 @@ export function createXiangqiBoard(container, options = {}) {
 
   function drawHint() {
     overlayLayer.replaceChildren();
+    // the analysis lines, weakest first so that the best one is drawn on top
+    for (const a of [...state.arrows].sort((p, q) => q.rank - p.rank)) {
+      if (!points.has(a.from) || !points.has(a.to)) continue;
+      const rank = Math.min(5, Math.max(1, a.rank | 0));
+      const line = drawArrow(a.from, a.to, `xq-analysis-arrow xq-analysis-arrow-${rank}`, `${id}-arrowhead-analysis${rank === 1 ? '' : '-minor'}`, `xq-hint-ring xq-analysis-ring xq-analysis-ring-${rank}`);
+      line.dataset.iccs = a.from + a.to;
+      line.dataset.multipv = String(rank);
+    }
     const hint = state.hint;
     if (!hint || !points.has(hint.from) || !points.has(hint.to)) return;
-    const [x1, y1] = xy(hint.from);
-    const [x2, y2] = xy(hint.to);
+    const kind = hint.kind ? ` xq-hint-${hint.kind}` : '';
+    drawArrow(hint.from, hint.to, `xq-hint${kind}`, `${id}-arrowhead${hint.kind === 'ponder' ? '-ponder' : ''}`,
+      `xq-hint-ring${hint.kind ? ` xq-hint-ring-${hint.kind}` : ''}`);
+  }
+
+  /** An arrow from one point to another (class `cls`, head `marker`); returns the line element. */
+  function drawArrow(from, to, cls, marker, ringCls) {
+    const [x1, y1] = xy(from);
+    const [x2, y2] = xy(to);
     const len = Math.hypot(x2 - x1, y2 - y1);
     const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
-    const kind = hint.kind ? ` xq-hint-${hint.kind}` : '';
     let start = 0;
     let end = len - PIECE_R * 0.7;
     if (len < 1.5 * S) {
       // one step: a ring on the destination, and the arrow from the piece's edge (its head reaches the centre)
-      el('circle', { cx: x2, cy: y2, r: PIECE_R * 0.92, class: `xq-hint-ring${hint.kind ? ` xq-hint-ring-${hint.kind}` : ''}` }, overlayLayer);
+      el('circle', { cx: x2, cy: y2, r: PIECE_R * 0.92, class: ringCls }, overlayLayer);
       start = PIECE_R + 1;
       end = len - 0.2 * S;
     }
-    el('line', {
-      x1: x1 + ux * start, y1: y1 + uy * start, x2: x1 + ux * end, y2: y1 + uy * end, class: `xq-hint${kind}`,
-      'marker-end': `url(#${id}-arrowhead${hint.kind === 'ponder' ? '-ponder' : ''})`,
+    return el('line', {
+      x1: x1 + ux * start, y1: y1 + uy * start, x2: x1 + ux * end, y2: y1 + uy * end, class: cls,
+      'marker-end': `url(#${marker})`,
     }, overlayLayer);
   }
 
@@ -344,6 +363,7 @@ export function createXiangqiBoard(container, options = {}) {
     state.check = null;
     state.movable = false;
     state.hint = null;
+    state.arrows = [];
     if (!dragged) pendingAnimation = { from, to, duration: 140 };
     skipAnimationFor = `${from}${to}`;
     render();
@@ -428,6 +448,7 @@ export function createXiangqiBoard(container, options = {}) {
      * @param {{pieces?: Array<{square: string, piece: string}>, dests?: Map<string,string[]>|Record<string,string[]>,
      *          lastMove?: {from: string, to: string}|null, check?: string|null, orientation?: 'red'|'black',
      *          movable?: boolean, hint?: {from: string, to: string, kind?: string}|null, animate?: boolean,
+     *          arrows?: Array<{from: string, to: string, rank: number}>,
      *          pieceSet?: 'chinese'|'pictogram'}} next
      */
     set(next) {
@@ -447,6 +468,7 @@ export function createXiangqiBoard(container, options = {}) {
       if ('movable' in next) state.movable = Boolean(next.movable);
       if ('check' in next) state.check = next.check ?? null;
       if ('hint' in next) state.hint = next.hint ?? null;
+      if ('arrows' in next) state.arrows = Array.isArray(next.arrows) ? next.arrows : [];
       if ('lastMove' in next) {
         const lm = next.lastMove ?? null;
         const key = lm ? `${lm.from}${lm.to}` : null;

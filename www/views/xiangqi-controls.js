@@ -104,6 +104,7 @@ export function createControls(x) {
     x.render({ animate: false });
     x.engine.requestEngineMove(); // the engine opens when the user takes Black
     x.engine.startPonder();
+    x.analysis.analyse(); // on the analysis board: its search goes on
   });
   flipBlackBox.addEventListener('change', () => {
     settings.flipForBlack = flipBlackBox.checked;

@@ -13,6 +13,7 @@
 import { h, setText } from './dom.js';
 import { createEngineStatus } from './engine-status.js';
 import { timeLeft, startClock } from './xiangqi-clock.js';
+import { writeLine } from '../game-tree.js';
 
 /** a ponder search that has not been hit after this long is stopped (no endless CPU use) */
 const PONDER_CAP_MS = 60000;
@@ -89,11 +90,14 @@ export function createEnginePanel(x, statusHost) {
     let pvText = '';
     const info = infoKey && current && lastInfo ? lastInfo : null;
     if (info && current) {
-      // the engine scores from the searched side's point of view; shown from Red's
-      const searchedSide = (current.position.moves.length % 2 === 0) === (record.startSide === 'red') ? 'red' : 'black';
+      // the engine scores from the searched side's point of view; shown from Red's (the search's own start
+      // position: the analysis board's may not be the game's)
+      const fen = current.position.fen ?? record.startFen;
+      const startRed = !/\sb(\s|$)/.test(fen);
+      const searchedSide = (current.position.moves.length % 2 === 0) === startRed ? 'red' : 'black';
       sign = searchedSide === 'red' ? 1 : -1;
       const line = info.pv.slice(0, 8);
-      const written = notated(line, current.position.moves);
+      const written = notated(line, current.position.moves, fen);
       pvText = (written ?? line).join(' ');
     }
     let ponderText = '';
@@ -123,12 +127,11 @@ export function createEnginePanel(x, statusHost) {
    * redrawn on every engine report with mostly the same line (writing it replays the game in the rules).
    */
   const notationCache = new Map();
-  function notated(line, fromMoves) {
-    const { record } = x;
+  function notated(line, fromMoves, fen = x.record.startFen) {
     const notation = x.notation();
-    const key = `${notation}|${record.startFen}|${fromMoves.join(' ')}|${line.join(' ')}`;
+    const key = `${notation}|${fen}|${fromMoves.join(' ')}|${line.join(' ')}`;
     if (notationCache.has(key)) return notationCache.get(key);
-    const written = record.lineNotation(line, fromMoves, notation);
+    const written = writeLine(x.XiangqiGame, fen, fromMoves, line, notation);
     if (notationCache.size > 8) notationCache.clear();
     notationCache.set(key, written);
     return written;
@@ -173,6 +176,7 @@ export function createEnginePanel(x, statusHost) {
 
   // ---- the engine's moves -----------------------------------------------------------------------------------
   function engineToMove() {
+    if (x.analysing()) return false; // the analysis board: nobody's opponent
     return !x.gameResult() && !x.isUserSide(x.record.sideToMove());
   }
 
@@ -290,6 +294,7 @@ export function createEnginePanel(x, statusHost) {
     clearTimeout(ponderTimer);
     const { record } = x;
     const side = record.sideToMove();
+    if (x.analysing()) return; // the analysis board has its own search
     // only against the engine: the user to move, the engine to answer
     if (!settings.ponder || document.hidden || x.gameResult() || !x.isUserSide(side) || settings.mode === 'human') return;
     if (x.drawOffer) return; // the answer to a draw offer needs a search that carries it (go draw)
@@ -410,6 +415,7 @@ export function createEnginePanel(x, statusHost) {
 
   /** The arrow on the board: the engine's best move so far while it thinks, the reply it expects while it ponders. */
   function hint(result) {
+    if (x.analysing()) return null; // the analysis board draws its lines itself
     if (client.state === 'thinking' && lastInfo?.pv?.[0] && infoKey === x.record.key()) {
       return { from: lastInfo.pv[0].slice(0, 2), to: lastInfo.pv[0].slice(2, 4), kind: 'engine' };
     }
@@ -432,11 +438,12 @@ export function createEnginePanel(x, statusHost) {
     client.on('info', (info) => {
       const current = client.current;
       if (!current || current.id !== info.searchId) return;
+      if ((info.multipv ?? 1) > 1) return; // the status shows the best line; the analysis panel all of them
       // The guess search looks at the user's own position: its line would give the user's best move away.
       if (guess && !current.params.ponder && searchKey(current) === guess.key) return;
       lastInfo = info;
       infoKey = searchKey(current);
-      if (client.state === 'thinking') x.render({ animate: false });
+      if (client.state === 'thinking' && !x.analysing()) x.render({ animate: false });
       else renderStatus();
     }),
     client.on('state', ({ state } = {}) => {
@@ -466,6 +473,8 @@ export function createEnginePanel(x, statusHost) {
       if (error.command === 'setoption' && error.code === 'engine.unknown_option' && /^(level|ownbook)$/i.test(error.params?.name ?? '')) return;
       // go draw in an engine build without draw offers: handled where the search is asked (draw.unsupported)
       if (error.command === 'go' && error.code === 'engine.go_unknown' && error.params?.name === 'draw') return;
+      // go multipv in an engine build without it: the analysis board searches one line and says so
+      if (error.command === 'go' && error.params?.name === 'multipv') return;
       x.showError('error.engineCommand', { command: error.command ?? '?' }, error);
     }),
   );

@@ -6,11 +6,19 @@
 // Test hooks (data-testid): move-list (items data-iccs, data-ply, data-chinese, data-wxf; move-list-result),
 // notation (data-notation; buttons data-value), nav-first, nav-prev, nav-next, nav-last, review, move-input,
 // move-input-go, pgn-format, export-pgn, pgn-text, pgn-download, import-pgn, import-pgn-file, share-url,
-// copy-share, fen, fen-input, load-fen, copy-fen, position-link.
+// copy-share, fen, fen-input, load-fen, copy-fen, position-link, analyse-fen, analyse-pgn.
+//
+// On the analysis board (www/views/xiangqi-analysis.js) the move list shows its game tree with the variations
+// (www/views/xiangqi-tree-list.js), the navigation moves through the tree, a typed move goes into it, Load
+// position and Import start a new analysis (the game is kept) and Export writes the tree with its variations.
+// After every rebuild of the move list, in both modes, the page's `afterMoveListRender` functions run with the
+// list element (the game review's marks: applyReviewMarks(listEl)).
 
 import { h, icon, setText } from './dom.js';
 import { GameRecord, START_FEN } from '../game-record.js';
 import { NOTATIONS } from './xiangqi-settings.js';
+import { renderTreeList } from './xiangqi-tree-list.js';
+import { GameTree } from '../game-tree.js';
 
 /** the PGN result tag of a result */
 export const PGN_RESULT = { red: '1-0', black: '0-1', draw: '1/2-1/2' };
@@ -72,10 +80,12 @@ export function createRecordPanels(x) {
   const moveList = h('ol', { class: 'move-list', dataset: { testid: 'move-list' } });
   const navBtn = (label, i18nLabel, testid, onClick) =>
     h('button', { type: 'button', class: 'btn btn-small nav-btn', dataset: { testid, i18nAriaLabel: i18nLabel, i18nTitle: i18nLabel }, on: { click: onClick } }, label);
-  const navFirst = navBtn(icon('first'), 'xq.nav.first', 'nav-first', () => setView(0));
-  const navPrev = navBtn(icon('prev'), 'xq.nav.prev', 'nav-prev', () => setView((x.viewPly ?? x.record.moves.length) - 1));
-  const navNext = navBtn(icon('next'), 'xq.nav.next', 'nav-next', () => setView((x.viewPly ?? x.record.moves.length) + 1));
-  const navLast = navBtn(icon('last'), 'xq.nav.last', 'nav-last', () => setView(null));
+  // on the analysis board: through its tree (previous = the parent, next = the line's continuation)
+  const nav = (where, ply) => () => (x.analysing() ? x.analysis.nav(where) : setView(ply()));
+  const navFirst = navBtn(icon('first'), 'xq.nav.first', 'nav-first', nav('first', () => 0));
+  const navPrev = navBtn(icon('prev'), 'xq.nav.prev', 'nav-prev', nav('prev', () => (x.viewPly ?? x.record.moves.length) - 1));
+  const navNext = navBtn(icon('next'), 'xq.nav.next', 'nav-next', nav('next', () => (x.viewPly ?? x.record.moves.length) + 1));
+  const navLast = navBtn(icon('last'), 'xq.nav.last', 'nav-last', nav('last', () => null));
   const reviewNote = h('div', { class: 'review-note', dataset: { testid: 'review' }, hidden: true });
   const moveInput = h('input', {
     type: 'text', id: 'xq-move-input', class: 'move-input', spellcheck: 'false', autocomplete: 'off',
@@ -94,6 +104,7 @@ export function createRecordPanels(x) {
   const pgnText = h('textarea', { class: 'pgn-text', rows: '6', spellcheck: 'false', dataset: { testid: 'pgn-text', i18nPlaceholder: 'xq.pgnPlaceholder' } });
   const downloadLink = h('a', { class: 'btn btn-small', dataset: { testid: 'pgn-download', i18n: 'xq.download' }, download: 'duiyi-xiangqi.pgn', hidden: true });
   const importBtn = btn('xq.importPgn', 'import-pgn', () => importGame(pgnText.value));
+  const analysePgnBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { i18n: 'analysis.fromPgn', testid: 'analyse-pgn' }, on: { click: () => x.analysis.fromPgnText(pgnText.value) } });
   const importFile = h('input', { type: 'file', id: 'xq-pgn-file', accept: '.pgn,.txt,.xqf,text/plain', class: 'visually-hidden', dataset: { testid: 'import-pgn-file' } });
   const importFileLabel = h('label', { for: 'xq-pgn-file', class: 'btn btn-small', dataset: { i18n: 'xq.importFile' } });
   const shareLink = h('a', { class: 'share-link', dataset: { testid: 'share-url', i18n: 'xq.share' } });
@@ -106,6 +117,8 @@ export function createRecordPanels(x) {
   });
   const loadBtn = h('button', { type: 'submit', class: 'btn', dataset: { i18n: 'xq.loadFen', testid: 'load-fen' } });
   const copyBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { i18n: 'xq.copyFen', testid: 'copy-fen' } });
+  // the FEN typed, else the position shown
+  const analyseFenBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { i18n: 'analysis.fromFen', testid: 'analyse-fen' }, on: { click: () => x.analysis.fromFen(fenInput.value.trim() || fenOut.textContent) } });
   const linkEl = h('a', { class: 'position-link', dataset: { testid: 'position-link', i18n: 'xq.link' } });
 
   const movesPanel = h('section', { class: 'panel moves-panel' },
@@ -119,11 +132,11 @@ export function createRecordPanels(x) {
   const exportPanel = h('section', { class: 'panel export-panel' },
     h('h2', { dataset: { i18n: 'xq.exportTitle' } }),
     h('div', { class: 'field' }, h('label', { for: 'xq-pgn-format', dataset: { i18n: 'xq.pgnFormat' } }), pgnFormatSelect),
-    h('div', { class: 'export-row' }, exportBtn, downloadLink, importBtn, importFileLabel, importFile),
+    h('div', { class: 'export-row' }, exportBtn, downloadLink, importBtn, importFileLabel, importFile, analysePgnBtn),
     pgnText,
     h('div', { class: 'export-row' }, shareLink, copyShareBtn));
   const fenPanel = h('section', { class: 'panel fen-panel' },
-    h('div', { class: 'fen-row' }, fenOut, copyBtn),
+    h('div', { class: 'fen-row' }, fenOut, copyBtn, analyseFenBtn),
     h('form', { class: 'fen-form', on: { submit: (e) => { e.preventDefault(); loadFen(fenInput.value); } } },
       h('label', { for: 'xq-fen-input', class: 'visually-hidden', dataset: { i18n: 'xq.fenLabel' } }),
       fenInput, loadBtn),
@@ -135,6 +148,13 @@ export function createRecordPanels(x) {
   // ---- rendering ----------------------------------------------------------------------------------------
   /** The navigation buttons and the review note (part of every render). */
   function renderNav() {
+    if (x.analysing()) {
+      const c = x.analysis.tree.cursor;
+      navFirst.disabled = navPrev.disabled = !c.parent;
+      navNext.disabled = navLast.disabled = !c.children.length;
+      setText(reviewNote, '');
+      return;
+    }
     const { record, viewPly } = x;
     navFirst.disabled = navPrev.disabled = (viewPly ?? record.moves.length) === 0;
     navNext.disabled = navLast.disabled = viewPly === null;
@@ -148,6 +168,17 @@ export function createRecordPanels(x) {
     const notation = x.notation();
     notationBar.dataset.notation = notation;
     for (const button of notationBar.children) button.setAttribute('aria-pressed', String(button.dataset.value === notation));
+    if (x.analysing()) {
+      const tree = x.analysis.tree;
+      const treeSignature = `tree|${tree.startFen}|${tree.version}|${tree.cursor.id}|${notation}`;
+      if (treeSignature === movesDrawn) return;
+      movesDrawn = treeSignature;
+      renderTreeList(moveList, tree, { notation });
+      const focus = moveList.querySelector('.move-viewing');
+      if (focus) focus.scrollIntoView({ block: 'nearest' });
+      afterRender();
+      return;
+    }
     const signature = `${record.key()}|${viewPly}|${t('xq.moves')}|${notation}|${result?.result}|${result?.code}`;
     if (signature === movesDrawn) return;
     movesDrawn = signature;
@@ -185,6 +216,18 @@ export function createRecordPanels(x) {
     const focus = viewPly === null ? null : moveList.querySelector('.move-viewing');
     if (focus) focus.scrollIntoView({ block: 'nearest' });
     else scroller.scrollTop = scroller.scrollHeight;
+    afterRender();
+  }
+
+  /** The page's afterMoveListRender functions (the review's marks), each with the list element. */
+  function afterRender() {
+    for (const fn of x.afterMoveListRender) {
+      try {
+        fn(moveList);
+      } catch (err) {
+        console.error('move list: an afterMoveListRender function threw', err);
+      }
+    }
   }
 
   /** The share link: the start position and every move, so a fresh page reproduces the game. */
@@ -219,6 +262,20 @@ export function createRecordPanels(x) {
   }
 
   function typedMove(text) {
+    if (x.analysing()) {
+      // the analysis board: either side, into the tree
+      const pos = x.analysis.position();
+      const move = pos.findMove(text);
+      const shown = String(text).trim();
+      if (!move) {
+        const why = pos.whyNot(text) ?? { code: 'typed.unreadable', params: { text: shown }, message: `not a move: ${shown}` };
+        x.showError('error.typedMove', { text: shown }, why);
+        return;
+      }
+      moveInput.value = '';
+      x.analysis.play(move);
+      return;
+    }
     if (x.viewPly !== null) setView(null);
     if (x.gameResult() || !x.isUserSide(x.record.sideToMove())) {
       x.showError('error.notYourTurn');
@@ -268,10 +325,15 @@ export function createRecordPanels(x) {
       x.showError('error.pgnUnavailable');
       return;
     }
-    const { result, reason } = pgnResult();
+    // the game, with the variations of its analysis; on the analysis board, its tree
+    const game = x.analysis.pgnGame();
+    const { result, reason } = game.isGame ? pgnResult() : { result: '*', reason: null };
     let text;
     try {
-      text = x.pgnWrite({ tags: pgnTags(), fen: x.record.startFen, moves: [...x.record.moves], result, reason: reason ?? undefined, format: settings.pgnFormat });
+      const input = { tags: pgnTags(), fen: game.fen, moves: game.moves, result, reason: reason ?? undefined, format: settings.pgnFormat };
+      if (game.annotations) input.annotations = game.annotations;
+      if (game.comment) input.comment = game.comment;
+      text = x.pgnWrite(input);
     } catch (err) {
       x.showError('error.pgnWrite', {}, err);
       return;
@@ -295,8 +357,10 @@ export function createRecordPanels(x) {
 
   /**
    * Imports a game: PGN or a plain list of moves (the rules module's pgnParse: tags, [FEN], moves in ICCS,
-   * WXF or Chinese, the main line; the result and its reason). A bad file gives a typed error (pgn.* with its
-   * line and column) and the game in progress stays as it was.
+   * WXF or Chinese, comments, variations, the result and its reason). A bad file gives a typed error (pgn.*
+   * with its line and column) and the game in progress stays as it was. On the analysis board the record is
+   * analysed (the game is kept); while playing it replaces the game, and its variations become the game's
+   * analysis (shown when the analysis board is opened).
    */
   function importGame(text) {
     const source = String(text ?? '').trim();
@@ -308,13 +372,14 @@ export function createRecordPanels(x) {
       x.showError('error.pgnUnavailable');
       return false;
     }
+    if (x.analysing()) return x.analysis.fromPgnText(source);
     return loadParsed(() => x.pgnParse(source));
   }
 
   /**
    * Imports an XQF game file (the rules module's xqfParse; docs/xqf.md): its main line becomes the game, and
    * the text box shows it as PGN with its comments and variations. A bad file gives a typed error (xqf.*) and
-   * the game in progress stays as it was.
+   * the game in progress stays as it was. On the analysis board the file is analysed (the game is kept).
    */
   function importXqf(bytes) {
     if (typeof x.xqfParse !== 'function') {
@@ -322,7 +387,19 @@ export function createRecordPanels(x) {
       return false;
     }
     let parsed = null;
-    const ok = loadParsed(() => (parsed = x.xqfParse(bytes)));
+    let ok;
+    if (x.analysing()) {
+      try {
+        x.analysis.fromParsed((parsed = x.xqfParse(bytes)));
+        x.clearError();
+        ok = true;
+      } catch (err) {
+        x.showError('error.import', {}, err);
+        ok = false;
+      }
+    } else {
+      ok = loadParsed(() => (parsed = x.xqfParse(bytes)));
+    }
     if (ok && typeof x.pgnWrite === 'function') {
       try {
         pgnText.value = x.pgnWrite({ ...parsed, format: settings.pgnFormat });
@@ -333,20 +410,34 @@ export function createRecordPanels(x) {
     return ok;
   }
 
-  /** Loads the game `parse()` returns ({fen, moves, result, reason}); on an error nothing changes. */
+  /**
+   * Loads the game `parse()` returns ({fen, moves, annotations?, result, reason}); on an error nothing changes.
+   * Its variations become the game's analysis (shown when the analysis board is opened).
+   */
   function loadParsed(parse) {
     let parsed;
     let next;
+    let tree = null;
     try {
       parsed = parse();
       next = new GameRecord(XiangqiGame, parsed.fen || START_FEN, Array.from(parsed.moves ?? []));
+      if (parsed.annotations) {
+        tree = GameTree.fromPgn(XiangqiGame, parsed);
+        if (!tree.hasVariations()) tree = null;
+      }
     } catch (err) {
+      next?.free();
       x.showError('error.import', {}, err);
       return false;
     }
     x.clearError();
     const result = parsed.result && parsed.result !== '*' ? parsed.result : null;
     x.actions.resetTo(next, { settleImported: { result, reason: parsed.reason ?? null } });
+    if (tree) {
+      // the record's variations: the game's analysis, shown on the analysis board
+      x.analysis.attachToGame(parsed);
+      x.engine.setNotice('variations', () => t('analysis.hasVariations'), 10000);
+    }
     return true;
   }
 
@@ -370,6 +461,7 @@ export function createRecordPanels(x) {
   }
 
   function loadFen(text, { quiet = false } = {}) {
+    if (x.analysing()) return x.analysis.fromFen(text);
     const fen = String(text ?? '').trim();
     if (!fen) {
       x.showError('error.fenEmpty');
@@ -414,20 +506,34 @@ export function createRecordPanels(x) {
       fenInput.select();
     }
   });
-  moveList.addEventListener('click', (e) => {
-    const li = e.target.closest('[data-ply]');
+  /** A click (or Enter) on a move: that position (on the analysis board: that tree node, variations too). */
+  function pickMove(target) {
+    if (x.analysing()) {
+      const item = target.closest('[data-node]');
+      if (item) x.analysis.goToNode(Number(item.dataset.node));
+      return Boolean(item);
+    }
+    const li = target.closest('[data-ply]');
     if (li) setView(Number(li.dataset.ply));
-  });
+    return Boolean(li);
+  }
+  moveList.addEventListener('click', (e) => pickMove(e.target));
   moveList.addEventListener('keydown', (e) => {
-    const li = e.target.closest('[data-ply]');
-    if (li && (e.key === 'Enter' || e.key === ' ')) {
+    if ((e.key === 'Enter' || e.key === ' ') && e.target.closest('[data-node], [data-ply]')) {
       e.preventDefault();
-      setView(Number(li.dataset.ply));
+      pickMove(e.target);
     }
   });
   function onKey(e) {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.target.closest?.('input, select, textarea, [contenteditable]')) return;
+    if (x.analysing()) {
+      const where = { ArrowLeft: 'prev', ArrowRight: 'next', Home: 'first', End: 'last', ArrowUp: 'first', ArrowDown: 'last' }[e.key];
+      if (!where) return;
+      e.preventDefault();
+      x.analysis.nav(where);
+      return;
+    }
     const n = x.record.moves.length;
     const at = x.viewPly ?? n;
     const moves = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: null, ArrowUp: 0, ArrowDown: null };

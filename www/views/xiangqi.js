@@ -5,6 +5,7 @@
 //   xiangqi-actions.js       game actions (new, undo, resign, draws) and the clocks on the page
 //   xiangqi-engine-panel.js  the engine's moves, pondering, the engine status and ponder figures
 //   xiangqi-record.js        the move list and notation, review, typed moves, PGN export/import, FEN
+//   xiangqi-analysis.js      the analysis board: free moves into a game tree, the engine's lines (MultiPV)
 //   xiangqi-controls.js      the settings panel (mode, time control, level, ponder, pieces)
 //   xiangqi-settings.js      the settings' defaults and storage; xiangqi-clock.js the clock bookkeeping
 // They share one object (`x` below): the game state and the functions the others call.
@@ -28,6 +29,7 @@ import { createControls } from './xiangqi-controls.js';
 import { createRecordPanels, reasonText } from './xiangqi-record.js';
 import { createEnginePanel } from './xiangqi-engine-panel.js';
 import { createActions } from './xiangqi-actions.js';
+import { createAnalysis } from './xiangqi-analysis.js';
 import { playSound } from '../sound.js';
 
 /**
@@ -68,6 +70,17 @@ export function mount(root, ctx) {
     /** the engine's answer to the last draw offer: 'accepted' | 'declined' | 'unsupported' | null */
     drawAnswer: null,
     destroyed: false,
+    /**
+     * Called after every rebuild of the move list with the list element (<ol data-testid="move-list">), in play
+     * and in analysis: code that marks the moves (the game review's applyReviewMarks(listEl)) registers here,
+     * so that the list's owner and the marks do not fight. Each function gets (listEl); one that throws is
+     * logged and skipped.
+     * @type {Array<(listEl: HTMLElement) => void>}
+     */
+    afterMoveListRender: [],
+    /** true while the analysis board is on (www/views/xiangqi-analysis.js) */
+    analysing: () => Boolean(x.analysis?.active),
+    destsOf, orientation,
     render, save, saveSettings, showError, clearError, gameResult, isUserSide, currentTc, freshStats, userMove, notation, isCapture, moveSound,
   };
   const { client } = x;
@@ -85,13 +98,16 @@ export function mount(root, ctx) {
   const engine = (x.engine = createEnginePanel(x, statusHost));
   const rec = (x.rec = createRecordPanels(x));
   const controls = (x.controls = createControls(x));
+  const analysis = (x.analysis = createAnalysis(x));
+  actions.boardBar.append(analysis.toggleBtn);
 
   const view = h('div', { class: 'xq-layout xq-play-layout' },
-    h('section', { class: 'board-column' }, boardHost, actions.boardBar, actions.actionBar),
+    h('section', { class: 'board-column' }, boardHost, analysis.evalBar, actions.boardBar, actions.actionBar),
     h('aside', { class: 'side-column' },
       actions.clocksEl,
       resultEl,
       turnEl,
+      analysis.panel,
       statusHost,
       engine.ponderPanel,
       rec.movesPanel,
@@ -101,7 +117,10 @@ export function mount(root, ctx) {
       errorEl));
   root.replaceChildren(view);
 
-  const board = createXiangqiBoard(boardHost, { onMove: (from, to) => userMove(from + to), ariaLabel: boardLabel() });
+  const board = (x.board = createXiangqiBoard(boardHost, {
+    onMove: (from, to) => (x.analysing() ? analysis.play(from + to) : userMove(from + to)),
+    ariaLabel: boardLabel(),
+  }));
 
   /** the error shown ({key, params, error}), re-translated when the language changes */
   let shownError = null;
@@ -192,6 +211,8 @@ export function mount(root, ctx) {
   restorePlay(readJSON(PLAY_KEY));
   const urlFen = ctx.params?.get('fen');
   const urlMoves = ctx.params?.get('moves');
+  // the analysis board goes on after a reload (a shared link opens the game instead)
+  if (!urlFen && (urlMoves === null || urlMoves === undefined)) analysis.restore();
   if (urlFen || urlMoves !== null && urlMoves !== undefined) {
     // Applied once; then dropped from the address bar so that a reload resumes the game in progress.
     const url = new URL(location.href);
@@ -233,10 +254,14 @@ export function mount(root, ctx) {
   }
 
   function render({ animate = true } = {}) {
-    const result = gameResult();
-    const side = x.record.sideToMove();
+    const analysing = x.analysing();
+    const result = analysing ? analysis.positionResult() : gameResult();
+    const side = analysing ? analysis.position().sideToMove() : x.record.sideToMove();
+    view.classList.toggle('xq-analysing', analysing);
     if (x.viewPly !== null && x.viewPly >= x.record.moves.length) x.viewPly = null;
-    if (x.viewPly !== null) {
+    if (analysing) {
+      analysis.renderBoard(animate);
+    } else if (x.viewPly !== null) {
       renderReview(animate);
     } else {
       renderLive(result, side, animate);
@@ -249,11 +274,13 @@ export function mount(root, ctx) {
     actions.renderClocks();
     actions.renderActions(result);
     rec.renderShare();
+    analysis.renderPanel();
     board.setAriaLabel(boardLabel());
   }
 
   /** The board's accessible name: who the user plays, and how to move. */
   function boardLabel() {
+    if (x.analysing()) return t('analysis.boardLabel');
     const mode = settings.mode;
     if (mode === 'red' || mode === 'black') return t('xq.boardLabel', { side: t(`side.${mode}`) });
     return t(mode === 'human' ? 'xq.boardLabelHuman' : 'xq.boardLabelWatch');
@@ -278,6 +305,7 @@ export function mount(root, ctx) {
       orientation: orientation(),
       pieceSet: settings.pieceSet,
       hint: null,
+      arrows: [],
       animate,
     });
     rec.showFen(pos.fen);
@@ -296,6 +324,7 @@ export function mount(root, ctx) {
       orientation: orientation(),
       pieceSet: settings.pieceSet,
       hint: engine.hint(result),
+      arrows: [],
       animate,
     });
     rec.showFen(record.fen());
@@ -317,7 +346,7 @@ export function mount(root, ctx) {
 
   function renderTurn(result, side) {
     if (result) turnEl.textContent = t('xq.turn.over');
-    else if (settings.mode === 'human') turnEl.textContent = t('xq.turn.side', { side: t(`side.${side}`) });
+    else if (settings.mode === 'human' || x.analysing()) turnEl.textContent = t('xq.turn.side', { side: t(`side.${side}`) });
     else if (isUserSide(side)) turnEl.textContent = side === 'red' ? t('xq.turn.you') : t('xq.turn.youAs', { side: t(`side.${side}`) });
     else turnEl.textContent = client.state === 'crashed' ? t('xq.turn.engineRecovering') : t('xq.turn.engineAs', { side: t(`side.${side}`) });
     turnEl.dataset.side = result ? '' : side;
@@ -367,6 +396,7 @@ export function mount(root, ctx) {
   save();
   engine.requestEngineMove();
   engine.startPonder(); // after a reload mid-game: the user to move, so the engine ponders again
+  analysis.analyse(); // after a reload in analysis: the engine analyses again
 
   function applyLang() {
     for (const node of view.querySelectorAll('[data-i18n]')) node.textContent = t(node.dataset.i18n);
@@ -389,6 +419,7 @@ export function mount(root, ctx) {
     unmount() {
       x.destroyed = true;
       actions.destroy();
+      analysis.destroy();
       engine.destroy();
       rec.destroy();
       client.cancel();

@@ -1,0 +1,238 @@
+// The Xiangqi analysis board (issue 22, item 2) in headless Chromium: entered from a game, a move made after going
+// back becomes a variation with the main line intact, a clicked engine line is played into the tree, the PGN
+// export carries the variation in parentheses and its import shows it again, leaving returns to the game as
+// it was; with 3 lines (MultiPV) the panel lists 3 distinct first moves, each drawn as an arrow; from a FEN,
+// promote and delete, the keyboard, and a reload that keeps the analysis board; an XQF file's variations;
+// against the engine on a clock, analysis stops both and leaving starts them again.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { startApp, screenshot, engineReady, clickMove, START_FEN, DATA_DIR, STEP_MS, READY_MS } from './harness.mjs';
+
+const GAME = ['h2e2', 'h9g7', 'h0g2', 'i9h9'];
+/** two people on one board, so that the game does not move by itself */
+const HUMAN = { tc: 'movetime', movetime: 300, mode: 'human' };
+const LINES = '[data-testid="analysis-lines"] [data-multipv]';
+
+let app;
+before(async () => {
+  app = await startApp();
+});
+after(async () => {
+  await app?.close();
+});
+
+/** the main line: the move list's li[data-ply] items, as ICCS */
+const mainLine = (page) => page.$$eval('[data-testid="move-list"] li[data-ply]', (els) => els.map((e) => e.dataset.iccs));
+/** each variation's moves (ICCS), outer variations only */
+const variations = (page) => page.$$eval('[data-testid="move-list"] .move-variations > [data-testid="variation"]',
+  (els) => els.map((v) => [...v.querySelectorAll(':scope > .var-move')].map((m) => m.dataset.iccs)));
+
+async function enterAnalysis(page) {
+  await page.click('[data-testid="analysis-toggle"]');
+  await page.waitForSelector('[data-testid="analysis-panel"]:not([hidden])');
+  await page.waitForSelector(LINES, { timeout: READY_MS });
+}
+
+test('analysis from a game: a variation after going back, a line played out, PGN with the variation, back to the game', async () => {
+  const page = await app.newPage(`?lang=en&moves=${GAME.join(',')}#xiangqi`, { xiangqiSettings: HUMAN });
+  await engineReady(page);
+  assert.deepEqual(await mainLine(page), GAME);
+  await enterAnalysis(page);
+  assert.equal(await page.getAttribute('[data-testid="analysis-toggle"]', 'aria-pressed'), 'true');
+  // the engine's line: a legal first move from the position shown, a score from Red's point of view, an arrow
+  const first = await page.$eval(LINES, (e) => ({ ...e.dataset }));
+  assert.equal(first.multipv, '1');
+  assert.match(first.iccs, /^[a-i][0-9][a-i][0-9]$/);
+  assert.ok('cp' in first || 'mate' in first, 'the line has a score');
+  await page.waitForSelector(`[data-testid="board"] .xq-analysis-arrow[data-multipv="1"]`, { state: 'attached' });
+  await page.waitForSelector('[data-testid="eval-bar"][data-depth]', { state: 'attached' });
+  // the clocks and the game's actions are away; the engine does not answer a move
+  assert.equal(await page.isVisible('[data-testid="resign"]'), false);
+
+  // back two plies and another move: a variation; the main line stays
+  await page.click('[data-testid="nav-prev"]');
+  await page.click('[data-testid="nav-prev"]');
+  await page.waitForSelector('[data-testid="move-list"] li[data-ply="2"].move-viewing');
+  await clickMove(page, 'b0c2');
+  await page.waitForSelector('[data-testid="variation"] .var-move[data-iccs="b0c2"].move-viewing');
+  assert.deepEqual(await mainLine(page), GAME, 'the main line is intact');
+  assert.deepEqual(await variations(page), [['b0c2']]);
+  // either side moves: Black now, on the board
+  assert.equal(await page.getAttribute('[data-testid="turn"]', 'data-side'), 'black');
+
+  // a line of the new position, clicked: its moves go on in the variation
+  await page.waitForFunction((sel) => {
+    const l = document.querySelector(sel);
+    return l && l.dataset.pv.split(' ').length >= 2;
+  }, LINES, { timeout: STEP_MS });
+  // read and clicked in one step: the line may deepen at any moment
+  const pv = (await page.$eval(LINES, (e) => {
+    const line = e.dataset.pv;
+    e.querySelector('button').click();
+    return line;
+  })).split(' ');
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="variation"] > .var-move').length >= n, 1 + Math.min(pv.length, 12));
+  const played = (await variations(page))[0];
+  assert.deepEqual(played, ['b0c2', ...pv.slice(0, played.length - 1)], 'the line is played into the variation');
+  assert.deepEqual(await mainLine(page), GAME, 'the main line is still intact');
+  await screenshot(page, 'analysis-en');
+
+  // the PGN has the variation in parentheses; imported, it shows it again on the analysis board
+  await page.selectOption('[data-testid="pgn-format"]', 'iccs');
+  await page.click('[data-testid="export-pgn"]');
+  await page.waitForFunction(() => /H2-E2/i.test(document.querySelector('[data-testid="pgn-text"]').value));
+  const pgn = await page.$eval('[data-testid="pgn-text"]', (e) => e.value);
+  assert.match(pgn, /\([^()]*B0-C2[^()]*\)/i, `the variation is in the PGN (ICCS is written H2-E2):\n${pgn}`);
+
+  // back to the game: as it was
+  await page.click('[data-testid="analysis-leave"]');
+  await page.waitForSelector('[data-testid="analysis-panel"][hidden]', { state: 'attached' });
+  assert.deepEqual(await mainLine(page), GAME);
+  assert.equal(await page.$$eval('[data-testid="variation"]', (v) => v.length), 0);
+  assert.equal(await page.getAttribute('[data-testid="turn"]', 'data-side'), 'red');
+  assert.equal(await page.isVisible('[data-testid="resign"]'), true);
+
+  // importing the PGN (while playing) replaces the game; the analysis board shows its variation
+  await page.fill('[data-testid="pgn-text"]', pgn);
+  await page.click('[data-testid="import-pgn"]');
+  await page.waitForSelector('[data-testid="engine-notice"][data-kind="variations"]');
+  assert.deepEqual(await mainLine(page), GAME);
+  assert.equal(await page.$$eval('[data-testid="variation"]', (v) => v.length), 0, 'the game is played as its main line');
+  await page.click('[data-testid="analysis-toggle"]');
+  await page.waitForSelector('[data-testid="analysis-panel"]:not([hidden])');
+  assert.deepEqual(await mainLine(page), GAME);
+  assert.deepEqual((await variations(page))[0], played);
+  await page.click('[data-testid="analysis-leave"]');
+  assert.deepEqual(app.errorsOf(page), []);
+  await page.close();
+});
+
+test('3 lines: distinct first moves, each an arrow, the best one strongest; Chinese notation; a phone-wide page', async () => {
+  const page = await app.newPage(`?lang=zh&moves=${GAME.join(',')}#xiangqi`, { xiangqiSettings: HUMAN });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await engineReady(page);
+  await enterAnalysis(page);
+  await page.selectOption('[data-testid="analysis-multipv"]', '3');
+  await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 3, LINES, { timeout: STEP_MS });
+  const lines = await page.$$eval(LINES, (els) => els.map((e) => ({ ...e.dataset, text: e.textContent })));
+  assert.deepEqual(lines.map((l) => l.multipv), ['1', '2', '3']);
+  assert.equal(new Set(lines.map((l) => l.iccs)).size, 3, `distinct first moves: ${lines.map((l) => l.iccs)}`);
+  for (const l of lines) assert.ok('cp' in l || 'mate' in l);
+  // written in Chinese notation (the page's default in Chinese)
+  assert.match(lines[0].text, /[进退平]/);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="board"] .xq-analysis-arrow').length === 3);
+  const arrows = await page.$$eval('[data-testid="board"] .xq-analysis-arrow', (els) => els.map((e) => ({
+    iccs: e.dataset.iccs, rank: e.dataset.multipv, width: parseFloat(getComputedStyle(e).strokeWidth),
+  })));
+  assert.deepEqual(new Set(arrows.map((a) => a.iccs)), new Set(lines.map((l) => l.iccs)));
+  const widest = arrows.reduce((a, b) => (b.width > a.width ? b : a));
+  assert.equal(widest.rank, '1', 'the best line is drawn strongest');
+  // nothing sticks out of a 390 px page
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page wider than the phone by ${overflow} px`);
+  await screenshot(page, 'analysis-zh-390');
+  await page.click('[data-testid="analysis-leave"]');
+  assert.deepEqual(app.errorsOf(page), []);
+  await page.close();
+});
+
+test('analysis from a FEN: promote and delete a variation, the keyboard, a reload keeps it; the game is kept', async () => {
+  const fen = '3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1';
+  const page = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: HUMAN });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await engineReady(page);
+  await page.fill('[data-testid="fen-input"]', fen);
+  await page.click('[data-testid="analyse-fen"]');
+  await page.waitForSelector('[data-testid="analysis-panel"]:not([hidden])');
+  assert.equal(await page.$eval('[data-testid="fen"]', (e) => e.textContent), fen);
+  // a rook up: Red's point of view is positive
+  await page.waitForSelector('[data-testid="eval-bar"][data-depth]', { state: 'attached', timeout: READY_MS });
+  const bar = await page.$eval('[data-testid="eval-bar"]', (e) => ({ ...e.dataset }));
+  assert.ok(Number(bar.cp ?? 0) > 0 || Number(bar.mate ?? 0) > 0, `Red is better: ${JSON.stringify(bar)}`);
+
+  await clickMove(page, 'a1a5');
+  await clickMove(page, 'd9d8');
+  await page.waitForSelector('[data-testid="move-list"] li[data-ply="2"].move-viewing');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="move-list"] .move-viewing'));
+  await clickMove(page, 'a1a2');
+  await page.waitForSelector('.var-move[data-iccs="a1a2"].move-viewing');
+  assert.deepEqual(await mainLine(page), ['a1a5', 'd9d8']);
+  assert.equal(await page.isDisabled('[data-testid="analysis-delete"]'), false);
+  await page.click('[data-testid="analysis-promote"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="move-list"] li[data-ply="1"]')?.dataset.iccs === 'a1a2');
+  assert.deepEqual(await variations(page), [['a1a5', 'd9d8']]);
+  assert.equal(await page.isDisabled('[data-testid="analysis-promote"]'), true, 'nothing to promote on the main line');
+  await screenshot(page, 'analysis-en-390');
+
+  // a reload: still the analysis board, the same tree and position
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
+  await page.waitForSelector('[data-testid="analysis-panel"]:not([hidden])');
+  assert.deepEqual(await mainLine(page), ['a1a2']);
+  assert.deepEqual(await variations(page), [['a1a5', 'd9d8']]);
+  await page.waitForSelector('[data-testid="move-list"] li[data-ply="1"].move-viewing');
+
+  // a variation's move, clicked, then deleted
+  await page.click('.var-move[data-iccs="d9d8"]');
+  await page.waitForSelector('.var-move[data-iccs="d9d8"].move-viewing');
+  await page.click('[data-testid="analysis-delete"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="variation"]').length === 0);
+  assert.deepEqual(await mainLine(page), ['a1a2']);
+  assert.equal(await page.$eval('[data-testid="fen"]', (e) => e.textContent), fen, 'back at the start after the deletion');
+
+  // back to the game: the start position, no moves
+  await page.click('[data-testid="analysis-leave"]');
+  await page.waitForSelector('[data-testid="analysis-panel"][hidden]', { state: 'attached' });
+  assert.deepEqual(await mainLine(page), []);
+  assert.equal(await page.$eval('[data-testid="fen"]', (e) => e.textContent), START_FEN);
+  assert.deepEqual(app.errorsOf(page), []);
+  await page.close();
+});
+
+test('an XQF file with variations: while playing its main line is the game, the analysis board shows the variations', async () => {
+  const page = await app.newPage('?lang=zh#xiangqi', { xiangqiSettings: HUMAN });
+  await engineReady(page);
+  // tests/data/xqf/generated-plain.xqf (tests/data/xqf/README.md): 8 moves, a variation with one nested inside
+  await page.setInputFiles('[data-testid="import-pgn-file"]', path.join(DATA_DIR, 'xqf', 'generated-plain.xqf'));
+  await page.waitForSelector('[data-testid="engine-notice"][data-kind="variations"]');
+  const game = await mainLine(page);
+  assert.equal(game.length, 8);
+  assert.equal(await page.$$eval('[data-testid="variation"]', (v) => v.length), 0);
+  await page.click('[data-testid="analysis-toggle"]');
+  await page.waitForSelector('[data-testid="analysis-panel"]:not([hidden])');
+  assert.deepEqual(await mainLine(page), game);
+  const vars = await variations(page);
+  assert.deepEqual(vars[0], ['g6g5', 'h0g2'], 'the first variation');
+  assert.ok(await page.$('[data-testid="variation"] [data-testid="variation"] .var-move[data-iccs="h2e2"]'), 'the nested variation');
+  await page.click('[data-testid="analysis-leave"]');
+  assert.deepEqual(app.errorsOf(page), []);
+  await page.close();
+});
+
+test('against the engine on a clock: analysis stops the engine and the clock; back to the game, both go on', async () => {
+  const page = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: { tc: '10+5', mode: 'red', ponder: false } });
+  await engineReady(page);
+  await clickMove(page, 'h2e2');
+  // the engine (Black) thinks on its clock
+  await page.waitForFunction(() => document.querySelector('[data-testid="clock-black"]').classList.contains('clock-running'), null, { polling: 50 });
+  await page.click('[data-testid="analysis-toggle"]');
+  await page.waitForSelector('[data-testid="analysis-panel"]:not([hidden])');
+  assert.equal(await page.$eval('[data-testid="clock-black"]', (e) => e.classList.contains('clock-running')), false, 'the clock stopped');
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('duiyi.xiangqi.play.v1')).clocks);
+  assert.equal(saved.running, null, 'no clock runs in the saved game either');
+  const blackMs = Number(await page.getAttribute('[data-testid="clock-black"]', 'data-ms'));
+  // the analysis runs; the engine does not play into the game meanwhile
+  await page.waitForSelector('[data-testid="eval-bar"][data-depth]', { state: 'attached', timeout: READY_MS });
+  assert.deepEqual(await mainLine(page), ['h2e2']);
+  await page.click('[data-testid="analysis-leave"]');
+  // back: the clock runs again from where it stopped, and the engine answers
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li[data-ply]').length === 2, null, { timeout: READY_MS });
+  const after = Number(await page.getAttribute('[data-testid="clock-black"]', 'data-ms'));
+  assert.ok(after <= blackMs + 5000, `Black's clock went on from ${blackMs} ms (now ${after} ms, increment 5 s)`);
+  assert.equal(await page.getAttribute('[data-testid="turn"]', 'data-side'), 'red');
+  assert.deepEqual(app.errorsOf(page), []);
+  await page.close();
+});

@@ -26,8 +26,9 @@
 //! position not decided (earlier ones have more empty cells). A position whose played move leads to a position
 //! proved lost for the opponent is won by that move without a search (`inferred`).
 //!
-//! The work is split into steps ([`Reviewer::step`]: one position's evaluation, or one position's proof) so a
-//! worker can report progress and be cancelled between two of them.
+//! The work is split into steps ([`Reviewer::step`]: one position's evaluation, or a slice of at most
+//! [`ReviewOptions::step_ms`] of one position's proof) so a worker can report progress and be cancelled between
+//! two of them.
 
 use super::eval::Maps;
 use super::mcts::Mcts;
@@ -56,6 +57,9 @@ pub struct ReviewOptions {
     pub solve_nodes: u64,
     /// Solver time for the whole game (ms).
     pub solve_total_ms: f64,
+    /// Solver time of one [`Reviewer::step`] (ms): a position's proof is worked on in slices of this length
+    /// (its table kept), so a worker can look at its messages between two of them.
+    pub step_ms: f64,
 }
 
 impl Default for ReviewOptions {
@@ -68,6 +72,7 @@ impl Default for ReviewOptions {
             solve_ms: 3000.0,
             solve_nodes: 400_000,
             solve_total_ms: 12_000.0,
+            step_ms: 250.0,
         }
     }
 }
@@ -258,6 +263,16 @@ fn child(b: &Board, i: usize, to_move: Color) -> Board {
     Board::new(stones, to_move.opponent())
 }
 
+/// What one solving step did.
+enum Solving {
+    /// Not decided yet, budget left: the same position on the next step.
+    Again,
+    /// Decided: on to the previous position.
+    Decided,
+    /// Not decided within the budget (or not solvable): solving ends.
+    Stop,
+}
+
 /// A review in progress: call [`Reviewer::step`] until it returns true, then [`Reviewer::report`].
 pub struct Reviewer {
     opts: ReviewOptions,
@@ -272,6 +287,8 @@ pub struct Reviewer {
     solved_count: usize,
     solver: Option<Solver>,
     solver_ms: f64,
+    /// Solver time and nodes spent so far on the position being solved (it may take several steps).
+    current: (f64, u64),
     mcts: Mcts,
 }
 
@@ -304,6 +321,7 @@ impl Reviewer {
             solved_count: 0,
             solver: None,
             solver_ms: 0.0,
+            current: (0.0, 0),
             mcts: Mcts::new(16),
             positions,
         }
@@ -329,7 +347,8 @@ impl Reviewer {
         self.next_eval >= self.positions.len() && self.next_solve.is_none()
     }
 
-    /// Does one step (one evaluation, or one position's proof); returns whether the review is finished.
+    /// Does one step (one evaluation, or a slice of one position's proof); returns whether the review is
+    /// finished.
     pub fn step(&mut self) -> bool {
         if self.next_eval < self.positions.len() {
             let i = self.next_eval;
@@ -338,8 +357,17 @@ impl Reviewer {
             self.evals[i] = Some((p, score, best, potentials(pos)));
             self.next_eval += 1;
         } else if let Some(i) = self.next_solve {
-            let go_on = self.solve_at(i);
-            self.next_solve = if go_on && i > 0 { Some(i - 1) } else { None };
+            match self.solve_at(i) {
+                Solving::Again => {}
+                Solving::Decided => {
+                    self.current = (0.0, 0);
+                    self.next_solve = i.checked_sub(1);
+                }
+                Solving::Stop => {
+                    self.current = (0.0, 0);
+                    self.next_solve = None;
+                }
+            }
         }
         self.finished()
     }
@@ -350,17 +378,17 @@ impl Reviewer {
         self.report()
     }
 
-    /// Solves position `i` (see the module documentation); returns whether to go on to `i − 1`.
-    fn solve_at(&mut self, i: usize) -> bool {
+    /// Works on position `i` for one step (see the module documentation).
+    fn solve_at(&mut self, i: usize) -> Solving {
         let pos = &self.positions[i];
         let mover = pos.to_move();
         if let Some(w) = pos.winner() {
             self.proofs[i] = Some(Proof { winner: w, winning_move: None, nodes: 0, time_ms: 0.0, inferred: false });
             self.solved_count += 1;
-            return true;
+            return Solving::Decided;
         }
         if !Self::solvable(pos, &self.opts) || self.solver_ms >= self.opts.solve_total_ms {
-            return false;
+            return Solving::Stop;
         }
         let next = self.proofs.get(i + 1).and_then(|p| p.as_ref()).map(|p| p.winner);
         let played = self.moves.get(i).map(|&(_, m)| m);
@@ -374,52 +402,68 @@ impl Reviewer {
                 inferred: true,
             });
             self.solved_count += 1;
-            return true;
+            return Solving::Decided;
         }
+        let o = self.opts;
         let t0 = now_ms();
-        let ms = self.opts.solve_ms.min(self.opts.solve_total_ms - self.solver_ms).max(1.0);
+        let (spent_ms, spent_nodes) = self.current;
+        let budget_ms = (o.solve_ms - spent_ms).min(o.solve_total_ms - self.solver_ms).max(1.0);
         let found = if pos.swap_available() {
-            let limits = SolveLimits { time_ms: Some(ms), nodes: Some(self.opts.solve_nodes), tt_mib: 16, all_winning_moves: false };
-            solve(pos, limits).ok().and_then(|r| r.winner.map(|w| (w, r.winning_moves.first().copied(), r.nodes)))
+            // Only the position after the first move with the swap rule on: one call, not in slices.
+            let limits = SolveLimits { time_ms: Some(budget_ms), nodes: Some(o.solve_nodes), tt_mib: 16, all_winning_moves: false };
+            let r = solve(pos, limits).ok().and_then(|r| r.winner.map(|w| (w, r.winning_moves.first().copied(), r.nodes)));
+            self.current.1 += r.map_or(0, |r| r.2);
+            r.map(|(w, m, _)| (w, m))
         } else {
             let (w, h) = (pos.width(), pos.height());
             let solver = self.solver.get_or_insert_with(|| Solver::for_search(w, h, 32));
             let before = solver.nodes();
             let b = Board::from_position(pos);
-            match solver.prove_within(&b, ms, self.opts.solve_nodes) {
+            let slice = budget_ms.min(o.step_ms.max(1.0));
+            let nodes_left = o.solve_nodes.saturating_sub(spent_nodes).max(1);
+            let r = match solver.prove_within(&b, slice, nodes_left) {
                 None => None,
-                Some(false) => Some((mover.opponent(), None, solver.nodes() - before)),
+                Some(false) => Some((mover.opponent(), None)),
                 Some(true) => {
                     let empty = empty_bits(pos);
                     let mut cell = solver.winning_cell(&b, empty);
                     if cell.is_none() {
                         // The table lost the winning child: prove the children one by one.
-                        let left = (ms - (now_ms() - t0)).max(1.0);
                         for k in super::bitboard::bits(empty) {
-                            if solver.prove_within(&child(&b, k, mover), left, self.opts.solve_nodes) == Some(false) {
+                            if solver.prove_within(&child(&b, k, mover), budget_ms, nodes_left) == Some(false) {
                                 cell = Some(k);
                                 break;
                             }
                         }
                     }
-                    cell.map(|k| (mover, Some(Move::Place(pos.geometry().cell(k))), solver.nodes() - before))
+                    cell.map(|k| (mover, Some(Move::Place(pos.geometry().cell(k)))))
                 }
-            }
+            };
+            self.current.1 += solver.nodes() - before;
+            r
         };
         let dt = now_ms() - t0;
         self.solver_ms += dt;
+        self.current.0 += dt;
         match found {
-            None => false,
-            Some((winner, mv, nodes)) => {
+            None if self.current.0 < o.solve_ms
+                && self.current.1 < o.solve_nodes
+                && self.solver_ms < o.solve_total_ms
+                && !pos.swap_available() =>
+            {
+                Solving::Again
+            }
+            None => Solving::Stop,
+            Some((winner, mv)) => {
                 self.proofs[i] = Some(Proof {
                     winner,
                     winning_move: mv.filter(|_| winner == mover).map(|m| m.to_string()),
-                    nodes,
-                    time_ms: dt,
+                    nodes: self.current.1,
+                    time_ms: self.current.0,
                     inferred: false,
                 });
                 self.solved_count += 1;
-                true
+                Solving::Decided
             }
         }
     }

@@ -38,8 +38,9 @@ const CLASSES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
  * @param {(maps: object|null) => void} o.paintMaps  paints the heatmap of the maps of a viewed position
  * @param {() => string} o.convention  the two-distance convention of the maps
  * @param {() => void} o.rerender  draws the game's own position again (leaving the viewed one)
+ * @param {HTMLElement} o.moveList  the page's move list (its marks are set again when a review arrives)
  */
-export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf, movesOf, gameFrom, paintMaps, convention, rerender }) {
+export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf, movesOf, gameFrom, paintMaps, convention, rerender, moveList }) {
   const runBtn = h('button', { type: 'button', class: 'btn', dataset: { testid: 'review-run', i18n: 'hex.review.run' }, on: { click: () => run() } });
   const cancelBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { testid: 'review-cancel', i18n: 'hex.review.cancel' }, on: { click: () => cancel() } });
   const bar = h('progress', { class: 'hex-review-bar', max: '1', value: '0' });
@@ -322,6 +323,7 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
   }
 
   function redraw() {
+    applyReviewMarks(moveList);
     drawGraph();
     drawSummary();
     drawMarks();

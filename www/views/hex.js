@@ -240,6 +240,7 @@ export function mount(root, ctx) {
     paintMaps: (maps) => figures.paint({ maps, overlay: settings.overlay, numbers: settings.numbers, preview: null }),
     convention: () => settings.convention,
     rerender: () => { render(); paintHeat(); },
+    moveList: record.movesPanel.querySelector('[data-testid="move-list"]'),
   });
   const hint = createHint({
     t: tr, boardHost, game: () => game, swap: () => settings.swap, setupOf, movesOf,
@@ -398,7 +399,7 @@ export function mount(root, ctx) {
         : t('hex.turn.engine', { side: t(`hex.side.${side}`) });
     turnEl.dataset.side = winner ? '' : side;
     record.renderMoves(ms);
-    review.applyReviewMarks(record.movesPanel.querySelector('[data-testid="move-list"]'));
+    review.applyReviewMarks(record.movesPanel.querySelector('[data-testid="move-list"]'));  // after every render of the list
     review.afterRender();
     hint.draw();
     engine.render();

@@ -237,9 +237,12 @@ export function mount(root, ctx) {
   // ---- review and hint (hex-review.js, hex-hint.js; both in www/hex-review-worker.js) ------------------------
   const review = createReview({
     t: tr, HexGame, board, boardHost, game: () => game, swap: () => settings.swap, setupOf, movesOf, gameFrom,
-    paintMaps: (maps) => figures.paint({ maps, overlay: settings.overlay, numbers: settings.numbers, preview: null }),
+    paintMaps: (maps) => {
+      figures.paint({ maps, overlay: settings.overlay, numbers: settings.numbers, preview: null });
+      figures.show({ maps, baseMaps: maps, previewMaps: null, previewCell: null, side: maps.toMove, hint: '' });
+    },
     convention: () => settings.convention,
-    rerender: () => { render(); paintHeat(); },
+    rerender: () => { render(); paintHeat(); renderFigures(); },
     moveList: record.movesPanel.querySelector('[data-testid="move-list"]'),
   });
   const hint = createHint({

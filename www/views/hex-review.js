@@ -226,15 +226,14 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
       const list = r.likely_mistakes.map((p) => `${p}. ${r.moves[p - 1].move} (−${Math.round(r.moves[p - 1].loss * 100)}%)`).join(', ');
       out.push(h('p', { class: 'hex-review-heuristic', text: tr('hex.review.likely', { list }) }));
     }
-    const rows = ['black', 'white'].map((c) => {
-      const s = r[c];
-      return h('tr', {}, h('th', { scope: 'row', text: sideName(c) }),
-        ...CLASSES.map((k) => h('td', { text: String(s[k]) })),
-        h('td', { text: `${(s.average_loss * 100).toFixed(1)}%` }));
-    });
+    // one row per class (a narrow table: it fits a phone), a column per side
+    const sides = ['black', 'white'];
+    const row = (label, cell) => h('tr', {}, h('th', { scope: 'row', text: label }), ...sides.map((c) => h('td', { text: cell(r[c]) })));
     out.push(h('table', { class: 'hex-review-table' },
-      h('thead', {}, h('tr', {}, h('th', {}), ...CLASSES.map((k) => h('th', { scope: 'col', text: tr(`hex.review.class.${k}`) })), h('th', { scope: 'col', text: tr('hex.review.avgLoss') }))),
-      h('tbody', {}, ...rows)));
+      h('thead', {}, h('tr', {}, h('th', {}), ...sides.map((c) => h('th', { scope: 'col', text: sideName(c) })))),
+      h('tbody', {},
+        ...CLASSES.map((k) => row(tr(`hex.review.class.${k}`), (s) => String(s[k]))),
+        row(tr('hex.review.avgLoss'), (s) => `${(s.average_loss * 100).toFixed(1)}%`))));
     out.push(h('p', { class: 'hex-review-note', text: tr('hex.review.classesNote') }));
     summaryEl.replaceChildren(...out);
   }

@@ -157,3 +157,20 @@ fn hint_prefers_a_proved_winning_move() {
     // A finished game has no hint.
     assert!(hint(&game(2, "a2 a1 b1"), 100.0).is_none());
 }
+
+#[test]
+fn with_the_swap_rule_the_first_move_is_never_a_losing_move() {
+    // The empty start with the swap rule on is lost for Black (the pie rule), so c4 cannot have lost a won
+    // position; the swap decision after it is solved with the swap as a move.
+    let mut last = Position::square(6).unwrap();
+    last.set_swap_rule(true);
+    for m in ["c4", "swap-pieces", "d4", "a1", "c3", "f2"] {
+        last.play_str(m).unwrap();
+    }
+    let r = review(&last, opts());
+    let start = r.positions[0].proof.as_ref().expect("decided by the pie rule");
+    assert_eq!((start.winner, start.inferred), (Color::White, true));
+    assert!(!r.moves[0].proved);
+    assert_eq!(r.positions[1].proof.as_ref().map(|p| p.winner), Some(Color::White));
+    check_proved_moves(&last, &r);
+}

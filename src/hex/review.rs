@@ -19,6 +19,11 @@
 //! `blunder` with `proved: true` and a proved winning alternative (`better`). The moves of a side already
 //! proved lost keep their heuristic class.
 //!
+//! **The swap rule.** The empty start of a square board with the swap rule on is lost for Black whatever the
+//! board (White swaps a first stone that wins for its owner, the swapped position being its mirror image with
+//! the colours exchanged, and plays on after one that loses), so Black's first move there is never a losing
+//! move; the position after it (the swap decision) is solved with the swap as one more move.
+//!
 //! **Solving** goes backward from the last position, with one solver (its table kept, so each proof reuses the
 //! later ones): a position is tried when the board has at most [`ReviewOptions::solve_cells`] cells (8×8) or at
 //! most [`ReviewOptions::solve_empties`] empty cells, each within [`ReviewOptions::solve_ms`] and
@@ -136,7 +141,8 @@ pub struct Proof {
     pub nodes: u64,
     /// Milliseconds spent.
     pub time_ms: f64,
-    /// Won by the played move, whose position was proved lost for the opponent: no search needed.
+    /// Decided without a search: won by the played move, whose position was proved lost for the opponent; or
+    /// the empty start with the swap rule on, lost for the first player by the pie rule.
     pub inferred: bool,
 }
 
@@ -249,6 +255,13 @@ fn potentials(pos: &Position) -> Potentials {
     let m = Maps::compute_with(pos, Convention::Queenbee, false);
     let f = |v: u16| (v != INFINITY).then_some(v);
     Potentials { black: f(m.board_potential[0]), white: f(m.board_potential[1]) }
+}
+
+/// Whether the side to move's next stone can be swapped (`swap-pieces`): the empty start of a square board
+/// with the swap rule on. The solver's search does not see that answer, so such a position is never given to
+/// it; its value follows from the pie rule instead (see [`Reviewer`]'s solving).
+fn swap_next(pos: &Position) -> bool {
+    pos.swap_rule() && pos.geometry().is_square() && pos.ply() == 0 && pos.empty_count() == pos.geometry().cells()
 }
 
 /// The cells of `pos`'s empty cells as a bit set (cell index `row * width + col`).
@@ -389,6 +402,13 @@ impl Reviewer {
         }
         if !Self::solvable(pos, &self.opts) || self.solver_ms >= self.opts.solve_total_ms {
             return Solving::Stop;
+        }
+        if swap_next(pos) {
+            // The pie rule: whatever Black's first stone, White swaps it when it wins for its owner (the
+            // swapped position is its mirror image with the colours exchanged) and plays on otherwise.
+            self.proofs[i] = Some(Proof { winner: mover.opponent(), winning_move: None, nodes: 0, time_ms: 0.0, inferred: true });
+            self.solved_count += 1;
+            return Solving::Decided;
         }
         let next = self.proofs.get(i + 1).and_then(|p| p.as_ref()).map(|p| p.winner);
         let played = self.moves.get(i).map(|&(_, m)| m);
@@ -591,7 +611,7 @@ pub fn hint(pos: &Position, ms: f64) -> Option<Hint> {
     let mut found: Option<(Move, bool)> = None;
     let mut nodes = 0;
     let (w, h) = (pos.width(), pos.height());
-    if w * h <= MAX_SOLVER_CELLS && !pos.swap_available() {
+    if w * h <= MAX_SOLVER_CELLS && !pos.swap_available() && !swap_next(pos) {
         let mut solver = Solver::for_search(w, h, 16);
         let b = Board::from_position(pos);
         if solver.prove_within(&b, ms * 0.5, u64::MAX) == Some(true)

@@ -11,6 +11,9 @@
 //!   Queenbee's eval from the side to move's view; tension is for the side to move
 //!   (see [`super::eval`]).
 //!
+//! * `duiyi hex review FILE.sgf | --size N --moves "…"` — the game review, a readable report (or `--json`), and
+//!   `duiyi hex hint …` — the hint as JSON: see [`super::review_cli`].
+//!
 //! Positions: `--size N` (square) or `--size WxH` (columns × rows, as SGF's `SZ[w:h]`), default 11; `--sgf FILE`
 //! loads a record (its size; `--size`, if also given, must agree); `--moves` are played after it, each `c3`
 //! (the side to move), `b:c3` / `w:d2` (that side, which must be to move) or `swap-pieces`; `--swap` turns the

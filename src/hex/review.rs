@@ -276,6 +276,16 @@ fn child(b: &Board, i: usize, to_move: Color) -> Board {
     Board::new(stones, to_move.opponent())
 }
 
+/// One position's evaluation: Black's win probability, the score and best move (side to move's view), and
+/// the board potentials.
+#[derive(Clone, Copy)]
+struct Eval {
+    black_win: f64,
+    score: Option<i32>,
+    best: Option<Move>,
+    potential: Potentials,
+}
+
 /// What one solving step did.
 enum Solving {
     /// Not decided yet, budget left: the same position on the next step.
@@ -291,7 +301,7 @@ pub struct Reviewer {
     opts: ReviewOptions,
     positions: Vec<Position>,
     moves: Vec<(Color, Move)>,
-    evals: Vec<Option<(f64, Option<i32>, Option<Move>, Potentials)>>,
+    evals: Vec<Option<Eval>>,
     proofs: Vec<Option<Proof>>,
     /// Next position to evaluate (forward), then next to solve (backward, `None` when solving ended).
     next_eval: usize,
@@ -367,7 +377,7 @@ impl Reviewer {
             let i = self.next_eval;
             let pos = &self.positions[i];
             let (p, score, best) = engine_eval(pos, &self.opts, &mut self.mcts);
-            self.evals[i] = Some((p, score, best, potentials(pos)));
+            self.evals[i] = Some(Eval { black_win: p, score, best, potential: potentials(pos) });
             self.next_eval += 1;
         } else if let Some(i) = self.next_solve {
             match self.solve_at(i) {
@@ -500,10 +510,10 @@ impl Reviewer {
                 PositionReview {
                     ply: i,
                     to_move: pos.to_move(),
-                    black_win: e.map_or(0.5, |e| e.0),
-                    score: e.and_then(|e| e.1),
-                    best: e.and_then(|e| e.2).map(|m| m.to_string()),
-                    potential: e.map_or(Potentials { black: None, white: None }, |e| e.3),
+                    black_win: e.map_or(0.5, |e| e.black_win),
+                    score: e.and_then(|e| e.score),
+                    best: e.and_then(|e| e.best).map(|m| m.to_string()),
+                    potential: e.map_or(Potentials { black: None, white: None }, |e| e.potential),
                     proof: self.proofs[i].clone(),
                 }
             })

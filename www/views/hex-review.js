@@ -303,8 +303,19 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
     viewPly = ply;
     viewingEl.hidden = false;
     viewingEl.dataset.ply = String(ply);
-    viewingText.textContent = t()('hex.review.viewing', { ply });
+    viewingText.textContent = viewingLabel();
     drawMarks();
+    // the button and the graph may sit far below the board (the side column, a phone): bring the board in view
+    viewingEl.scrollIntoView?.({ block: 'start' });
+  }
+
+  /** The banner's text: the position shown, and on the one before a proved losing move its alternative. */
+  function viewingLabel() {
+    const r = current && fits(current) ? current.report : null;
+    const m = r?.moves[viewPly];
+    const text = t()('hex.review.viewing', { ply: viewPly });
+    if (!m?.proved) return text;
+    return `${text}. ${t()('hex.review.viewingLosing', { better: m.better ?? '?', move: m.move, nodes: (m.proof_nodes ?? 0).toLocaleString(), ms: Math.round(m.proof_ms ?? 0) })}`;
   }
 
   /** The better move and the played one on the viewed position (the next move's review). */
@@ -331,7 +342,7 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
       const d = progressEl.dataset;
       progressText.textContent = t()(`hex.review.state.${d.state}`, { done: Number(d.done), total: Number(d.total) });
     }
-    if (viewPly !== null) viewingText.textContent = t()('hex.review.viewing', { ply: viewPly });
+    if (viewPly !== null) viewingText.textContent = viewingLabel();
   }
 
   if (current) queueMicrotask(() => redraw());

@@ -404,7 +404,7 @@ export function mount(root, ctx) {
     record.renderMoves(ms);
     review.applyReviewMarks(record.movesPanel.querySelector('[data-testid="move-list"]'));  // after every render of the list
     review.afterRender();
-    hint.draw();
+    hint.redraw(); // its button follows the turn (enabled on the user's move) and its marks are drawn again
     engine.render();
   }
 

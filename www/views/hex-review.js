@@ -107,8 +107,11 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
       } else if (msg.type === 'done') {
         finish();
         showProgress('done', msg.done, msg.total);
-        current = { ...key, report: msg.report };
-        writeJSON(REVIEW_KEY, current);
+        // a review of a game no longer on the page (a new game or an undo meanwhile) is dropped
+        if (fits(key)) {
+          current = { ...key, report: msg.report };
+          writeJSON(REVIEW_KEY, current);
+        }
         redraw();
       } else if (msg.type === 'cancelled') {
         finish();

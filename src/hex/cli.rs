@@ -11,6 +11,9 @@
 //!   Queenbee's eval from the side to move's view; tension is for the side to move
 //!   (see [`super::eval`]).
 //!
+//! * `duiyi hex review FILE.sgf | --size N --moves "…"` — the game review, a readable report (or `--json`), and
+//!   `duiyi hex hint …` — the hint as JSON: see [`super::review_cli`].
+//!
 //! Positions: `--size N` (square) or `--size WxH` (columns × rows, as SGF's `SZ[w:h]`), default 11; `--sgf FILE`
 //! loads a record (its size; `--size`, if also given, must agree); `--moves` are played after it, each `c3`
 //! (the side to move), `b:c3` / `w:d2` (that side, which must be to move) or `swap-pieces`; `--swap` turns the
@@ -32,7 +35,11 @@ who wins with perfect play, and every winning move: {\"to_move\", \"winner\" (nu
 duiyi hex bench [--solve-limit SECONDS | --no-solve] [--openings a1,e3,...] [--search-ms MS]\n    \
 the 36 6x6 openings (or those listed) solved (result, nodes, time of each), search nodes/s and depth in 1 s on 11x11, map timings; last line 'nodes N nps M'\n  \
 duiyi hex genmove --size N[xM] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap] --nodes N [--eval playouts|queenbee]\n    \
-the engine's move at a node limit (playouts for MCTS), as the browser worker searches it: {\"bestmove\", \"ponder\", \"nodes\", \"depth\", \"score\", \"eval\", \"time_ms\", \"nps\"}\n";
+the engine's move at a node limit (playouts for MCTS), as the browser worker searches it: {\"bestmove\", \"ponder\", \"nodes\", \"depth\", \"score\", \"eval\", \"time_ms\", \"nps\"}\n  \
+duiyi hex review FILE.sgf | --size N[xM] --moves \"...\" [--swap] [--playouts N] [--solve-ms MS] [--solve-nodes N] [--solve-total-ms MS] [--json]\n    \
+the game reviewed: evaluation and board potentials of every position, the solver-proved losing move with a proved winning alternative, heuristic mistakes (a report; --json for the whole review)\n  \
+duiyi hex hint --size N[xM] [--sgf FILE | --moves \"...\"] [--swap] [--ms MS]\n    \
+the hint for the side to move: {\"move\", \"proved\", \"area\", \"nodes\", \"time_ms\"}\n";
 
 /// Parsed `--flag value` pairs and `--switch`es of a subcommand, checked against the known ones.
 #[derive(Debug, Default)]
@@ -169,6 +176,8 @@ pub fn run(args: &[String]) -> Result<String, String> {
         Some("solve") => solve_cmd(&args[1..]),
         Some("bench") => bench_cmd(&args[1..]),
         Some("genmove") => genmove_cmd(&args[1..]),
+        Some("review") => super::review_cli::review_cmd(&args[1..]),
+        Some("hint") => super::review_cli::hint_cmd(&args[1..]),
         Some("help" | "--help" | "-h") => Ok(USAGE.trim_end().to_string()),
         Some(other) => Err(format!("hex: unknown subcommand '{other}'\n{USAGE}")),
         None => Err(format!("hex: a subcommand is needed\n{USAGE}")),

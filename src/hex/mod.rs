@@ -25,6 +25,8 @@ mod hsearch;
 mod inferior;
 pub mod knowledge;
 pub mod mcts;
+pub mod review;
+mod review_cli;
 pub mod search;
 pub mod sgf;
 pub mod solver;

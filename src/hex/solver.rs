@@ -399,6 +399,21 @@ impl Solver {
         self.prove(b)
     }
 
+    /// Works on proving `b` for at most `ms` milliseconds and `nodes` more nodes (the game review's bounded
+    /// step, [`super::review`]): `Some(true)` = the side to move wins, `Some(false)` = it loses, `None` = not
+    /// within the budget (the table keeps the work done).
+    pub(crate) fn prove_within(&mut self, b: &Board, ms: f64, nodes: u64) -> Option<bool> {
+        self.aborted = false;
+        self.limits.nodes = Some(self.nodes.saturating_add(nodes));
+        self.limits.time_ms = Some(now_ms() - self.start + ms.max(0.0));
+        self.prove(b)
+    }
+
+    /// Nodes analysed since this solver was made (positions analysed, as [`SolveResult::nodes`]).
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// After [`Solver::prove_for`] proved `b` won: a cell of `candidates` whose child the table holds as lost
     /// for the opponent (the winning move), if any.
     pub(crate) fn winning_cell(&self, b: &Board, candidates: u128) -> Option<usize> {

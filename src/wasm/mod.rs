@@ -18,6 +18,7 @@ pub mod circle;
 pub mod combat;
 pub mod engine;
 pub mod hex;
+pub mod hex_review;
 pub mod protocol;
 pub mod xiangqi;
 

@@ -201,10 +201,13 @@ export function createRecord({ t, onTypedMove, onLoadSgf }) {
     clearSgfInput() {
       sgfInput.value = '';
     },
-    /** The SGF, its download, and the link that reproduces the position (#hex?size=7&moves=d4,c5). */
-    show(game, swap) {
+    /**
+     * The SGF, its download, and the link that reproduces the position (#hex?size=7&moves=d4,c5).
+     * `decorate` (optional) adds to the SGF text what the game's HexGame does not hold (the hints used).
+     */
+    show(game, swap, decorate = (sgf) => sgf) {
       if (sgfUrl) URL.revokeObjectURL(sgfUrl);
-      const sgf = game.toSgf();
+      const sgf = decorate(game.toSgf());
       sgfOut.textContent = sgf;
       sgfOut.title = sgf;
       sgfUrl = URL.createObjectURL(new Blob([sgf], { type: 'application/x-go-sgf' }));

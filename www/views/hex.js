@@ -42,6 +42,8 @@ import { createEnginePanel } from './hex-engine-panel.js';
 import { createRecord, setupOf, movesOf, gameFrom, gameFromSgf, takeLinkPosition, readSavedGame, restoreGame, writeSavedGame } from './hex-record.js';
 import { createExplain } from './hex-explain.js';
 import { createConnections, knowledgeMarks } from './hex-connections.js';
+import { createReview } from './hex-review.js';
+import { createHint } from './hex-hint.js';
 import { playSound } from '../sound.js';
 
 export { parseSize, sizeValue, OVERLAYS, cellName };
@@ -98,8 +100,8 @@ export function mount(root, ctx) {
   const explain = createExplain({ HexGame, t: tr, d3: () => figures.d3, onExample: () => seedExample() });
   const connections = createConnections({ t: tr, on: settings.connections, onToggle: (on) => setConnections(on) });
   figures.overlayBar.append(connections.button);
-  boardColumn.append(figures.overlayBar, boardHost, figures.legend, connections.panel,
-    h('div', { class: 'board-bar' }, newBtn, undoBtn, swapBtn, resignBtn));
+  const boardBar = h('div', { class: 'board-bar' }, newBtn, undoBtn, swapBtn, resignBtn);
+  boardColumn.append(figures.overlayBar, boardHost, figures.legend, connections.panel, boardBar);
   view.append(h('aside', { class: 'side-column' },
     resultEl,
     turnEl,
@@ -170,7 +172,7 @@ export function mount(root, ctx) {
   }
 
   function save() {
-    record.show(game, settings.swap);
+    record.show(game, settings.swap, (sgf) => hint.decorateSgf(sgf));
     writeSavedGame(game, settings.swap, userOnlyToMove() ? engine.expectedMove : null);
   }
 
@@ -201,6 +203,7 @@ export function mount(root, ctx) {
     engine.stopAll();
     game.free();
     game = g;
+    hint.reset();
     engine.expectedMove = null;
     settings.size = sizeValue(g.width(), g.height());
     settings.sizeChosen = true;
@@ -230,6 +233,26 @@ export function mount(root, ctx) {
     changed();
     setOverlay('black-north');
   }
+
+  // ---- review and hint (hex-review.js, hex-hint.js; both in www/hex-review-worker.js) ------------------------
+  const review = createReview({
+    t: tr, HexGame, board, boardHost, game: () => game, swap: () => settings.swap, setupOf, movesOf, gameFrom,
+    paintMaps: (maps) => {
+      figures.paint({ maps, overlay: settings.overlay, numbers: settings.numbers, preview: null });
+      figures.show({ maps, baseMaps: maps, previewMaps: null, previewCell: null, side: maps.toMove, hint: '' });
+    },
+    convention: () => settings.convention,
+    rerender: () => { render(); paintHeat(); renderFigures(); },
+    moveList: record.movesPanel.querySelector('[data-testid="move-list"]'),
+  });
+  const hint = createHint({
+    t: tr, boardHost, game: () => game, swap: () => settings.swap, setupOf, movesOf,
+    canHint: () => Boolean(game) && !game.winner() && humanPlays(game.toMove()),
+    onRecorded: () => save(),
+  });
+  record.movesPanel.after(review.panel);
+  boardHost.before(review.viewingBar);
+  boardBar.append(hint.button);
 
   // ---- maps -----------------------------------------------------------------------------------------------
   function refreshMaps() {
@@ -268,6 +291,7 @@ export function mount(root, ctx) {
    */
   let tapped = false;
   function tap(cell) {
+    if (review.viewing()) return;
     if (cell && previewCell === cell) {
       hover(null);
       userMove(cell);
@@ -279,6 +303,7 @@ export function mount(root, ctx) {
   }
 
   function hover(cell) {
+    if (review.viewing()) return; // an earlier position is on the board: no what-if on it
     tapped = false;
     previewCell = cell;
     computePreview(cell);
@@ -377,10 +402,15 @@ export function mount(root, ctx) {
         : t('hex.turn.engine', { side: t(`hex.side.${side}`) });
     turnEl.dataset.side = winner ? '' : side;
     record.renderMoves(ms);
+    review.applyReviewMarks(record.movesPanel.querySelector('[data-testid="move-list"]'));  // after every render of the list
+    review.afterRender();
+    hint.redraw(); // its button follows the turn (enabled on the user's move) and its marks are drawn again
     engine.render();
   }
 
   function changed() {
+    hint.positionChanged();
+    review.gameChanged();
     previewCell = null;
     previewMaps = null;
     save();
@@ -472,6 +502,7 @@ export function mount(root, ctx) {
     engine.stopAll();
     game.free();
     game = freshGame();
+    hint.reset();
     clearError();
     changed();
     engine.requestMove();
@@ -500,6 +531,8 @@ export function mount(root, ctx) {
     engine.setTranslator(t);
     connections.redraw();
     record.invalidate();
+    review.redraw();
+    hint.redraw();
     if (shownError) showError(shownError.key, shownError.params, shownError.error);
   }
 
@@ -541,6 +574,8 @@ export function mount(root, ctx) {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('visibilitychange', onVisibility);
       record.destroy();
+      review.destroy();
+      hint.destroy();
       engine.destroy();
       board.destroy();
       game.free();

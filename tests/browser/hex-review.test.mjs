@@ -1,0 +1,133 @@
+// The Hex game review and hint on #hex (www/views/hex-review.js, hex-hint.js, www/hex-review-worker.js): a
+// 6×6 game with a known losing move is reported with a proved winning alternative, the graph has plies + 1
+// points, a point shows its position, progress and cancel, the review kept over a reload, and the hint's two
+// presses give an area and then a legal cell, recorded in the SGF. Waits are for readiness (a loaded 2-core
+// machine); no assertion holds a time.
+import { test, before, after, afterEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp, screenshot, READY_MS } from './harness.mjs';
+
+// After c4 d3 Black wins; a1 throws the win away, and White then wins (engine self-play from there).
+const GAME = 'c4,d3,a1,c3,f2,e1,a4,b2,b3,c1,a3,a2,c2,d1,f1,e4,f4,f3,a5,b1,f6,d2,e6,e3';
+// Black's winning moves after c4 d3: `duiyi hex solve --size 6 --moves "c4 d3"` (the DFPN solver, every move
+// proved or refuted).
+const WINNING_AFTER_C4_D3 = ['f1', 'b2', 'c2', 'e2', 'f2', 'a3', 'b3', 'c3', 'e3', 'f3', 'a4', 'e4'];
+const LONG_MS = 4 * READY_MS;
+
+let app;
+before(async () => {
+  app = await startApp();
+  app.context.setDefaultTimeout(READY_MS);
+});
+after(async () => {
+  await app?.close();
+});
+afterEach(async () => {
+  for (const p of app.context.pages()) await p.close().catch(() => {});
+});
+
+async function openHex(query) {
+  const page = await app.newPage('', {});
+  await page.goto(new URL('favicon.svg', app.url).href);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(app.url + query);
+  await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
+  return page;
+}
+
+test('a 6×6 game: the proved losing move, its proved winning alternative, the graph and its points', { timeout: 2 * LONG_MS }, async () => {
+  const page = await openHex(`#hex?size=6&moves=${GAME}`);
+  await page.waitForSelector('[data-testid="game-result"][data-result="white"]');
+  await page.click('[data-testid="review-run"]');
+  await page.waitForSelector('[data-testid="review-progress"][data-state="done"]', { timeout: LONG_MS });
+  const progress = await page.$eval('[data-testid="review-progress"]', (n) => ({ done: Number(n.dataset.done), total: Number(n.dataset.total) }));
+  assert.ok(progress.total > 0 && progress.done === progress.total, JSON.stringify(progress));
+
+  const plies = GAME.split(',').length;
+  assert.equal(await page.$eval('[data-testid="eval-graph"]', (n) => n.dataset.points), String(plies + 1));
+  const marks = await page.$$eval('[data-testid="move-list"] li[data-ply]', (items) => items.map((li) => ({ ...li.dataset })));
+  assert.equal(marks.length, plies);
+  for (const m of marks) assert.match(m.class ?? '', /^(best|good|inaccuracy|mistake|blunder)$/, `ply ${m.ply}`);
+  const proved = marks.filter((m) => m.proved === 'true');
+  assert.deepEqual(proved.map((m) => m.ply), ['3']);
+  const losing = proved[0];
+  assert.equal(losing.move, 'a1');
+  assert.equal(losing.class, 'blunder');
+  assert.ok(WINNING_AFTER_C4_D3.includes(losing.better), `the alternative ${losing.better} wins`);
+
+  const summary = page.locator('[data-testid="review-summary"]');
+  assert.equal(await summary.getAttribute('data-losing-ply'), '3');
+  assert.equal(await summary.getAttribute('data-better'), losing.better);
+  // The alternative on the board: the position before the losing move, the better cell and the played one.
+  await page.click('[data-testid="review-show-losing"]');
+  await page.waitForSelector('[data-testid="review-viewing"][data-ply="2"]');
+  assert.equal(await page.$$eval('[data-testid="board"] [data-stone]', (n) => n.length), 2);
+  assert.equal(await page.$eval('[data-testid="review-marks"] [data-mark="better"]', (n) => n.dataset.square), losing.better);
+  assert.equal(await page.$eval('[data-testid="review-marks"] [data-mark="played"]', (n) => n.dataset.square), 'a1');
+  await screenshot(page, 'hex-review-zh');
+  await page.click('[data-testid="review-back"]');
+  await page.waitForSelector('[data-testid="review-viewing"][hidden]', { state: 'attached' });
+  assert.equal(await page.$$eval('[data-testid="board"] [data-stone]', (n) => n.length), plies);
+
+  // A click on the graph's point shows that position.
+  await page.locator('[data-testid="eval-graph"] canvas').scrollIntoViewIfNeeded();
+  const point = await page.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="eval-graph"] canvas');
+    const chart = globalThis.Chart?.getChart(canvas);
+    const el = chart?.getDatasetMeta(0).data[5];
+    if (!el) return null;
+    const box = canvas.getBoundingClientRect();
+    return { x: box.left + el.x, y: box.top + el.y };
+  });
+  assert.ok(point, 'the graph is drawn');
+  await page.mouse.click(point.x, point.y);
+  await page.waitForSelector('[data-testid="review-viewing"][data-ply="5"]');
+  assert.equal(await page.$$eval('[data-testid="board"] [data-stone]', (n) => n.length), 5);
+
+  // Kept with the game: a reload shows the review again without running it.
+  await page.reload();
+  await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
+  await page.waitForSelector('[data-testid="move-list"] li[data-ply="3"][data-proved="true"]');
+  assert.equal(await page.$eval('[data-testid="eval-graph"]', (n) => n.dataset.points), String(plies + 1));
+});
+
+test('review progress and cancel', { timeout: 2 * LONG_MS }, async () => {
+  // A 9×9 game of 13 positions. The worker looks at its messages after every step, so a cancel sent right
+  // after the run stops it after its first step at the latest, however fast the machine.
+  const page = await openHex('#hex?size=9&moves=e5,d6,d5,c6,c5,b6,b5,a6,a5,e4,f3,g2');
+  await page.click('[data-testid="review-run"]');
+  await page.waitForSelector('[data-testid="review-progress"][data-state="running"]');
+  await page.click('[data-testid="review-cancel"]');
+  await page.waitForSelector('[data-testid="review-progress"][data-state="cancelled"]', { timeout: LONG_MS });
+  const p = await page.$eval('[data-testid="review-progress"]', (n) => ({ done: Number(n.dataset.done), total: Number(n.dataset.total) }));
+  assert.ok(p.done < p.total, JSON.stringify(p));
+  assert.equal(await page.$$eval('[data-testid="move-list"] li[data-class]', (n) => n.length), 0);
+  // It runs again to the end.
+  await page.click('[data-testid="review-run"]');
+  await page.waitForSelector('[data-testid="review-progress"][data-state="done"]', { timeout: LONG_MS });
+  assert.equal(await page.$eval('[data-testid="eval-graph"]', (n) => n.dataset.points), '13');
+  const end = await page.$eval('[data-testid="review-progress"]', (n) => ({ done: Number(n.dataset.done), total: Number(n.dataset.total) }));
+  assert.ok(end.total >= 13 && end.done === end.total, JSON.stringify(end));
+  assert.equal(await page.$$eval('[data-testid="move-list"] li[data-proved]', (n) => n.length), 0);
+});
+
+test('the hint: an area first, then a legal cell; recorded in the SGF', { timeout: 2 * LONG_MS }, async () => {
+  const page = await openHex('#hex?size=6&moves=c4,d3');
+  await page.waitForSelector('[data-testid="turn"][data-side="black"]');
+  await page.click('[data-testid="hint"]');
+  await page.waitForSelector('[data-testid="hint"][data-state="area"]', { timeout: LONG_MS });
+  const area = (await page.$eval('[data-testid="hint"]', (n) => n.dataset.area)).split(',');
+  assert.ok(area.length >= 3 && area.length <= 7, area.join(','));
+  assert.equal(await page.$$eval('[data-testid="hint-marks"] [data-mark="area"]', (n) => n.length), area.length);
+  assert.equal(await page.$eval('[data-testid="hint"]', (n) => n.dataset.move ?? null), null);
+  await page.click('[data-testid="hint"]');
+  await page.waitForSelector('[data-testid="hint"][data-state="move"]');
+  const move = await page.$eval('[data-testid="hint"]', (n) => n.dataset.move);
+  assert.ok(area.includes(move));
+  assert.equal(await page.$eval(`[data-testid="board"] [data-square="${move}"]`, (n) => n.dataset.stone ?? null), null, 'an empty cell');
+  assert.equal(await page.$eval('[data-testid="hint-marks"] [data-mark="move"]', (n) => n.dataset.square), move);
+  const sgf = await page.$eval('[data-testid="sgf"]', (n) => n.textContent);
+  assert.ok(sgf.includes(`C[hint: cell ${move}]`), sgf);
+  assert.equal(await page.$eval('[data-testid="hint"]', (n) => n.dataset.count), '1');
+  await screenshot(page, 'hex-hint-zh');
+});

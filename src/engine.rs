@@ -1019,35 +1019,6 @@ impl Engine {
         Ok(())
     }
 
-    /// Sets the current game's `go_excluded` from a `go`'s `searchmoves` (cleared without one).
-    ///
-    /// # Errors
-    /// [`EngineError::SearchMoves`] (see `root::xiangqi_excluded`); the slots are then unchanged.
-    fn restrict_root(&mut self, searchmoves: Option<&[String]>) -> Result<(), EngineError> {
-        match self.game {
-            Game::Xiangqi => {
-                self.xiangqi.go_excluded = match searchmoves {
-                    Some(list) => root::xiangqi_excluded(&self.xiangqi.root, list)?,
-                    None => Vec::new(),
-                };
-            }
-            Game::Hex => {
-                if let Some(h) = self.hex.as_mut() {
-                    h.go_excluded = match searchmoves {
-                        Some(list) => root::hex_excluded(&h.root, list)?,
-                        None => Vec::new(),
-                    };
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The `MultiPV` option (1–5).
-    pub fn multipv(&self) -> usize {
-        self.multipv
-    }
-
     /// The move number of the current position: the FEN's full-move number (Xiangqi), stones placed / 2 + 1 (Hex).
     fn move_number(&self) -> u32 {
         match self.game {

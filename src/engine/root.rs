@@ -5,7 +5,7 @@
 //! `searchmoves` is the complement of UCCI `banmoves` (`Engine::set_banned`): the listed moves are checked legal
 //! in the root position and every other legal move is excluded for that search only.
 
-use super::EngineError;
+use super::{Engine, EngineError, Game};
 use crate::search::multipv::MAX_MULTIPV;
 use crate::{hex, xiangqi};
 
@@ -52,4 +52,35 @@ pub(super) fn hex_excluded(pos: &hex::Position, list: &[String]) -> Result<Vec<h
         keep.push(mv);
     }
     Ok(pos.legal_moves().into_iter().filter(|m| !keep.contains(m)).collect())
+}
+
+impl Engine {
+    /// Sets the current game's `go_excluded` from a `go`'s `searchmoves` (cleared without one).
+    ///
+    /// # Errors
+    /// [`EngineError::SearchMoves`] (see `xiangqi_excluded`); the slots are then unchanged.
+    pub(super) fn restrict_root(&mut self, searchmoves: Option<&[String]>) -> Result<(), EngineError> {
+        match self.game {
+            Game::Xiangqi => {
+                self.xiangqi.go_excluded = match searchmoves {
+                    Some(list) => xiangqi_excluded(&self.xiangqi.root, list)?,
+                    None => Vec::new(),
+                };
+            }
+            Game::Hex => {
+                if let Some(h) = self.hex.as_mut() {
+                    h.go_excluded = match searchmoves {
+                        Some(list) => hex_excluded(&h.root, list)?,
+                        None => Vec::new(),
+                    };
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The `MultiPV` option (1–5).
+    pub fn multipv(&self) -> usize {
+        self.multipv
+    }
 }

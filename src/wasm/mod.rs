@@ -19,6 +19,7 @@ pub mod combat;
 pub mod engine;
 pub mod hex;
 pub mod protocol;
+pub mod review;
 pub mod xiangqi;
 
 use wasm_bindgen::prelude::*;

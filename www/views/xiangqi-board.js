@@ -115,7 +115,7 @@ export function createXiangqiBoard(container, options = {}) {
     el('stop', { offset: '45%', 'stop-color': '#ff2a2a', 'stop-opacity': '0.85' }, glow);
     el('stop', { offset: '100%', 'stop-color': '#ff2a2a', 'stop-opacity': '0' }, glow);
     // arrowheads: the engine's best move, and the reply it expects (ponder) in that arrow's colour
-    for (const [suffix, cls] of [['', 'xq-hint-head'], ['-ponder', 'xq-hint-head xq-hint-head-ponder']]) {
+    for (const [suffix, cls] of [['', 'xq-hint-head'], ['-ponder', 'xq-hint-head xq-hint-head-ponder'], ['-better', 'xq-hint-head xq-hint-head-better']]) {
       const arrow = el('marker', {
         id: `${id}-arrowhead${suffix}`, viewBox: '0 0 10 10', refX: '5', refY: '5',
         markerWidth: '3', markerHeight: '3', orient: 'auto-start-reverse',
@@ -270,6 +270,12 @@ export function createXiangqiBoard(container, options = {}) {
   function drawHint() {
     overlayLayer.replaceChildren();
     const hint = state.hint;
+    if (hint && points.has(hint.from) && !hint.to) {
+      // a square only (the hint's first step: which piece to move): a ring round it
+      const [cx, cy] = xy(hint.from);
+      el('circle', { cx, cy, r: PIECE_R * 1.08, class: `xq-hint-ring xq-hint-ring-${hint.kind ?? 'piece'}`, 'data-hint-square': hint.from }, overlayLayer);
+      return;
+    }
     if (!hint || !points.has(hint.from) || !points.has(hint.to)) return;
     const [x1, y1] = xy(hint.from);
     const [x2, y2] = xy(hint.to);
@@ -286,7 +292,7 @@ export function createXiangqiBoard(container, options = {}) {
     }
     el('line', {
       x1: x1 + ux * start, y1: y1 + uy * start, x2: x1 + ux * end, y2: y1 + uy * end, class: `xq-hint${kind}`,
-      'marker-end': `url(#${id}-arrowhead${hint.kind === 'ponder' ? '-ponder' : ''})`,
+      'marker-end': `url(#${id}-arrowhead${hint.kind === 'ponder' || hint.kind === 'better' ? `-${hint.kind}` : ''})`,
     }, overlayLayer);
   }
 

@@ -180,6 +180,7 @@ export function createRecordPanels(x) {
         `${PGN_RESULT[result.result]} ${reasonText(t, result.reason, result.code, result.side)}`));
     }
     moveList.replaceChildren(...items);
+    x.review?.applyReviewMarks(moveList);
     const scroller = moveList.parentElement;
     const focus = viewPly === null ? null : moveList.querySelector('.move-viewing');
     if (focus) focus.scrollIntoView({ block: 'nearest' });
@@ -270,7 +271,10 @@ export function createRecordPanels(x) {
     const { result, reason } = pgnResult();
     let text;
     try {
-      text = x.pgnWrite({ tags: pgnTags(), fen: x.record.startFen, moves: [...x.record.moves], result, reason: reason ?? undefined, format: settings.pgnFormat });
+      // the review's tags and annotations (NAGs, comments, [%eval], better lines) and the hints used
+      const extras = x.review?.pgnExtras() ?? { tags: {}, annotations: null };
+      const tags = { ...pgnTags(), ...extras.tags, ...(x.hint?.pgnTags() ?? {}) };
+      text = x.pgnWrite({ tags, fen: x.record.startFen, moves: [...x.record.moves], result, reason: reason ?? undefined, format: settings.pgnFormat, ...(extras.annotations ? { annotations: extras.annotations } : {}) });
     } catch (err) {
       x.showError('error.pgnWrite', {}, err);
       return;
@@ -319,6 +323,7 @@ export function createRecordPanels(x) {
     x.clearError();
     const result = parsed.result && parsed.result !== '*' ? parsed.result : null;
     x.actions.resetTo(next, { settleImported: { result, reason: parsed.reason ?? null } });
+    x.review?.imported(parsed); // a PGN with an [%eval] on every move shows its review again
     return true;
   }
 
@@ -400,7 +405,7 @@ export function createRecordPanels(x) {
 
   return {
     movesPanel, exportPanel, fenPanel,
-    renderNav, renderMoves, renderShare, showFen, loadFen, loadShared, copyText,
+    renderNav, renderMoves, renderShare, showFen, loadFen, loadShared, copyText, setView,
     /** Removes the page-wide key listener. */
     destroy() {
       document.removeEventListener('keydown', onKey);

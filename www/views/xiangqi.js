@@ -7,6 +7,7 @@
 //   xiangqi-record.js        the move list and notation, review, typed moves, PGN export/import, FEN
 //   xiangqi-controls.js      the settings panel (mode, time control, level, ponder, pieces)
 //   xiangqi-settings.js      the settings' defaults and storage; xiangqi-clock.js the clock bookkeeping
+//   xiangqi-review.js        the game review (graph, move classes, better moves); xiangqi-hint.js the hint
 // They share one object (`x` below): the game state and the functions the others call.
 //
 // Saved: the game (GAME_KEY: start FEN, moves, the move the engine expects), its play state (PLAY_KEY: time
@@ -29,6 +30,8 @@ import { createRecordPanels, reasonText } from './xiangqi-record.js';
 import { createEnginePanel } from './xiangqi-engine-panel.js';
 import { createActions } from './xiangqi-actions.js';
 import { playSound } from '../sound.js';
+import { createReview } from './xiangqi-review.js';
+import { createHint } from './xiangqi-hint.js';
 
 /**
  * Mounts the page.
@@ -83,6 +86,9 @@ export function mount(root, ctx) {
   const engine = (x.engine = createEnginePanel(x, statusHost));
   const rec = (x.rec = createRecordPanels(x));
   const controls = (x.controls = createControls(x));
+  const review = (x.review = createReview(x, ctx.wasm));
+  const hint = (x.hint = createHint(x, review));
+  actions.boardBar.append(hint.button);
 
   const view = h('div', { class: 'xq-layout xq-play-layout' },
     h('section', { class: 'board-column' }, boardHost, actions.boardBar, actions.actionBar),
@@ -93,13 +99,14 @@ export function mount(root, ctx) {
       statusHost,
       engine.ponderPanel,
       rec.movesPanel,
+      review.element,
       controls.element,
       rec.exportPanel,
       rec.fenPanel,
       errorEl));
   root.replaceChildren(view);
 
-  const board = createXiangqiBoard(boardHost, { onMove: (from, to) => userMove(from + to), ariaLabel: boardLabel() });
+  const board = (x.board = createXiangqiBoard(boardHost, { onMove: (from, to) => userMove(from + to), ariaLabel: boardLabel() }));
 
   /** the error shown ({key, params, error}), re-translated when the language changes */
   let shownError = null;
@@ -243,6 +250,8 @@ export function mount(root, ctx) {
     renderResult(result);
     renderTurn(result, side);
     rec.renderMoves();
+    review.render();
+    hint.render();
     engine.renderStatus();
     actions.renderClocks();
     actions.renderActions(result);
@@ -275,7 +284,7 @@ export function mount(root, ctx) {
       check: general ?? null,
       orientation: orientation(),
       pieceSet: settings.pieceSet,
-      hint: null,
+      hint: x.review.boardHint(),
       animate,
     });
     rec.showFen(pos.fen);
@@ -293,7 +302,7 @@ export function mount(root, ctx) {
       check: record.inCheck() ? generalSquare(side) : null,
       orientation: orientation(),
       pieceSet: settings.pieceSet,
-      hint: engine.hint(result),
+      hint: x.hint.boardHint() ?? engine.hint(result),
       animate,
     });
     rec.showFen(record.fen());
@@ -372,6 +381,7 @@ export function mount(root, ctx) {
     for (const node of view.querySelectorAll('[data-i18n-title]')) node.title = t(node.dataset.i18nTitle);
     for (const node of view.querySelectorAll('[data-i18n-aria-label]')) node.setAttribute('aria-label', t(node.dataset.i18nAriaLabel));
     engine.setTranslator(t);
+    review.setLang();
     controls.renderLevels();
     controls.renderTcFields();
     if (shownError) showError(shownError.key, shownError.params, shownError.error);
@@ -389,6 +399,7 @@ export function mount(root, ctx) {
       actions.destroy();
       engine.destroy();
       rec.destroy();
+      review.destroy();
       client.cancel();
       board.destroy();
       x.record.free();

@@ -13,9 +13,10 @@
 //!   −1…1, which is 5 / 10 / 15 points of win probability on our 0…1 scale).
 //! * [`summarize`]: per side, the number of moves of each class and the average loss.
 
-/// The fitted scale of the win-probability curve, in centipawns (docs/review.md: fitted 2026-12-03 to 3,708
-/// positions of 541 of our games at 200,000 nodes; see `tools/review/fit_winprob.py`).
-pub const WIN_SCALE_CP: f64 = 200.0;
+/// The fitted scale of the win-probability curve, in centipawns: 195.4 ± 8.3 (standard error), fitted on
+/// 2026-12-03 to the 3,521 positions with a cp score among 3,708 sampled from 541 of our own games, scored at
+/// 200,000 nodes (docs/review.md; `tools/review/fit_winprob.py --scored tools/review/data/scored.json`).
+pub const WIN_SCALE_CP: f64 = 195.0;
 
 /// The review's budget per position, in nodes: the page's default and the budget the curve was fitted at
 /// (docs/benchmarks.md: a 100-ply game in the browser's worker within 60 s on 2 cores).

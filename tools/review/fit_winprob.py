@@ -20,8 +20,9 @@ Scoring: the native engine (`target/release/duiyi`) over UCI at the review budge
         --out tools/review/data/scored.json          # scores the positions (minutes), then fits
     python3 tools/review/fit_winprob.py --scored tools/review/data/scored.json   # fits saved scores only
 
-Prints the fitted s, its standard error, the log-loss against the constant 0.5 model, and a calibration table
-(predicted against observed score by bins of cp).
+Prints the fitted s, its standard error (from the observed information, and with --bootstrap N from N
+resamples of whole games, which allows for positions of one game being alike), the log-loss against the
+constant 0.5 model, and a calibration table (predicted against observed score by bins of cp).
 """
 import argparse, glob, json, math, os, random, subprocess, sys, time
 
@@ -168,6 +169,7 @@ def main():
     ap.add_argument('--seed', type=int, default=22)
     ap.add_argument('--out', help='write the scored positions here (JSON)')
     ap.add_argument('--scored', help='fit these saved scored positions instead of scoring')
+    ap.add_argument('--bootstrap', type=int, default=0, help='resamples of whole games for a second standard error')
     a = ap.parse_args()
     if a.scored:
         try:
@@ -191,6 +193,17 @@ def main():
     mates = sum(1 for r in rows if 'mate' in r)
     print(f'positions {len(rows)} (cp {n}, mate {mates} left out)')
     print(f's = {s:.1f} cp (standard error {se:.1f}); win probability 1/(1+exp(-cp/{s:.0f}))')
+    if a.bootstrap:
+        games = {}
+        for r in rows:
+            games.setdefault((r['src'], r['game']), []).append(r)
+        keys = sorted(games)
+        rng = random.Random(a.seed)
+        fits = sorted(fit([r for _ in keys for r in games[rng.choice(keys)]])[0] for _ in range(a.bootstrap))
+        mean = sum(fits) / len(fits)
+        sd = math.sqrt(sum((f - mean) ** 2 for f in fits) / (len(fits) - 1))
+        lo, hi = fits[int(0.025 * len(fits))], fits[int(0.975 * len(fits)) - 1]
+        print(f'bootstrap over {len(keys)} games ({a.bootstrap} resamples): standard error {sd:.1f}, 95% [{lo:.1f}, {hi:.1f}]')
     print(f'mean log-loss {loss:.4f} (constant 0.5: {math.log(2):.4f})')
     print('calibration (cp from the side to move):')
     print('\n'.join(calibration(rows, s)))

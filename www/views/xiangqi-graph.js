@@ -61,10 +61,12 @@ export function createEvalGraph(env) {
     element,
     /** Draws `points` (Red's win probability 0…1 at each ply, null = not analysed), marking ply `current`. */
     update(points, current) {
+      const values = points.map((p) => (p === null ? '' : (p * 100).toFixed(1))).join(',');
+      if (values === element.dataset.values && current === last.current && (chart || chartLoading || !values.replace(/,/g, ''))) return;
       last = { points, current };
       const drawn = points.filter((p) => p !== null).length;
       element.dataset.points = String(drawn);
-      element.dataset.values = points.map((p) => (p === null ? '' : (p * 100).toFixed(1))).join(',');
+      element.dataset.values = values;
       element.setAttribute('aria-label', env.t('review.graphLabel', { n: drawn }));
       element.hidden = drawn === 0;
       if (drawn === 0 || destroyed) return;

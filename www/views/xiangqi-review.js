@@ -242,10 +242,20 @@ export function createReview(x, wasm) {
     }
   }
 
+  /** moveText's answers (writing a move replays the game to it in wasm: done once per move and notation) */
+  const written = new Map();
+
   /** A move of the position before move `i` in the page's notation, with its ICCS when they differ. */
   function moveText(i, iccs) {
-    const written = x.record.lineNotation([iccs], x.record.moves.slice(0, i), x.notation())?.[0] ?? iccs;
-    return written === iccs ? iccs : `${written} (${iccs})`;
+    const notation = x.notation();
+    const before = x.record.moves.slice(0, i);
+    const key = `${notation}|${before.join(' ')}|${iccs}`;
+    if (!written.has(key)) {
+      if (written.size > 2000) written.clear();
+      const text = x.record.lineNotation([iccs], before, notation)?.[0] ?? iccs;
+      written.set(key, text === iccs ? iccs : `${text} (${iccs})`);
+    }
+    return written.get(key);
   }
 
   function renderProgress(done, total) {
@@ -272,10 +282,15 @@ export function createReview(x, wasm) {
     graph.update(points, x.viewPly ?? state.moves.length);
   }
 
+  /** what the summary shows (it is rebuilt only when this changes) */
+  let summaryDrawn = null;
+
   function renderSummary() {
     const judged = verdicts.filter(Boolean);
     summaryEl.hidden = judged.length === 0;
-    if (!judged.length) return;
+    const signature = `${x.lang}|${judged.map((v) => `${v.class}${v.loss}`).join()}`;
+    if (!judged.length || signature === summaryDrawn) return;
+    summaryDrawn = signature;
     const s = wasm.reviewSummary(judged.map((v) => ({ side: v.side, class: v.class, loss: v.loss })));
     const sides = ['red', 'black'];
     const head = h('tr', {}, h('th', {}), sides.map((side) => h('th', { scope: 'col', class: `side-${side}`, text: t(`side.${side}`) })));
@@ -504,6 +519,7 @@ export function createReview(x, wasm) {
     },
     setLang() {
       graph.setLang();
+      summaryDrawn = null;
       renderAll();
     },
     destroy() {

@@ -1,5 +1,5 @@
-//! `duiyi` command line: `perft`, `combat`, `circle`, `hex`, `gtp` (Hex over GTP), and (with no arguments) the Xiangqi
-//! engine protocols on stdin.
+//! `duiyi` command line: `perft`, `combat`, `circle`, `hex`, `gtp` (Hex over GTP), `xqf` (an XQF game file as
+//! PGN), and (with no arguments) the Xiangqi engine protocols on stdin.
 
 use duiyi::xiangqi::{Position, perft_divide};
 use std::process::ExitCode;
@@ -13,6 +13,7 @@ fn usage() -> &'static str {
      duiyi bench --ablation --fen F [--moves M] [--depth N] [--json]   the lab's ablation rows for one position\n  \
      duiyi bench --ablation --game hex --size N|WxH [--moves M] [--depth N] [--json]   the lab's Hex rows\n  \
      duiyi bench --tree --fen F [--moves M] --depth N [--json]   the lab's recorded search tree for one position\n  \
+     duiyi xqf FILE [--notation iccs|chinese|wxf]   an XQF game file (XQStudio, XQ Wizard) as PGN\n  \
      duiyi hex potentials --size N[xM] [--moves \"b:c3 w:d2 …\"|--sgf FILE]   Hex two-distance maps as JSON\n  \
      duiyi combat --model waterfall|round-table|hybrid …   attack-outcome distribution as JSON\n  \
      duiyi circle --method seed|welzl [--seed N] < points   smallest enclosing circle as JSON\n  \
@@ -284,6 +285,23 @@ fn eval_cmd(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `duiyi xqf FILE [--notation iccs|chinese|wxf]`: the game of an XQF file, with its variations and comments,
+/// printed as PGN (ICCS moves by default). A file that cannot be read or is not a good XQF file is an error.
+fn xqf_cmd(args: &[String]) -> Result<(), String> {
+    use duiyi::xiangqi::pgn::{PgnFormat, write_pgn_tree};
+    let Some((file, rest)) = args.split_first().filter(|(f, _)| !f.starts_with("--")) else {
+        return Err("xqf: give the file: duiyi xqf FILE [--notation iccs|chinese|wxf]".into());
+    };
+    check_args("xqf", rest, &["--notation"], &[])?;
+    let notation = flag(rest, "--notation").unwrap_or("iccs");
+    let format = PgnFormat::parse(notation).ok_or_else(|| format!("xqf: unknown notation '{notation}' (iccs, chinese or wxf)"))?;
+    let bytes = std::fs::read(file).map_err(|e| format!("xqf: cannot read {file}: {e}"))?;
+    let game = duiyi::xiangqi::xqf::parse_xqf(&bytes).map_err(|e| format!("xqf: {file}: {e}"))?;
+    let text = write_pgn_tree(&game, format).map_err(|e| format!("xqf: {file}: {e}"))?;
+    print!("{text}");
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(|s| s.as_str()) {
@@ -291,6 +309,7 @@ fn main() -> ExitCode {
         Some("judge") => judge_cmd(&args[1..]),
         Some("bench") => bench_cmd(&args[1..]),
         Some("eval") => eval_cmd(&args[1..]),
+        Some("xqf") => xqf_cmd(&args[1..]),
         Some("hex") => duiyi::hex::cli::run(&args[1..]).map(|out| println!("{out}")),
         Some("combat") => return ExitCode::from(duiyi::combat::cli::run(&args[1..]) as u8),
         Some("circle") => return ExitCode::from(duiyi::geometry::cli::run(&args[1..]) as u8),

@@ -371,11 +371,13 @@ pub fn bench_signature(depth: u32) -> Result<JsValue, JsValue> {
 // PGN
 // ---------------------------------------------------------------------------------------------------------------
 
-use crate::xiangqi::pgn::{PgnError, PgnErrorKind, PgnFormat, PgnGame, parse_pgn, write_pgn};
+use crate::xiangqi::game_tree::{Annotation, Variation};
+use crate::xiangqi::pgn::{AnnotatedGame, PgnError, PgnErrorKind, PgnFormat, PgnGame, parse_pgn_tree, write_pgn_tree};
 
 /// PGN error codes, each with `line` and `column` (1-based; 0 for `pgnWrite` input): `pgn.empty`,
 /// `pgn.bad_tag {text}`, `pgn.unterminated_comment`, `pgn.unbalanced_variation`, `pgn.bad_fen {cause}` (the
-/// `fen.*` reason), `pgn.bad_move {ply, text, cause}` (the `notation.*` reason), `pgn.bad_result {text}`; and
+/// `fen.*` reason), `pgn.bad_move {ply, text, cause}` (the `notation.*` reason), `pgn.bad_result {text}`,
+/// `pgn.too_deep {max}` (variations nested deeper than `max`); and
 /// for `pgnWrite`'s argument: `pgn.bad_format {text}`, `pgn.bad_input {reason}`.
 impl Coded for PgnError {
     fn code_params(&self) -> (&'static str, Params) {
@@ -402,6 +404,10 @@ impl Coded for PgnError {
                 p.push(("text", s(t)));
                 "pgn.bad_result"
             }
+            PgnErrorKind::TooDeep { max } => {
+                p.push(("max", n(*max as f64)));
+                "pgn.too_deep"
+            }
         };
         (code, p)
     }
@@ -412,13 +418,17 @@ fn pgn_input_error(code: &str, key: &'static str, value: String) -> JsValue {
     coded(code, vec![("line", n(0)), ("column", n(0)), (key, s(value))], &message)
 }
 
-/// Writes a game as PGN text (see the Rust `write_pgn`): `{tags: {Event, Site, Date, Round, Red, Black, …},
-/// fen, moves: ["h2e2", …], result: "1-0" | "0-1" | "1/2-1/2" | "*", reason?, format: "iccs" | "wxf" |
-/// "chinese"}`. `tags` keeps its key order for the tags after the standard ones; `fen` empty, missing or
-/// `startpos` is the opening position (no `[FEN]` tag); `reason` (words, e.g. "Black resigned") goes to
-/// `[Termination]` and to a comment before the result; `format` defaults to `iccs` (`H2-E2`, XQBase's form).
-/// Throws a coded `pgn.*` error (see `PgnError`'s codes): an illegal move (`pgn.bad_move` with its `ply`), a bad
-/// FEN, result or format, or a malformed argument.
+/// Writes a game as PGN text (see the Rust `write_pgn_tree`): `{tags: {Event, Site, Date, Round, Red, Black,
+/// …}, fen, moves: ["h2e2", …], result: "1-0" | "0-1" | "1/2-1/2" | "*", reason?, format: "iccs" | "wxf" |
+/// "chinese", annotations?, comment?}`. `tags` keeps its key order for the tags after the standard ones; `fen`
+/// empty, missing or `startpos` is the opening position (no `[FEN]` tag); `reason` (words, e.g. "Black
+/// resigned") goes to `[Termination]` and to a comment before the result; `format` defaults to `iccs`
+/// (`H2-E2`, XQBase's form). `annotations` is parallel to `moves` (entries may be null): `{nags?: [6, …],
+/// comment?: string, eval?: {cp?, mate?, depth?} (Red's point of view; written `[%eval 0.35,12]` / `[%eval
+/// #-3]`), variations?: [{moves: ["h9g7", …], annotations?: [… the same, recursive], comment?}]}`, a variation
+/// of move i being an alternative to it from the position before it; `comment` is the comment before the first
+/// move. Throws a coded `pgn.*` error (see `PgnError`'s codes): an illegal move (`pgn.bad_move` with its `ply`,
+/// in a variation too), a bad FEN, result or format, or a malformed argument (`pgn.bad_input`).
 #[wasm_bindgen(js_name = pgnWrite)]
 pub fn pgn_write(game: JsValue) -> Result<String, JsValue> {
     use js_sys::Reflect;
@@ -477,29 +487,113 @@ pub fn pgn_write(game: JsValue) -> Result<String, JsValue> {
         result: text_of("result")?.unwrap_or_else(|| "*".into()),
         reason: text_of("reason")?,
     };
-    write_pgn(&g, format).map_err(js_err)
+    let a = get("annotations");
+    let annotations: Vec<Annotation> = if a.is_undefined() || a.is_null() {
+        vec![]
+    } else {
+        let list: Vec<Option<Annotation>> = serde_wasm_bindgen::from_value(a)
+            .map_err(|e| pgn_input_error("pgn.bad_input", "reason", format!("annotations: {e}")))?;
+        list.into_iter().map(Option::unwrap_or_default).collect()
+    };
+    let tree = AnnotatedGame { game: g, annotations, comment: text_of("comment")? };
+    write_pgn_tree(&tree, format).map_err(js_err)
 }
 
-/// Reads the first game of a PGN text (or a plain move list) — see the Rust `parse_pgn`: tags, `[FEN]`, moves in
-/// ICCS, WXF or 中文 (each move read in its own notation), comments, NAGs, variations skipped. Returns `{tags:
-/// {name: value, …} (file order), fen (the start FEN, always set), moves: ["h2e2", …], result: "1-0" | "0-1" |
-/// "1/2-1/2" | "*", reason: string | null}`. Throws a coded `pgn.*` error with the `line` and `column` of the
-/// problem.
-#[wasm_bindgen(js_name = pgnParse)]
-pub fn pgn_parse(text: &str) -> Result<JsValue, JsValue> {
-    let g = parse_pgn(text).map_err(js_err)?;
+/// The `pgnParse` / `xqfParse` object of a game with its tree (see [`pgn_parse`]).
+pub(crate) fn annotated_to_js(t: AnnotatedGame) -> Result<JsValue, JsValue> {
+    let line = Variation { moves: t.game.moves.clone(), annotations: t.annotations, comment: None }.padded();
+    let g = t.game;
     let tags = js_sys::Object::new();
     for (k, v) in &g.tags {
         let _ = js_sys::Reflect::set(&tags, &s(k), &s(v));
     }
     let out = js_sys::Object::new();
     let moves: js_sys::Array = g.moves.iter().map(|m| s(m.to_string())).collect();
+    let annotations: js_sys::Array = line
+        .annotations
+        .iter()
+        .map(|a| if a.is_empty() { Ok(JsValue::NULL) } else { to_js(a) })
+        .collect::<Result<_, JsError>>()?;
     let _ = js_sys::Reflect::set(&out, &s("tags"), &tags);
     let _ = js_sys::Reflect::set(&out, &s("fen"), &s(&g.fen));
     let _ = js_sys::Reflect::set(&out, &s("moves"), &moves);
     let _ = js_sys::Reflect::set(&out, &s("result"), &s(&g.result));
     let _ = js_sys::Reflect::set(&out, &s("reason"), &g.reason.as_deref().map_or(JsValue::NULL, s));
+    let _ = js_sys::Reflect::set(&out, &s("annotations"), &annotations);
+    let _ = js_sys::Reflect::set(&out, &s("comment"), &t.comment.as_deref().map_or(JsValue::NULL, s));
     Ok(out.into())
+}
+
+/// Reads the first game of a PGN text (or a plain move list) — see the Rust `parse_pgn_tree`: tags, `[FEN]`,
+/// moves in ICCS, WXF or 中文 (each move read in its own notation), comments, NAGs (`$n` and `!`/`?` suffixes),
+/// `[%eval]` and nested variations (their moves checked legal too). Returns `{tags: {name: value, …} (file
+/// order), fen (the start FEN, always set), moves: ["h2e2", …], result: "1-0" | "0-1" | "1/2-1/2" | "*",
+/// reason: string | null, annotations: [one per move: null or {nags?, comment?, eval?: {cp?, mate?, depth?},
+/// variations?: [{moves, annotations (one per move, null or the same shape), comment?}]}], comment: string |
+/// null (before the first move)}`. Throws a coded `pgn.*` error with the `line` and `column` of the problem.
+#[wasm_bindgen(js_name = pgnParse)]
+pub fn pgn_parse(text: &str) -> Result<JsValue, JsValue> {
+    annotated_to_js(parse_pgn_tree(text).map_err(js_err)?)
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// XQF
+// ---------------------------------------------------------------------------------------------------------------
+
+use crate::xiangqi::xqf::{XqfError, parse_xqf};
+
+/// XQF error codes, each with `reason` (the English sentence): `xqf.bad_magic` (not `XQ`), `xqf.truncated
+/// {len, needed}` (bytes), `xqf.bad_piece_table {index, square}` (two pieces on one point), `xqf.bad_position
+/// {cause}` (the `fen.*` reason), `xqf.bad_square {index, value}` (a move record's point off the board),
+/// `xqf.illegal_move {index, ply, move, cause}` (`index`: the record's number in the file, `cause` the
+/// `move.*` reason), `xqf.too_deep {max}`.
+impl Coded for XqfError {
+    fn code_params(&self) -> (&'static str, Params) {
+        let mut p: Params = vec![("reason", s(self.to_string()))];
+        let code = match self {
+            XqfError::BadMagic => "xqf.bad_magic",
+            XqfError::Truncated { len, needed } => {
+                p.push(("len", n(*len as f64)));
+                p.push(("needed", n(*needed as f64)));
+                "xqf.truncated"
+            }
+            XqfError::BadPieceTable { index, square } => {
+                p.push(("index", n(*index as f64)));
+                p.push(("square", s(square)));
+                "xqf.bad_piece_table"
+            }
+            XqfError::BadPosition(e) => {
+                p.push(("cause", e.to_reason()));
+                "xqf.bad_position"
+            }
+            XqfError::BadSquare { index, value } => {
+                p.push(("index", n(*index as f64)));
+                p.push(("value", n(*value)));
+                "xqf.bad_square"
+            }
+            XqfError::IllegalMove { index, ply, mv, error } => {
+                p.push(("index", n(*index as f64)));
+                p.push(("ply", n(*ply as f64)));
+                p.push(("move", s(mv)));
+                p.push(("cause", error.to_reason()));
+                "xqf.illegal_move"
+            }
+            XqfError::TooDeep { max } => {
+                p.push(("max", n(*max as f64)));
+                "xqf.too_deep"
+            }
+        };
+        (code, p)
+    }
+}
+
+/// Reads an XQF game file (XQStudio / XQ Wizard / 象棋桥; docs/xqf.md) given as bytes — the same object as
+/// [`pgn_parse`]: `{tags: {Event, Site, Date, Red, Black, Result, Title?, Annotator?}, fen, moves, result,
+/// reason: null, annotations (comments and variations), comment (the game's, before the first move)}`. Throws
+/// a coded `xqf.*` error (see `XqfError`'s codes) for a file that is not a good XQF game.
+#[wasm_bindgen(js_name = xqfParse)]
+pub fn xqf_parse(bytes: &[u8]) -> Result<JsValue, JsValue> {
+    annotated_to_js(parse_xqf(bytes).map_err(js_err)?)
 }
 
 /// The teaching lab's search tree explorer (`src/xiangqi/tree.rs`): a fixed-depth search of one position in a

@@ -11,6 +11,7 @@ pub mod eval;
 mod draws;
 mod eval_params;
 mod fen;
+pub mod game_tree;
 mod geometry;
 mod movegen;
 mod notation;
@@ -21,6 +22,7 @@ mod pst;
 pub mod rules;
 pub mod search;
 pub mod tree;
+pub mod xqf;
 mod types;
 
 pub use board::Position;

@@ -1,6 +1,7 @@
 // The Xiangqi page's game record panels: the move list (in the chosen notation: ICCS / 中文 / WXF, with the
 // result at its end), moving through the game (review: buttons, arrow keys, a click on a move), typing a
-// move, PGN export / import and the share link, and the FEN of the position shown (copy, load, link).
+// move, PGN export / import (and XQF import: XQStudio / XQ Wizard game files) and the share link, and the FEN of the
+// position shown (copy, load, link).
 //
 // Test hooks (data-testid): move-list (items data-iccs, data-ply, data-chinese, data-wxf; move-list-result),
 // notation (data-notation; buttons data-value), nav-first, nav-prev, nav-next, nav-last, review, move-input,
@@ -93,7 +94,7 @@ export function createRecordPanels(x) {
   const pgnText = h('textarea', { class: 'pgn-text', rows: '6', spellcheck: 'false', dataset: { testid: 'pgn-text', i18nPlaceholder: 'xq.pgnPlaceholder' } });
   const downloadLink = h('a', { class: 'btn btn-small', dataset: { testid: 'pgn-download', i18n: 'xq.download' }, download: 'duiyi-xiangqi.pgn', hidden: true });
   const importBtn = btn('xq.importPgn', 'import-pgn', () => importGame(pgnText.value));
-  const importFile = h('input', { type: 'file', id: 'xq-pgn-file', accept: '.pgn,.txt,text/plain', class: 'visually-hidden', dataset: { testid: 'import-pgn-file' } });
+  const importFile = h('input', { type: 'file', id: 'xq-pgn-file', accept: '.pgn,.txt,.xqf,text/plain', class: 'visually-hidden', dataset: { testid: 'import-pgn-file' } });
   const importFileLabel = h('label', { for: 'xq-pgn-file', class: 'btn btn-small', dataset: { i18n: 'xq.importFile' } });
   const shareLink = h('a', { class: 'share-link', dataset: { testid: 'share-url', i18n: 'xq.share' } });
   const copyShareBtn = btn('xq.copyShare', 'copy-share', () => copyText(shareLink.href, 'xq.shareCopied'));
@@ -298,8 +299,8 @@ export function createRecordPanels(x) {
 
   /**
    * Imports a game: PGN or a plain list of moves (the rules module's pgnParse: tags, [FEN], moves in ICCS,
-   * WXF or Chinese, comments and variations skipped, the result and its reason). A bad file gives a typed
-   * error (pgn.* with its line and column) and the game in progress stays as it was.
+   * WXF or Chinese, the main line; the result and its reason). A bad file gives a typed error (pgn.* with its
+   * line and column) and the game in progress stays as it was.
    */
   function importGame(text) {
     const source = String(text ?? '').trim();
@@ -311,10 +312,37 @@ export function createRecordPanels(x) {
       x.showError('error.pgnUnavailable');
       return false;
     }
+    return loadParsed(() => x.pgnParse(source));
+  }
+
+  /**
+   * Imports an XQF game file (the rules module's xqfParse; docs/xqf.md): its main line becomes the game, and
+   * the text box shows it as PGN with its comments and variations. A bad file gives a typed error (xqf.*) and
+   * the game in progress stays as it was.
+   */
+  function importXqf(bytes) {
+    if (typeof x.xqfParse !== 'function') {
+      x.showError('error.pgnUnavailable');
+      return false;
+    }
+    let parsed = null;
+    const ok = loadParsed(() => (parsed = x.xqfParse(bytes)));
+    if (ok && typeof x.pgnWrite === 'function') {
+      try {
+        pgnText.value = x.pgnWrite({ ...parsed, format: settings.pgnFormat });
+      } catch {
+        /* the game is loaded; the text box just stays as it was */
+      }
+    }
+    return ok;
+  }
+
+  /** Loads the game `parse()` returns ({fen, moves, result, reason}); on an error nothing changes. */
+  function loadParsed(parse) {
     let parsed;
     let next;
     try {
-      parsed = x.pgnParse(source);
+      parsed = parse();
       next = new GameRecord(XiangqiGame, parsed.fen || START_FEN, Array.from(parsed.moves ?? []));
     } catch (err) {
       x.showError('error.import', {}, err);
@@ -325,6 +353,12 @@ export function createRecordPanels(x) {
     x.actions.resetTo(next, { settleImported: { result, reason: parsed.reason ?? null } });
     x.review?.imported(parsed); // a PGN with an [%eval] on every move shows its review again
     return true;
+  }
+
+  /** An XQF file: by its name, or by its first bytes ("XQ") and a length that can hold the header. */
+  function isXqf(name, bytes) {
+    if (/\.xqf$/i.test(name ?? '')) return true;
+    return bytes.length >= 1024 && bytes[0] === 0x58 && bytes[1] === 0x51;
   }
 
   /** A shared link: the start FEN and the moves (space- or comma-separated ICCS). */
@@ -366,8 +400,13 @@ export function createRecordPanels(x) {
   importFile.addEventListener('change', async () => {
     const file = importFile.files?.[0];
     if (!file) return;
-    const text = await file.text();
+    const bytes = new Uint8Array(await file.arrayBuffer());
     importFile.value = '';
+    if (isXqf(file.name, bytes)) {
+      importXqf(bytes);
+      return;
+    }
+    const text = new TextDecoder().decode(bytes);
     pgnText.value = text;
     importGame(text);
   });

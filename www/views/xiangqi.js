@@ -51,6 +51,8 @@ export function mount(root, ctx) {
     XiangqiGame: ctx.wasm.XiangqiGame,
     pgnWrite: ctx.wasm.pgnWrite,
     pgnParse: ctx.wasm.pgnParse,
+    /** XQF game files (bytes → the pgnParse object); undefined in a build without */
+    xqfParse: ctx.wasm.xqfParse,
     /** the engine's levels and their handicaps (src: the wasm module's levels(); null in a build without) */
     levels: engineLevels(ctx.wasm),
     /** @type {GameRecord} */

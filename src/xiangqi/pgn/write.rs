@@ -1,0 +1,211 @@
+//! Writing a game as PGN: the tag section, then the movetext with its NAGs (`$n`), comments (with the lichess
+//! `[%eval …]` command) and `( … )` variations, lines kept under 80 columns.
+
+use super::{AnnotatedGame, MAX_VARIATION_DEPTH, PgnError, PgnErrorKind, PgnFormat, PgnGame, RESULTS};
+use crate::xiangqi::board::Position;
+use crate::xiangqi::fen::START_FEN;
+use crate::xiangqi::game_tree::{Annotation, Variation};
+use crate::xiangqi::notation::{Notation, ParseMoveError};
+use crate::xiangqi::types::{Color, Move};
+use crate::xiangqi::MoveError;
+
+fn fullmove_of(fen: &str) -> u32 {
+    fen.split_whitespace().nth(5).and_then(|n| n.parse().ok()).filter(|&n| n >= 1).unwrap_or(1)
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ")
+}
+
+/// Writes `game` as PGN with its moves in `format`: the tag section (`Game "Chinese Chess"`, then `Event`,
+/// `Site`, `Date`, `Round`, `Red`, `Black`, `Result` — the seven-tag roster with `Red`/`Black` for
+/// `White`/`Black`, `?` (`????.??.??` for the date) when not given — then the other given tags, `FEN` when the
+/// start is not the opening position, `Format`, and `Termination` with the reason), a blank line, and the
+/// numbered moves (`1. C2.5 H8+7`, `1. ... H8+7` when Black moves first), lines kept under 80 characters, the
+/// reason again as a comment before the result token.
+///
+/// # Errors
+/// [`PgnError`] (line 0): a bad start FEN, an illegal move (with its ply), a bad result.
+pub fn write_pgn(game: &PgnGame, format: PgnFormat) -> Result<String, PgnError> {
+    write_pgn_tree(&AnnotatedGame { game: game.clone(), annotations: vec![], comment: None }, format)
+}
+
+/// Writes a game with its tree, as [`write_pgn`] does, plus: the opening comment before the first move; after
+/// each move its NAGs (`$6`), its comment with the evaluation first (`{[%eval 0.35,12] words}`: pawns from
+/// Red's point of view, or `#n` for a mate, see [`crate::xiangqi::game_tree::Eval`]) and its variations, each as
+/// `( … )` with its own numbers and annotations (recursively). A black move after a comment or a variation
+/// gets its number again (`5. ... H8+7`). A `}` in a comment is dropped (it would end the comment); whitespace
+/// runs in comments become single spaces.
+///
+/// # Errors
+/// As [`write_pgn`]; an illegal move of a variation gives [`PgnErrorKind::Move`] with its ply counted from the
+/// start position along its own line; variations nested deeper than [`super::MAX_VARIATION_DEPTH`] give
+/// [`PgnErrorKind::TooDeep`].
+pub fn write_pgn_tree(tree: &AnnotatedGame, format: PgnFormat) -> Result<String, PgnError> {
+    let game = &tree.game;
+    let err = |kind| PgnError { line: 0, column: 0, kind };
+    if !RESULTS.contains(&game.result.as_str()) {
+        return Err(err(PgnErrorKind::Result(crate::echo(&game.result))));
+    }
+    let fen = if game.fen.trim().is_empty() || game.fen.trim() == "startpos" { START_FEN } else { game.fen.trim() };
+    let pos = Position::from_fen(fen).map_err(|e| err(PgnErrorKind::Fen(e)))?;
+    let start_fen = pos.fen();
+    let tag = |name: &str| game.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
+    let mut out = String::from("[Game \"Chinese Chess\"]\n");
+    for name in ["Event", "Site", "Date", "Round", "Red", "Black"] {
+        // Unknown values as the PGN standard writes them: `????.??.??` for a date, `?` otherwise.
+        let unknown = if name == "Date" { "????.??.??" } else { "?" };
+        out += &format!("[{name} \"{}\"]\n", escape(tag(name).unwrap_or(unknown)));
+    }
+    out += &format!("[Result \"{}\"]\n", game.result);
+    const OWN: [&str; 11] = ["Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result", "FEN", "Format", "Termination"];
+    for (k, v) in &game.tags {
+        let clean: String = k.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        if clean.is_empty() || OWN.iter().any(|o| o.eq_ignore_ascii_case(&clean)) {
+            continue;
+        }
+        out += &format!("[{clean} \"{}\"]\n", escape(v));
+    }
+    if start_fen.split(' ').take(2).ne(START_FEN.split(' ').take(2)) {
+        out += &format!("[FEN \"{start_fen}\"]\n");
+    }
+    out += &format!("[Format \"{}\"]\n", format.tag());
+    if let Some(r) = game.reason.as_deref().filter(|r| !r.trim().is_empty()) {
+        out += &format!("[Termination \"{}\"]\n", escape(r.trim()));
+    }
+    out.push('\n');
+    let mut w = Movetext { tokens: Vec::new(), format };
+    if let Some(c) = tree.comment.as_deref() {
+        w.comment(None, c);
+    }
+    let number = fullmove_of(&start_fen);
+    w.line(&pos, number, &game.moves, &tree.annotations, 0, 0)?;
+    if let Some(r) = game.reason.as_deref().filter(|r| !r.trim().is_empty()) {
+        w.tokens.push(format!("{{{}}}", r.trim().replace(['{', '}'], "")));
+    }
+    w.tokens.push(game.result.clone());
+    let mut line_len = 0;
+    let mut open = String::new();
+    for t in w.tokens {
+        // `(` goes with the token after it, `)` with the one before.
+        if t == "(" {
+            open.push('(');
+            continue;
+        }
+        let t = std::mem::take(&mut open) + &t;
+        // Display width: CJK characters take two columns.
+        let width: usize = t.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum();
+        let glued = t == ")";
+        if line_len > 0 && !glued && line_len + 1 + width > 79 {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 && !glued {
+            out.push(' ');
+            line_len += 1;
+        }
+        out += &t;
+        line_len += width;
+    }
+    out.push('\n');
+    Ok(out)
+}
+
+/// The movetext being written: its tokens (each kept on one line; `(` and `)` glue to their neighbours).
+struct Movetext {
+    tokens: Vec<String>,
+    format: PgnFormat,
+}
+
+impl Movetext {
+    /// A comment, as one token per word so that long ones wrap.
+    fn comment(&mut self, eval: Option<String>, text: &str) {
+        let body = eval.into_iter().chain(std::iter::once(text.replace('}', ""))).collect::<Vec<_>>().join(" ");
+        let words: Vec<&str> = body.split_whitespace().collect();
+        if words.is_empty() {
+            return;
+        }
+        let n = words.len();
+        for (k, word) in words.into_iter().enumerate() {
+            let mut t = String::new();
+            if k == 0 {
+                t.push('{');
+            }
+            t += word;
+            if k + 1 == n {
+                t.push('}');
+            }
+            self.tokens.push(t);
+        }
+    }
+
+    /// Writes `moves` from `start` (whose move number is `number`), with their annotations; `ply0` is the ply of
+    /// `start` counted from the game's start (for errors).
+    fn line(&mut self, start: &Position, mut number: u32, moves: &[Move], notes: &[Annotation], ply0: usize, depth: usize) -> Result<(), PgnError> {
+        let err = |kind| PgnError { line: 0, column: 0, kind };
+        if depth > MAX_VARIATION_DEPTH {
+            return Err(err(PgnErrorKind::TooDeep { max: MAX_VARIATION_DEPTH }));
+        }
+        let mut pos = start.clone();
+        let mut renumber = true;
+        for (i, &mv) in moves.iter().enumerate() {
+            let ply = ply0 + i + 1;
+            let text = mv.to_string();
+            let legal = pos
+                .parse_move(&text)
+                .map_err(|e| err(PgnErrorKind::Move { ply, text: text.clone(), error: ParseMoveError::Iccs(e) }))?;
+            if !pos.has_legal_move() {
+                let e = ParseMoveError::Iccs(MoveError::GameOver { mv: legal.to_string() });
+                return Err(err(PgnErrorKind::Move { ply, text: legal.to_string(), error: e }));
+            }
+            let red = pos.side_to_move() == Color::Red;
+            // The move number stays on the line of its move.
+            let prefix = if red {
+                format!("{number}. ")
+            } else if renumber {
+                format!("{number}. ... ")
+            } else {
+                String::new()
+            };
+            let written = match self.format {
+                PgnFormat::Iccs => {
+                    let s = legal.to_string().to_ascii_uppercase();
+                    format!("{}-{}", &s[..2], &s[2..])
+                }
+                PgnFormat::Wxf => Notation::Wxf.format(&pos, legal).unwrap_or(text),
+                PgnFormat::Chinese => Notation::Chinese.format(&pos, legal).unwrap_or(text),
+            };
+            self.tokens.push(prefix + &written);
+            renumber = false;
+            let before = pos.clone();
+            pos.play_unchecked(legal);
+            if let Some(note) = notes.get(i) {
+                for nag in &note.nags {
+                    self.tokens.push(format!("${nag}"));
+                }
+                let eval = note.eval.and_then(|e| e.command());
+                if eval.is_some() || note.comment.is_some() {
+                    self.comment(eval, note.comment.as_deref().unwrap_or(""));
+                    renumber = true;
+                }
+                for v in note.variations.iter().filter(|v| !v.moves.is_empty()) {
+                    self.variation(&before, number, v, ply0 + i, depth + 1)?;
+                    renumber = true;
+                }
+            }
+            if !red {
+                number += 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn variation(&mut self, start: &Position, number: u32, v: &Variation, ply0: usize, depth: usize) -> Result<(), PgnError> {
+        self.tokens.push("(".into());
+        if let Some(c) = v.comment.as_deref() {
+            self.comment(None, c);
+        }
+        self.line(start, number, &v.moves, &v.annotations, ply0, depth)?;
+        self.tokens.push(")".into());
+        Ok(())
+    }
+}

@@ -326,9 +326,9 @@ export function createReview(x, wasm) {
   }
 
   function renderButtons() {
-    runBtn.disabled = !available || Boolean(active);
     cancelBtn.hidden = !active;
     const complete = state.analyses.length === x.record.moves.length + 1 && state.analyses.every(Boolean);
+    runBtn.disabled = !available || Boolean(active) || complete;
     runBtn.dataset.i18n = complete ? 'review.again' : state.analyses.some(Boolean) ? 'review.resume' : 'review.run';
     runBtn.textContent = t(runBtn.dataset.i18n);
   }

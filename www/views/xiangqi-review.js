@@ -438,7 +438,7 @@ export function createReview(x, wasm) {
       if (after) out.eval = redEval(after, i + 1, first);
       if (v) {
         if (v.nag) out.nags = [v.nag];
-        out.comment = v.better ? `${t(`review.class.${v.class}`)}. ${t('review.better', { move: moveText(i, v.better) })}` : t(`review.class.${v.class}`);
+        out.comment = v.better ? t('review.comment', { class: t(`review.class.${v.class}`), move: moveText(i, v.better) }) : t(`review.class.${v.class}`);
         if (v.better && v.line.length) out.variations = [{ moves: [...v.line] }];
       }
       return out;

@@ -20,6 +20,11 @@ export function createEvalGraph(env) {
   let chartLoading = null;
   let destroyed = false;
   let last = { points: [], current: null };
+  // chart.js is parsed when the page is idle, not in the middle of a review
+  const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 2000));
+  idle(() => {
+    if (!destroyed) loadChart();
+  });
 
   function makeChart(Chart) {
     const css = getComputedStyle(document.documentElement);

@@ -28,6 +28,8 @@ const CLASSES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
 const NAG_CLASS = { 6: 'inaccuracy', 2: 'mistake', 4: 'blunder' };
 /** graph redraws at most this often while a review runs, in ms */
 const GRAPH_MS = 400;
+/** a running review is saved at most this often, in ms */
+const SAVE_MS = 1000;
 /** one move of a "show me" line every this many ms */
 const SHOW_STEP_MS = 900;
 
@@ -84,8 +86,17 @@ export function createReview(x, wasm) {
     return { startFen: record?.startFen ?? '', moves: [], analyses: [null], running: false };
   }
 
+  let saveTimer = null;
+
   function save() {
+    clearTimeout(saveTimer);
+    saveTimer = null;
     writeJSON(REVIEW_KEY, { v: 1, ...state });
+  }
+
+  /** Saves within SAVE_MS (during a review: one write for several positions; a reload loses at most those). */
+  function saveSoon() {
+    saveTimer ??= setTimeout(save, SAVE_MS);
   }
 
   /** Fits the saved review to the game on the page; true when something was dropped. */
@@ -158,10 +169,11 @@ export function createReview(x, wasm) {
       const fits = state.moves.length === active.moves.length;
       if (fits && msg.ply < state.analyses.length) {
         state.analyses[msg.ply] = msg.analysis;
-        save();
-        recompute();
+        saveSoon();
+        // only the moves next to the new position change: the worker's verdicts of them, their list items
+        for (const v of msg.verdicts ?? []) verdicts[v.ply - 1] = v;
         renderProgress(msg.done, msg.total);
-        applyReviewMarks(moveList());
+        applyReviewMarks(moveList(), [msg.ply, msg.ply + 1]);
         scheduleGraph();
       }
     } else if (msg.type === 'done' || msg.type === 'cancelled') {
@@ -226,9 +238,10 @@ export function createReview(x, wasm) {
    * data-better (the better move, ICCS) when not best; items without a verdict lose both. Called after every
    * render of the list (www/views/xiangqi-record.js) and when the review changes.
    */
-  function applyReviewMarks(listEl) {
+  function applyReviewMarks(listEl, plies = null) {
     if (!listEl) return;
-    for (const li of listEl.querySelectorAll('li[data-ply]')) {
+    const items = plies ? plies.map((p) => listEl.querySelector(`li[data-ply="${p}"]`)).filter(Boolean) : listEl.querySelectorAll('li[data-ply]');
+    for (const li of items) {
       const v = verdicts[Number(li.dataset.ply) - 1];
       if (v && x.record.moves[v.ply - 1] === v.played) {
         li.dataset.class = v.class;
@@ -273,6 +286,8 @@ export function createReview(x, wasm) {
     graphTimer = setTimeout(() => {
       graphTimer = null;
       renderGraph();
+      renderSummary();
+      renderBetter();
     }, GRAPH_MS);
   }
 
@@ -523,6 +538,7 @@ export function createReview(x, wasm) {
       renderAll();
     },
     destroy() {
+      if (saveTimer) save();
       stopShow();
       clearTimeout(graphTimer);
       graph.destroy();

@@ -37,6 +37,9 @@ export function judgeAll(wasm, analyses, moves, firstSide) {
   return moves.map((_, i) => judgeMove(wasm, analyses, moves, i, firstSide));
 }
 
+/** the side to move's win probability of each analysis object already asked (the graph asks often) */
+const wpCache = new WeakMap();
+
 /**
  * Red's win probability (0…1) at each position, null where there is no analysis: the graph's points
  * (moves.length + 1 of them).
@@ -44,7 +47,11 @@ export function judgeAll(wasm, analyses, moves, firstSide) {
 export function redWinProbabilities(wasm, analyses, firstSide) {
   return analyses.map((a, ply) => {
     if (!a) return null;
-    const wp = wasm.scoreWinProbability(a.score);
+    let wp = wpCache.get(a);
+    if (wp === undefined) {
+      wp = wasm.scoreWinProbability(a.score);
+      wpCache.set(a, wp);
+    }
     const redToMove = (ply % 2 === 0) === (firstSide === 'red');
     return redToMove ? wp : 1 - wp;
   });

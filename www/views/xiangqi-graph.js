@@ -20,10 +20,21 @@ export function createEvalGraph(env) {
   let chartLoading = null;
   let destroyed = false;
   let last = { points: [], current: null };
-  // chart.js is parsed when the page is idle, not in the middle of a review
-  const idle = globalThis.requestIdleCallback ?? ((fn) => setTimeout(fn, 2000));
+  // chart.js is parsed, and the chart made (its first drawing is the costly one), when the page is idle, not
+  // in the middle of a review: off stage (laid out but invisible and out of the flow) until it has points
+  const idle = (fn) => (globalThis.requestIdleCallback ? requestIdleCallback(fn, { timeout: 1500 }) : setTimeout(fn, 1500));
   idle(() => {
-    if (!destroyed) loadChart();
+    if (destroyed || chartLoading) return;
+    chartLoading = loadChart().then((Chart) => idle(() => {
+      if (!Chart || destroyed || chart) return;
+      const offstage = element.hidden;
+      if (offstage) {
+        element.classList.add('eval-graph-offstage');
+        element.hidden = false;
+      }
+      chart = makeChart(Chart);
+      draw();
+    }));
   });
 
   function makeChart(Chart) {
@@ -73,7 +84,9 @@ export function createEvalGraph(env) {
       element.dataset.points = String(drawn);
       element.dataset.values = values;
       element.setAttribute('aria-label', env.t('review.graphLabel', { n: drawn }));
-      element.hidden = drawn === 0;
+      const wasOffstage = element.classList.contains('eval-graph-offstage');
+      if (drawn > 0) element.classList.remove('eval-graph-offstage');
+      element.hidden = drawn === 0 && !wasOffstage;
       if (drawn === 0 || destroyed) return;
       if (chart) draw();
       else if (!chartLoading) {

@@ -286,8 +286,11 @@ export function createReview(x, wasm) {
     graphTimer = setTimeout(() => {
       graphTimer = null;
       renderGraph();
-      renderSummary();
-      renderBetter();
+      // in a task of their own: no single task of the page's does all of it
+      setTimeout(() => {
+        renderSummary();
+        renderBetter();
+      }, 0);
     }, GRAPH_MS);
   }
 
@@ -305,17 +308,29 @@ export function createReview(x, wasm) {
     summaryEl.hidden = judged.length === 0;
     const signature = `${x.lang}|${judged.map((v) => `${v.class}${v.loss}`).join()}`;
     if (!judged.length || signature === summaryDrawn) return;
-    summaryDrawn = signature;
     const s = wasm.reviewSummary(judged.map((v) => ({ side: v.side, class: v.class, loss: v.loss })));
     const sides = ['red', 'black'];
-    const head = h('tr', {}, h('th', {}), sides.map((side) => h('th', { scope: 'col', class: `side-${side}`, text: t(`side.${side}`) })));
-    const rows = CLASSES.map((c) => h('tr', { class: `review-row-${c}` },
-      h('th', { scope: 'row' }, h('span', { class: `review-dot review-dot-${c}` }), t(`review.class.${c}`)),
-      sides.map((side) => h('td', { dataset: { side, class: c }, text: String(s[side][c]) }))));
-    const loss = h('tr', { class: 'review-row-loss' },
-      h('th', { scope: 'row', text: t('review.averageLoss') }),
-      sides.map((side) => h('td', { dataset: { side, averageLoss: s[side].averageLoss.toFixed(4) }, text: `${(s[side].averageLoss * 100).toFixed(1)}%` })));
-    summaryEl.replaceChildren(h('thead', {}, head), h('tbody', {}, rows, loss));
+    if (!summaryDrawn || summaryDrawn.split('|')[0] !== x.lang) {
+      // the table once per language; afterwards only the numbers change
+      const head = h('tr', {}, h('th', {}), sides.map((side) => h('th', { scope: 'col', class: `side-${side}`, text: t(`side.${side}`) })));
+      const rows = CLASSES.map((c) => h('tr', { class: `review-row-${c}` },
+        h('th', { scope: 'row' }, h('span', { class: `review-dot review-dot-${c}` }), t(`review.class.${c}`)),
+        sides.map((side) => h('td', { dataset: { side, class: c } }))));
+      const loss = h('tr', { class: 'review-row-loss' },
+        h('th', { scope: 'row', text: t('review.averageLoss') }),
+        sides.map((side) => h('td', { dataset: { side, averageLoss: '' } })));
+      summaryEl.replaceChildren(h('thead', {}, head), h('tbody', {}, rows, loss));
+    }
+    summaryDrawn = signature;
+    const put = (td, text) => {
+      if (td.textContent !== text) td.textContent = text;
+    };
+    for (const side of sides) {
+      for (const c of CLASSES) put(summaryEl.querySelector(`td[data-side="${side}"][data-class="${c}"]`), String(s[side][c]));
+      const td = summaryEl.querySelector(`td[data-side="${side}"][data-average-loss]`);
+      td.dataset.averageLoss = s[side].averageLoss.toFixed(4);
+      put(td, `${(s[side].averageLoss * 100).toFixed(1)}%`);
+    }
   }
 
   /** The verdict of the move that led to the position shown (null: none, or the game itself is shown). */

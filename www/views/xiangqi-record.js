@@ -11,6 +11,7 @@
 import { h, icon, setText } from './dom.js';
 import { GameRecord, START_FEN } from '../game-record.js';
 import { NOTATIONS } from './xiangqi-settings.js';
+import { applyReviewMarks } from './xiangqi-review.js';
 
 /** the PGN result tag of a result */
 export const PGN_RESULT = { red: '1-0', black: '0-1', draw: '1/2-1/2' };
@@ -181,7 +182,7 @@ export function createRecordPanels(x) {
         `${PGN_RESULT[result.result]} ${reasonText(t, result.reason, result.code, result.side)}`));
     }
     moveList.replaceChildren(...items);
-    x.review?.applyReviewMarks(moveList);
+    applyReviewMarks(moveList); // the review's classes (www/views/xiangqi-review.js)
     const scroller = moveList.parentElement;
     const focus = viewPly === null ? null : moveList.querySelector('.move-viewing');
     if (focus) focus.scrollIntoView({ block: 'nearest' });

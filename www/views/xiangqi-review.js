@@ -33,6 +33,20 @@ const SAVE_MS = 1000;
 /** one move of a "show me" line every this many ms */
 const SHOW_STEP_MS = 900;
 
+/** the page's review (one #xiangqi view at a time), for the module-level applyReviewMarks */
+let currentReview = null;
+
+/**
+ * Marks the move list's items `li[data-ply]` with the review's verdicts (spec §3: data-class =
+ * best|good|inaccuracy|mistake|blunder, data-better = the better move in ICCS when not best); items without a
+ * verdict lose both. Whoever renders the move list calls it after every render; without a review it does
+ * nothing.
+ * @param {HTMLElement} listEl the list ([data-testid="move-list"])
+ */
+export function applyReviewMarks(listEl) {
+  currentReview?.applyReviewMarks(listEl);
+}
+
 /**
  * The review panel and what the page calls of it.
  * @param {object} x the page's shared state and functions (www/views/xiangqi.js)
@@ -533,7 +547,7 @@ export function createReview(x, wasm) {
     if (!state.running && state.analyses.some(Boolean)) lastState = state.imported ? 'imported' : 'cancelled';
   }
 
-  return {
+  const api = {
     element,
     applyReviewMarks,
     boardHint,
@@ -553,6 +567,7 @@ export function createReview(x, wasm) {
       renderAll();
     },
     destroy() {
+      if (currentReview === api) currentReview = null;
       if (saveTimer) save();
       stopShow();
       clearTimeout(graphTimer);
@@ -561,4 +576,6 @@ export function createReview(x, wasm) {
       worker = null;
     },
   };
+  currentReview = api;
+  return api;
 }

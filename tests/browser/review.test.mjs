@@ -88,8 +88,18 @@ test('a hanging rook is a blunder with a better move; the graph has plies + 1 po
   assert.equal(shown, blunder.better);
   await page.waitForSelector('.xq-board .xq-hint-better', { state: 'attached' });
   await screenshot(page, 'review-blunder');
+  // "show me": the better move is played on the board from the position before the blunder, then it returns
+  const piece = await page.evaluate(([moves, square]) => {
+    const g = new window.duiyi.wasm.XiangqiGame();
+    for (const m of moves) g.play(m);
+    const found = Array.from(g.pieces()).find((p) => p.square === square)?.piece;
+    g.free();
+    return found;
+  }, [OPENING, blunder.better.slice(0, 2)]);
   await page.click('[data-testid="review-show"]');
   await page.waitForSelector('.xq-board[data-showing="true"]');
+  await page.waitForFunction(([square, letter]) => document.querySelector(`[data-square="${square}"] [data-piece]`)?.dataset.piece === letter,
+    [blunder.better.slice(2, 4), piece]);
   await page.waitForSelector('.xq-board:not([data-showing])', { timeout: STEP_MS });
   assert.deepEqual(app.errorsOf(page), []);
 });

@@ -438,7 +438,7 @@ export function createReview(x, wasm) {
       frame(m);
       show.timer = setTimeout(tick, SHOW_STEP_MS);
     };
-    show = { timer: setTimeout(tick, SHOW_STEP_MS), game };
+    show = { timer: setTimeout(tick, SHOW_STEP_MS), game, ply: x.viewPly };
     renderBetter();
   }
 
@@ -554,11 +554,15 @@ export function createReview(x, wasm) {
     requestHint,
     pgnExtras,
     imported,
+    /** true while "show me" plays a line on the board (the page then leaves the board alone) */
+    get showing() {
+      return Boolean(show) && show.ply === x.viewPly;
+    },
     /** Part of every page render: fits the review to the game and redraws its parts. */
     render() {
       if (!available) return;
       if (!started) startUp();
-      if (show && x.viewPly === null) stopShow();
+      if (show && x.viewPly !== show.ply) stopShow(); // the user went elsewhere: the board is the page's again
       renderAll();
     },
     setLang() {

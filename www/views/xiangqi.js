@@ -276,6 +276,7 @@ export function mount(root, ctx) {
   }
 
   function renderReview(animate) {
+    if (x.review.showing) return; // "show me" plays the better line on the board (xiangqi-review.js)
     const pos = x.record.positionAt(x.viewPly);
     const general = pos.inCheck ? pos.pieces.find((p) => p.piece === (pos.sideToMove === 'red' ? 'K' : 'k'))?.square : null;
     board.set({

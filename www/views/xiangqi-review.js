@@ -314,8 +314,24 @@ export function createReview(x, wasm) {
     graph.update(points, x.viewPly ?? state.moves.length);
   }
 
-  /** what the summary shows (it is rebuilt only when this changes) */
+  /** what the summary shows (its numbers are rewritten only when this changes) */
   let summaryDrawn = null;
+  /** the language the summary's table was built in */
+  let summaryLang = null;
+
+  /** The summary's table, empty (built before it is first shown: then showing it costs little). */
+  function buildSummary() {
+    summaryLang = x.lang;
+    const sides = ['red', 'black'];
+    const head = h('tr', {}, h('th', {}), sides.map((side) => h('th', { scope: 'col', class: `side-${side}`, text: t(`side.${side}`) })));
+    const rows = CLASSES.map((c) => h('tr', { class: `review-row-${c}` },
+      h('th', { scope: 'row' }, h('span', { class: `review-dot review-dot-${c}` }), t(`review.class.${c}`)),
+      sides.map((side) => h('td', { dataset: { side, class: c } }))));
+    const loss = h('tr', { class: 'review-row-loss' },
+      h('th', { scope: 'row', text: t('review.averageLoss') }),
+      sides.map((side) => h('td', { dataset: { side, averageLoss: '' } })));
+    summaryEl.replaceChildren(h('thead', {}, head), h('tbody', {}, rows, loss));
+  }
 
   function renderSummary() {
     const judged = verdicts.filter(Boolean);
@@ -324,17 +340,7 @@ export function createReview(x, wasm) {
     if (!judged.length || signature === summaryDrawn) return;
     const s = wasm.reviewSummary(judged.map((v) => ({ side: v.side, class: v.class, loss: v.loss })));
     const sides = ['red', 'black'];
-    if (!summaryDrawn || summaryDrawn.split('|')[0] !== x.lang) {
-      // the table once per language; afterwards only the numbers change
-      const head = h('tr', {}, h('th', {}), sides.map((side) => h('th', { scope: 'col', class: `side-${side}`, text: t(`side.${side}`) })));
-      const rows = CLASSES.map((c) => h('tr', { class: `review-row-${c}` },
-        h('th', { scope: 'row' }, h('span', { class: `review-dot review-dot-${c}` }), t(`review.class.${c}`)),
-        sides.map((side) => h('td', { dataset: { side, class: c } }))));
-      const loss = h('tr', { class: 'review-row-loss' },
-        h('th', { scope: 'row', text: t('review.averageLoss') }),
-        sides.map((side) => h('td', { dataset: { side, averageLoss: '' } })));
-      summaryEl.replaceChildren(h('thead', {}, head), h('tbody', {}, rows, loss));
-    }
+    if (summaryLang !== x.lang) buildSummary();
     summaryDrawn = signature;
     const put = (td, text) => {
       if (td.textContent !== text) td.textContent = text;
@@ -537,6 +543,7 @@ export function createReview(x, wasm) {
   let started = false;
   function startUp() {
     started = true;
+    buildSummary();
     reconcile();
     // a review under way when the page was left goes on (the positions analysed are not searched again)
     if (state.running && state.moves.length === x.record.moves.length) queueMicrotask(() => run());

@@ -10,6 +10,7 @@
 //!   search, solver and SGF; played over GTP by [`protocol::gtp`].
 //! * [`search`] — what every game's search shares: scores, TT, clock, limits, the sliced-search trait.
 //! * [`geometry`] — the smallest enclosing circle (seed 001 §Ⅲ's O(n³) method and Welzl's algorithm).
+//! * [`review`] — game review: win probability from an engine score, each move's class, summaries.
 //! * [`engine`] — the one time-sliced `Engine` behind the native protocols and the browser worker, for every
 //!   game (above the games and `search`; the protocols, wasm bindings and benches sit above it).
 //! * [`mod@bench`] — `duiyi bench`: the Xiangqi node-count signature and speed figure.
@@ -27,6 +28,7 @@ pub mod geometry;
 pub mod hex;
 pub mod levels;
 pub mod protocol;
+pub mod review;
 pub mod search;
 pub mod xiangqi;
 

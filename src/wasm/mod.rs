@@ -20,6 +20,7 @@ pub mod engine;
 pub mod hex;
 pub mod hex_review;
 pub mod protocol;
+pub mod review;
 pub mod xiangqi;
 
 use wasm_bindgen::prelude::*;

@@ -120,7 +120,8 @@ export function createXiangqiBoard(container, options = {}) {
     el('stop', { offset: '100%', 'stop-color': '#ff2a2a', 'stop-opacity': '0' }, glow);
     // arrowheads: the engine's best move, and the reply it expects (ponder) in that arrow's colour
     for (const [suffix, cls] of [['', 'xq-hint-head'], ['-ponder', 'xq-hint-head xq-hint-head-ponder'],
-      ['-analysis', 'xq-hint-head xq-analysis-head'], ['-analysis-minor', 'xq-hint-head xq-analysis-head-minor']]) {
+      ['-analysis', 'xq-hint-head xq-analysis-head'], ['-analysis-minor', 'xq-hint-head xq-analysis-head-minor'],
+      ['-better', 'xq-hint-head xq-hint-head-better']]) {
       const arrow = el('marker', {
         id: `${id}-arrowhead${suffix}`, viewBox: '0 0 10 10', refX: '5', refY: '5',
         markerWidth: '3', markerHeight: '3', orient: 'auto-start-reverse',
@@ -283,9 +284,15 @@ export function createXiangqiBoard(container, options = {}) {
       line.dataset.multipv = String(rank);
     }
     const hint = state.hint;
+    if (hint && points.has(hint.from) && !hint.to) {
+      // a square only (the hint's first step: which piece to move): a ring round it
+      const [cx, cy] = xy(hint.from);
+      el('circle', { cx, cy, r: PIECE_R * 1.08, class: `xq-hint-ring xq-hint-ring-${hint.kind ?? 'piece'}`, 'data-hint-square': hint.from }, overlayLayer);
+      return;
+    }
     if (!hint || !points.has(hint.from) || !points.has(hint.to)) return;
     const kind = hint.kind ? ` xq-hint-${hint.kind}` : '';
-    drawArrow(hint.from, hint.to, `xq-hint${kind}`, `${id}-arrowhead${hint.kind === 'ponder' ? '-ponder' : ''}`,
+    drawArrow(hint.from, hint.to, `xq-hint${kind}`, `${id}-arrowhead${hint.kind === 'ponder' || hint.kind === 'better' ? `-${hint.kind}` : ''}`,
       `xq-hint-ring${hint.kind ? ` xq-hint-ring-${hint.kind}` : ''}`);
   }
 

@@ -20,6 +20,28 @@ import { NOTATIONS } from './xiangqi-settings.js';
 import { renderTreeList } from './xiangqi-tree-list.js';
 import { GameTree } from '../game-tree.js';
 
+/**
+ * Two per-move annotation lists (pgnWrite's `annotations`, entries null or {nags, comment, eval, variations})
+ * merged into one: the review's (first) and the analysis board's (second); NAGs and evals from the first,
+ * comments joined, variations of both. Null when both are empty.
+ */
+export function mergeAnnotations(first, second) {
+  if (!first?.length) return second?.length ? second : null;
+  if (!second?.length) return first;
+  const out = [];
+  for (let i = 0; i < Math.max(first.length, second.length); i++) {
+    const a = first[i] ?? null, b = second[i] ?? null;
+    if (!a || !b) { out.push(a ?? b); continue; }
+    const m = { ...b, ...a };
+    const comments = [a.comment, b.comment].filter(Boolean);
+    if (comments.length) m.comment = comments.join(' ');
+    const variations = [...(a.variations ?? []), ...(b.variations ?? [])];
+    if (variations.length) m.variations = variations;
+    out.push(m);
+  }
+  return out;
+}
+
 /** the PGN result tag of a result */
 export const PGN_RESULT = { red: '1-0', black: '0-1', draw: '1/2-1/2' };
 
@@ -331,7 +353,14 @@ export function createRecordPanels(x) {
     let text;
     try {
       const input = { tags: pgnTags(), fen: game.fen, moves: game.moves, result, reason: reason ?? undefined, format: settings.pgnFormat };
-      if (game.annotations) input.annotations = game.annotations;
+      let annotations = game.annotations ?? null;
+      if (game.isGame) {
+        // the review's tags and annotations (NAGs, comments, [%eval], better lines) and the hints used
+        const extras = x.review?.pgnExtras() ?? { tags: {}, annotations: null };
+        Object.assign(input.tags, extras.tags, x.hint?.pgnTags() ?? {});
+        annotations = mergeAnnotations(extras.annotations, annotations);
+      }
+      if (annotations) input.annotations = annotations;
       if (game.comment) input.comment = game.comment;
       text = x.pgnWrite(input);
     } catch (err) {
@@ -438,6 +467,7 @@ export function createRecordPanels(x) {
       x.analysis.attachToGame(parsed);
       x.engine.setNotice('variations', () => t('analysis.hasVariations'), 10000);
     }
+    x.review?.imported(parsed); // a PGN with an [%eval] on every move shows its review again
     return true;
   }
 
@@ -545,7 +575,7 @@ export function createRecordPanels(x) {
 
   return {
     movesPanel, exportPanel, fenPanel,
-    renderNav, renderMoves, renderShare, showFen, loadFen, loadShared, copyText,
+    renderNav, renderMoves, renderShare, showFen, loadFen, loadShared, copyText, setView,
     /** Removes the page-wide key listener. */
     destroy() {
       document.removeEventListener('keydown', onKey);

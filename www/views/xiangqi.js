@@ -8,6 +8,7 @@
 //   xiangqi-analysis.js      the analysis board: free moves into a game tree, the engine's lines (MultiPV)
 //   xiangqi-controls.js      the settings panel (mode, time control, level, ponder, pieces)
 //   xiangqi-settings.js      the settings' defaults and storage; xiangqi-clock.js the clock bookkeeping
+//   xiangqi-review.js        the game review (graph, move classes, better moves); xiangqi-hint.js the hint
 // They share one object (`x` below): the game state and the functions the others call.
 //
 // Saved: the game (GAME_KEY: start FEN, moves, the move the engine expects), its play state (PLAY_KEY: time
@@ -31,6 +32,8 @@ import { createEnginePanel } from './xiangqi-engine-panel.js';
 import { createActions } from './xiangqi-actions.js';
 import { createAnalysis } from './xiangqi-analysis.js';
 import { playSound } from '../sound.js';
+import { createReview, applyReviewMarks } from './xiangqi-review.js';
+import { createHint } from './xiangqi-hint.js';
 
 /**
  * Mounts the page.
@@ -100,6 +103,11 @@ export function mount(root, ctx) {
   const controls = (x.controls = createControls(x));
   const analysis = (x.analysis = createAnalysis(x));
   actions.boardBar.append(analysis.toggleBtn);
+  const review = (x.review = createReview(x, ctx.wasm));
+  const hint = (x.hint = createHint(x, review));
+  actions.boardBar.append(hint.button);
+  // the review's classes on the game's move list (not on an analysis board's tree)
+  x.afterMoveListRender.push((listEl) => { if (!x.analysing()) applyReviewMarks(listEl); });
 
   const view = h('div', { class: 'xq-layout xq-play-layout' },
     h('section', { class: 'board-column' }, boardHost, analysis.evalBar, actions.boardBar, actions.actionBar),
@@ -111,6 +119,7 @@ export function mount(root, ctx) {
       statusHost,
       engine.ponderPanel,
       rec.movesPanel,
+      review.element,
       controls.element,
       rec.exportPanel,
       rec.fenPanel,
@@ -270,6 +279,8 @@ export function mount(root, ctx) {
     renderResult(result);
     renderTurn(result, side);
     rec.renderMoves();
+    review.render();
+    hint.render();
     engine.renderStatus();
     actions.renderClocks();
     actions.renderActions(result);
@@ -294,6 +305,7 @@ export function mount(root, ctx) {
   }
 
   function renderReview(animate) {
+    if (x.review.showing) return; // "show me" plays the better line on the board (xiangqi-review.js)
     const pos = x.record.positionAt(x.viewPly);
     const general = pos.inCheck ? pos.pieces.find((p) => p.piece === (pos.sideToMove === 'red' ? 'K' : 'k'))?.square : null;
     board.set({
@@ -304,7 +316,7 @@ export function mount(root, ctx) {
       check: general ?? null,
       orientation: orientation(),
       pieceSet: settings.pieceSet,
-      hint: null,
+      hint: x.review.boardHint(),
       arrows: [],
       animate,
     });
@@ -323,7 +335,7 @@ export function mount(root, ctx) {
       check: record.inCheck() ? generalSquare(side) : null,
       orientation: orientation(),
       pieceSet: settings.pieceSet,
-      hint: engine.hint(result),
+      hint: x.hint.boardHint() ?? engine.hint(result),
       arrows: [],
       animate,
     });
@@ -404,6 +416,7 @@ export function mount(root, ctx) {
     for (const node of view.querySelectorAll('[data-i18n-title]')) node.title = t(node.dataset.i18nTitle);
     for (const node of view.querySelectorAll('[data-i18n-aria-label]')) node.setAttribute('aria-label', t(node.dataset.i18nAriaLabel));
     engine.setTranslator(t);
+    review.setLang();
     controls.renderLevels();
     controls.renderTcFields();
     if (shownError) showError(shownError.key, shownError.params, shownError.error);
@@ -422,6 +435,7 @@ export function mount(root, ctx) {
       analysis.destroy();
       engine.destroy();
       rec.destroy();
+      review.destroy();
       client.cancel();
       board.destroy();
       x.record.free();

@@ -1,0 +1,199 @@
+// The Xiangqi game review and hint on the page (#xiangqi; www/views/xiangqi-review.js, xiangqi-hint.js,
+// www/review-worker.js; docs/review.md).
+//
+// The planted blunder: a real opening (benches/real-openings.txt, "C 中炮对屏风马", 44 master games) after which
+// Red plays h0h5, leaving the rook where Black's horse on g7 takes it (g7h5). Checked with the engine (the
+// wasm build under Node, 200,000 nodes a position, 2026-12-03): before h0h5 Red stands at +15 cp; after it
+// Black at +632 (its best reply g7h5); every other Red move there scores between +1 and −368 cp, and the
+// moves within 1.2 pawns of the best are BETTER below — the better move shown must be one of them.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp, screenshot, legalMovesAfter, START_FEN, READY_MS, STEP_MS } from './harness.mjs';
+
+const OPENING = 'h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b0a2 g6g5 b2c2 a9b9'.split(' ');
+const BLUNDER = 'h0h5';
+const GAME = [...OPENING, BLUNDER, 'g7h5', 'c3c4'];
+const BLUNDER_PLY = OPENING.length + 1;
+/** Red's moves after the opening scoring within 1.2 pawns of the best (engine, 200k nodes; see the header) */
+const BETTER = ['a3a4', 'a0b0', 'c3c4', 'h0h4', 'f0e1', 'a0a1', 'c2d2', 'd0e1', 'i3i4', 'h0h1', 'c2b2', 'c2c1', 'e3e4',
+  'g2e1', 'h0h2', 'h0h6', 'e2d2', 'e2e1', 'a2c1', 'e2f2', 'c2c6', 'h0h3', 'g0i2', 'g3g4', 'a2b0', 'e0e1', 'h0i0'];
+/** two people on one board: the engine never moves, the page is only reviewed */
+const HUMAN = { mode: 'human', tc: 'movetime', movetime: 1000 };
+
+let app;
+before(async () => {
+  app = await startApp({ locale: 'en-US' });
+});
+after(async () => {
+  await app?.close();
+});
+
+const gameUrl = (moves) => `?lang=en&moves=${moves.join('%20')}#xiangqi`;
+
+async function reviewDone(page, timeout = READY_MS * 3) {
+  await page.waitForSelector('[data-testid="review-progress"][data-state="done"]', { timeout });
+}
+
+async function item(page, ply) {
+  return page.$eval(`[data-testid="move-list"] li[data-ply="${ply}"]`, (li) => ({ class: li.dataset.class ?? null, better: li.dataset.better ?? null }));
+}
+
+test('a hanging rook is a blunder with a better move; the graph has plies + 1 points; show me plays the line', async () => {
+  const page = await app.newPage(gameUrl(GAME), { xiangqiSettings: HUMAN });
+  await page.waitForSelector('[data-testid="move-list"] li[data-ply="13"]');
+  await page.click('[data-testid="review-run"]');
+  await page.waitForSelector('[data-testid="review-progress"][data-state="running"], [data-testid="review-progress"][data-state="done"]');
+  await reviewDone(page);
+  const progress = await page.$eval('[data-testid="review-progress"]', (el) => ({ done: Number(el.dataset.done), total: Number(el.dataset.total) }));
+  assert.deepEqual(progress, { done: GAME.length + 1, total: GAME.length + 1 });
+
+  const blunder = await item(page, BLUNDER_PLY);
+  assert.equal(blunder.class, 'blunder', `h0h5 left the rook to the horse: ${JSON.stringify(blunder)}`);
+  assert.ok(BETTER.includes(blunder.better), `the better move ${blunder.better} is one of the engine's good moves there`);
+  const legal = await legalMovesAfter(page, START_FEN, OPENING);
+  assert.ok(legal.includes(blunder.better));
+  // every move has a class; only moves that were not best carry a better move
+  for (let ply = 1; ply <= GAME.length; ply++) {
+    const it = await item(page, ply);
+    assert.match(it.class ?? '', /^(best|good|inaccuracy|mistake|blunder)$/, `ply ${ply}`);
+    if (it.class === 'best') assert.equal(it.better, null, `ply ${ply}: a best move has no better one`);
+  }
+  // Black's capture is no mistake
+  assert.match((await item(page, BLUNDER_PLY + 1)).class, /^(best|good)$/);
+
+  const graph = await page.$eval('[data-testid="eval-graph"]', (el) => ({ points: Number(el.dataset.points), values: el.dataset.values.split(',').map(Number) }));
+  assert.equal(graph.points, GAME.length + 1);
+  assert.ok(graph.values[BLUNDER_PLY - 1] - graph.values[BLUNDER_PLY] > 30, `Red's chance falls with the blunder: ${graph.values}`);
+
+  const summary = await page.$eval('[data-testid="review-summary"]', (el) => ({
+    redBlunders: Number(el.querySelector('td[data-side="red"][data-class="blunder"]').textContent),
+    redLoss: Number(el.querySelector('td[data-side="red"][data-average-loss]').dataset.averageLoss),
+    blackLoss: Number(el.querySelector('td[data-side="black"][data-average-loss]').dataset.averageLoss),
+  }));
+  assert.ok(summary.redBlunders >= 1);
+  assert.ok(summary.redLoss > summary.blackLoss, JSON.stringify(summary));
+
+  // a click on the graph's point shows that position
+  await page.waitForFunction(() => globalThis.Chart?.getChart(document.querySelector('[data-testid="eval-graph"] canvas')));
+  const at = await page.evaluate((ply) => {
+    const canvas = document.querySelector('[data-testid="eval-graph"] canvas');
+    const pt = globalThis.Chart.getChart(canvas).getDatasetMeta(0).data[ply];
+    const r = canvas.getBoundingClientRect();
+    return { x: r.left + pt.x, y: r.top + pt.y };
+  }, BLUNDER_PLY);
+  await page.mouse.click(at.x, at.y);
+  await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${BLUNDER_PLY}"].move-viewing`);
+  // the better move: its text, and its arrow on the board
+  const shown = await page.$eval('[data-testid="review-better"]', (el) => el.dataset.move);
+  assert.equal(shown, blunder.better);
+  await page.waitForSelector('.xq-board .xq-hint-better', { state: 'attached' });
+  await screenshot(page, 'review-blunder');
+  // "show me": the better move is played on the board from the position before the blunder, then it returns
+  const piece = await page.evaluate(([moves, square]) => {
+    const g = new window.duiyi.wasm.XiangqiGame();
+    for (const m of moves) g.play(m);
+    const found = Array.from(g.pieces()).find((p) => p.square === square)?.piece;
+    g.free();
+    return found;
+  }, [OPENING, blunder.better.slice(0, 2)]);
+  await page.click('[data-testid="review-show"]');
+  await page.waitForSelector('.xq-board[data-showing="true"]');
+  await page.waitForFunction(([square, letter]) => document.querySelector(`[data-square="${square}"] [data-piece]`)?.dataset.piece === letter,
+    [blunder.better.slice(2, 4), piece]);
+  await page.waitForSelector('.xq-board:not([data-showing])', { timeout: STEP_MS });
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
+test('progress, cancel, resume, and a reload resumes without analysing the finished positions again', async () => {
+  // a longer game: the opening, then the engine's line from there
+  const moves = [...OPENING, 'h0h4', 'd9e8', 'f0e1', 'b7a7', 'c2c6', 'g9e7', 'a0b0', 'b9b0', 'a2b0', 'a7a3'];
+  const page = await app.newPage(gameUrl(moves), { xiangqiSettings: HUMAN });
+  await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${moves.length}"]`);
+  await page.click('[data-testid="review-run"]');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="review-progress"]').dataset.done) >= 3, null, { timeout: READY_MS });
+  const total = Number(await page.getAttribute('[data-testid="review-progress"]', 'data-total'));
+  assert.equal(total, moves.length + 1);
+  await page.click('[data-testid="review-cancel"]');
+  await page.waitForSelector('[data-testid="review-progress"][data-state="cancelled"]');
+  assert.ok(await page.isHidden('[data-testid="review-cancel"]'));
+  const afterCancel = Number(await page.getAttribute('[data-testid="review-progress"]', 'data-done'));
+  assert.ok(afterCancel >= 3 && afterCancel < total, `cancelled part-way: ${afterCancel} of ${total}`);
+
+  // resume: the finished positions are kept (marked here so that a new analysis of them would show)
+  await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('duiyi.xiangqi.review.v1'));
+    saved.analyses[0].nodes = 4242;
+    localStorage.setItem('duiyi.xiangqi.review.v1', JSON.stringify(saved));
+  });
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
+  await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${moves.length}"]`);
+  const doneAfterReload = Number(await page.getAttribute('[data-testid="review-progress"]', 'data-done'));
+  assert.ok(doneAfterReload >= afterCancel, `the analyses survive the reload: ${doneAfterReload} >= ${afterCancel}`);
+  assert.equal(await page.getAttribute('[data-testid="review-progress"]', 'data-state'), 'cancelled', 'a cancelled review waits for a press');
+  await page.click('[data-testid="review-run"]');
+  await page.waitForFunction((n) => Number(document.querySelector('[data-testid="review-progress"]').dataset.done) >= n + 2, afterCancel, { timeout: READY_MS });
+  // a reload in the middle of the run: it goes on by itself
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
+  await reviewDone(page);
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('duiyi.xiangqi.review.v1')));
+  assert.equal(saved.analyses[0].nodes, 4242, 'the position analysed before the reloads was not analysed again');
+  assert.equal(saved.analyses.filter(Boolean).length, total);
+  assert.equal(saved.running, false);
+  assert.equal(Number(await page.getAttribute('[data-testid="eval-graph"]', 'data-points')), total);
+  assert.deepEqual(app.errorsOf(page).filter((e) => !/ERR_ABORTED|net::/.test(e)), []);
+});
+
+test('a review goes through PGN and back without a new analysis', async (t) => {
+  const page = await app.newPage(gameUrl(GAME), { xiangqiSettings: HUMAN });
+  await page.waitForSelector('[data-testid="move-list"] li[data-ply="13"]');
+  await page.click('[data-testid="review-run"]');
+  await reviewDone(page);
+  const before = [];
+  for (let ply = 1; ply <= GAME.length; ply++) before.push(await item(page, ply));
+  await page.click('[data-testid="export-pgn"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="pgn-text"]').value.length > 0);
+  const pgn = await page.$eval('[data-testid="pgn-text"]', (el) => el.value);
+  if (!pgn.includes('[%eval')) {
+    t.skip('this build\'s pgnWrite does not write annotations yet (the records branch)');
+    return;
+  }
+  assert.match(pgn, /\$4|\?\?/, 'the blunder has its NAG');
+  assert.match(pgn, /\[ReviewStartEval "/);
+  // a fresh page: no review saved; the PGN alone brings it back
+  const fresh = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: HUMAN });
+  await fresh.fill('[data-testid="pgn-text"]', pgn);
+  await fresh.click('[data-testid="import-pgn"]');
+  await fresh.waitForSelector('[data-testid="review-progress"][data-state="imported"]');
+  for (let ply = 1; ply <= GAME.length; ply++) assert.deepEqual(await item(fresh, ply), before[ply - 1], `ply ${ply}`);
+  assert.equal(Number(await fresh.getAttribute('[data-testid="eval-graph"]', 'data-points')), GAME.length + 1);
+  assert.deepEqual(app.errorsOf(fresh), []);
+});
+
+test('hint: the first press marks the piece, the second gives a legal move; hints are recorded', async () => {
+  const page = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: HUMAN });
+  const hint = '[data-testid="hint"]';
+  await page.waitForSelector(`${hint}:not([disabled])`);
+  await page.click(hint);
+  await page.waitForSelector(`${hint}[data-stage="1"]`, { timeout: READY_MS });
+  const square = await page.getAttribute(hint, 'data-square');
+  assert.match(square, /^[a-i]\d$/);
+  assert.equal(await page.getAttribute(hint, 'data-move'), null, 'the move stays hidden after the first press');
+  await page.waitForSelector(`.xq-board [data-hint-square="${square}"]`, { state: 'attached' });
+  await page.click(hint);
+  await page.waitForSelector(`${hint}[data-move]`);
+  const move = await page.getAttribute(hint, 'data-move');
+  const legal = await legalMovesAfter(page, START_FEN, []);
+  assert.ok(legal.includes(move), `${move} is legal`);
+  assert.equal(move.slice(0, 2), square);
+  await page.waitForSelector('.xq-board .xq-hint-hint', { state: 'attached' });
+  assert.equal(await page.getAttribute(hint, 'data-count'), '2');
+  // recorded with the game: it survives a reload and goes into the PGN
+  await page.reload();
+  await page.waitForSelector(`${hint}[data-count="2"]`, { timeout: READY_MS });
+  await page.click('[data-testid="export-pgn"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="pgn-text"]').value.length > 0);
+  assert.match(await page.$eval('[data-testid="pgn-text"]', (el) => el.value), /\[Hints "1:piece 1:move"\]/);
+  assert.deepEqual(app.errorsOf(page), []);
+});

@@ -1,0 +1,200 @@
+// The Xiangqi review worker: its own wasm module instance and its own Engine, so the play worker (and its
+// pondering) is untouched. It analyses every position of a game at a fixed budget (the game review) and
+// finds the best move of one position at a short budget (the hint). docs/review.md describes both.
+//
+// In:   {type:'run', id, fen?, moves, budget?, known?}
+//          fen: the start position (default: the opening position); moves: ICCS; budget: {nodes} | {movetime}
+//          | {depth} (whole numbers; default {nodes: the wasm reviewConstants().nodes}); known: an array of
+//          moves.length + 1 analyses or nulls (www/review-core.js) — positions already analysed (a review
+//          resumed after a reload) are not searched again
+//       {type:'cancel', id}                 stops run `id` after the search in progress (within one slice)
+//       {type:'hint', id, fen?, moves, budget?}   the best move of the position after `moves`; default
+//                                           budget {nodes: HINT_NODES}; waits for the review's current
+//                                           position when a review runs
+// Out:  {type:'ready', constants}            constants: the wasm reviewConstants()
+//       {type:'progress', id, done, total, ply, analysis, verdicts, elapsedMs}
+//          after each position searched: done/total positions (known ones counted as done), the position's
+//          analysis, and the verdicts (www/review-core.js) this analysis completed (move ply-1 and/or ply)
+//       {type:'done', id, done, total, elapsedMs}
+//       {type:'cancelled', id, done, total}
+//       {type:'hint', id, move, pv, score, depth}   move null: no legal move
+//       {type:'error', id, message, code, params}   code: the wasm codes (fen.*, engine.*) or worker.*:
+//          worker.unknown_type {type}, worker.moves_type, worker.fen_type {detail}, worker.budget {detail},
+//          worker.load_failed {detail}
+// A new 'run' cancels the one in progress.
+
+import init, { Engine, XiangqiGame, reviewConstants, reviewMove, scoreWinProbability } from './pkg/duiyi.js';
+import { codedError, errorData } from './i18n/errors.js';
+import { judgeMove } from './review-core.js';
+
+/** Wall-clock length of one search slice between two looks at the message queue, in ms. */
+const SLICE_MS = 10;
+/** The hint's default budget in nodes (a fraction of a second in the browser). */
+const HINT_NODES = 80_000;
+const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
+
+const wasm = { reviewMove, scoreWinProbability };
+let engine = null;
+let constants = null;
+/** the running review: {id, cancelled} */
+let current = null;
+
+const ready = init().then(() => {
+  engine = new Engine();
+  constants = reviewConstants();
+});
+ready.then(
+  () => postMessage({ type: 'ready', constants }),
+  (err) => {
+    const detail = String(err?.message ?? err);
+    postMessage({ type: 'error', id: null, message: `wasm failed to load: ${detail}`, code: 'worker.load_failed', params: { detail } });
+  },
+);
+
+// Yields to the event loop through a MessageChannel (setTimeout is clamped to >= 4 ms when nested), so a
+// 'cancel' or 'hint' posted by the page is handled between two slices.
+const channel = new MessageChannel();
+const waiting = [];
+channel.port1.onmessage = () => waiting.shift()?.();
+const yieldToEvents = () =>
+  new Promise((resolve) => {
+    waiting.push(resolve);
+    channel.port2.postMessage(0);
+  });
+
+/** One search at a time: the review's positions and the hints queue here (first come, first served). */
+let lock = Promise.resolve();
+function exclusive(fn) {
+  const run = lock.then(fn);
+  lock = run.catch(() => {});
+  return run;
+}
+
+self.onmessage = (event) => {
+  const msg = event.data ?? {};
+  const fail = (err) => postMessage({ type: 'error', id: msg.id ?? null, ...errorData(err) });
+  if (msg.type === 'run') {
+    if (current) current.cancelled = true;
+    const job = { id: msg.id, cancelled: false };
+    current = job;
+    review(job, msg).catch(fail).finally(() => {
+      if (current === job) current = null;
+    });
+  } else if (msg.type === 'cancel') {
+    if (current && current.id === msg.id) current.cancelled = true;
+  } else if (msg.type === 'hint') {
+    hint(msg).catch(fail);
+  } else {
+    postMessage({ type: 'error', id: msg.id ?? null, message: `unknown message type '${msg.type}' (known: run, cancel, hint)`, code: 'worker.unknown_type', params: { type: String(msg.type) } });
+  }
+};
+
+/** The go parameters of a budget; throws worker.budget for anything but one whole nodes / movetime / depth. */
+function goOf(budget, fallbackNodes) {
+  if (budget === undefined || budget === null) return { nodes: fallbackNodes };
+  const keys = typeof budget === 'object' ? Object.keys(budget) : [];
+  const ok = keys.length === 1 && ['nodes', 'movetime', 'depth'].includes(keys[0]) && Number.isInteger(budget[keys[0]]) && budget[keys[0]] > 0;
+  if (!ok) {
+    const detail = String(JSON.stringify(budget)).slice(0, 80);
+    throw codedError('worker.budget', { detail }, `budget must be {nodes}, {movetime} or {depth} with a whole number > 0, got ${detail}`);
+  }
+  return { [keys[0]]: budget[keys[0]] };
+}
+
+/** Checks fen and moves; returns [fen, moves]. */
+function gameOf(msg) {
+  const fen = msg.fen ?? START_FEN;
+  if (typeof fen !== 'string') {
+    const detail = String(JSON.stringify(fen)).slice(0, 80);
+    throw codedError('worker.fen_type', { detail }, `fen must be a string, got ${detail}`);
+  }
+  const moves = msg.moves ?? [];
+  if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) {
+    throw codedError('worker.moves_type', {}, 'moves must be an array of ICCS strings such as "h2e2"');
+  }
+  return [fen, moves];
+}
+
+/**
+ * Searches the position after `moves` with `go`; resolves to an analysis {score, best, pv, depth, nodes}, or
+ * null when `isCancelled()` became true (the search is stopped within a slice). A position with no legal move
+ * is not searched: {score: {mate: 0}, best: null, pv: []}.
+ */
+async function analyse(fen, moves, go, legalCount, isCancelled) {
+  if (legalCount === 0) return { score: { mate: 0 }, best: null, pv: [], depth: 0, nodes: 0 };
+  engine.setPosition('xiangqi', fen, moves);
+  engine.go(go);
+  let last = null;
+  for (;;) {
+    const r = engine.step(SLICE_MS);
+    for (const info of r.infos ?? []) {
+      if (info.score && (Number.isInteger(info.score.cp) || Number.isInteger(info.score.mate))) last = info;
+    }
+    if (r.done) {
+      const best = r.bestmove ?? null;
+      const pv = last?.pv?.length ? Array.from(last.pv) : best ? [best] : [];
+      if (best && pv[0] !== best) pv.splice(0, pv.length, best);
+      const score = last ? (Number.isInteger(last.score.cp) ? { cp: last.score.cp } : { mate: last.score.mate }) : { cp: 0 };
+      return { score, best, pv, depth: last?.depth ?? 0, nodes: last?.nodes ?? 0 };
+    }
+    if (r.idle) return null;
+    await yieldToEvents();
+    if (isCancelled()) {
+      engine.stop();
+      engine.step(SLICE_MS);
+      return null;
+    }
+  }
+}
+
+async function review(job, msg) {
+  await ready;
+  const [fen, moves] = gameOf(msg);
+  const go = goOf(msg.budget, constants.nodes);
+  // The positions and their legal-move counts (also checks the FEN and every move: a bad one throws its code).
+  const game = new XiangqiGame(fen);
+  const legal = [];
+  let firstSide;
+  try {
+    firstSide = game.sideToMove();
+    for (const m of moves) {
+      legal.push(game.legalMoves().length);
+      game.play(m);
+    }
+    legal.push(game.legalMoves().length);
+  } finally {
+    game.free();
+  }
+  const total = moves.length + 1;
+  const analyses = Array.from({ length: total }, (_, i) => (Array.isArray(msg.known) && msg.known[i]?.score ? msg.known[i] : null));
+  let done = analyses.filter(Boolean).length;
+  const t0 = performance.now();
+  for (let ply = 0; ply < total; ply++) {
+    if (analyses[ply]) continue;
+    if (job.cancelled) break;
+    const a = await exclusive(() => analyse(fen, moves.slice(0, ply), go, legal[ply], () => job.cancelled));
+    if (!a) break;
+    analyses[ply] = a;
+    done += 1;
+    const verdicts = [ply - 1, ply].filter((i) => i >= 0 && i < moves.length).map((i) => judgeMove(wasm, analyses, moves, i, firstSide)).filter(Boolean);
+    postMessage({ type: 'progress', id: job.id, done, total, ply, analysis: a, verdicts, elapsedMs: performance.now() - t0 });
+  }
+  if (job.cancelled || done < total) postMessage({ type: 'cancelled', id: job.id, done, total });
+  else postMessage({ type: 'done', id: job.id, done, total, elapsedMs: performance.now() - t0 });
+}
+
+async function hint(msg) {
+  await ready;
+  const [fen, moves] = gameOf(msg);
+  const go = goOf(msg.budget, HINT_NODES);
+  const game = new XiangqiGame(fen);
+  let legalCount;
+  try {
+    for (const m of moves) game.play(m);
+    legalCount = game.legalMoves().length;
+  } finally {
+    game.free();
+  }
+  const a = await exclusive(() => analyse(fen, moves, go, legalCount, () => false));
+  postMessage({ type: 'hint', id: msg.id ?? null, move: a?.best ?? null, pv: a?.pv ?? [], score: a?.score ?? null, depth: a?.depth ?? 0 });
+}

@@ -3,7 +3,7 @@
 // tests/browser/harness.mjs) with a fixed viewport and an English browser, brings it to a state worth
 // showing, and writes docs/img/<view>.png.
 //
-//   node scripts/screenshots.mjs                  # every view: xiangqi, xiangqi-phone, hex, lab, combat, circle
+//   node scripts/screenshots.mjs                  # every view: xiangqi, xiangqi-phone, review, analysis, hex, lab, combat, circle
 //   node scripts/screenshots.mjs hex circle       # only these
 //   OUT=/tmp/shots node scripts/screenshots.mjs   # another folder
 //
@@ -33,6 +33,8 @@ const CHROMIUM_ARGS = [
 ];
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
+/** the review and analysis shots: the side column's panels below the move list fit */
+const TALL = { width: 1366, height: 1180 };
 /** the size a screenshot should stay under (bytes); larger ones get a warning */
 const MAX_BYTES = 200 * 1024;
 /** engine readiness and searches on a loaded 2-core machine */
@@ -130,6 +132,49 @@ async function circle(page) {
   await page.waitForSelector('[data-testid="circle-view"][data-ready="true"]', { timeout: ENGINE_TIMEOUT });
 }
 
+/**
+ * A real game for the review and analysis shots: ElephantEye (Red) against our engine (Black), 200 ms a move,
+ * game 5 of tools/review/data/xq-base-ee200.json (58 plies, Black wins), imported as a list of moves.
+ */
+const REVIEW_GAME = 'g3g4 h7g7 b2e2 g9e7 b0c2 g6g5 a0b0 g5g4 h0i2 a9a8 i0h0 h9f8 h2h8 f9e8 b0b5 c6c5 b5b4 a8d8 '
+  + 'b4g4 d8d1 c3c4 d1c1 c2d4 c1c0 c4c5 c0c5 e2b2 b9a7 i2g3 e7g5 g4f4 g7g3 f4f8 g3a3 b2b0 c5c0 b0b5 a3a0 d4e2 '
+  + 'b7e7 h0h6 e7e3 e2g3 e3b3 g0e2 c0c3 e2c0 c3c0 e0e1 c0c1 e1e2 b3b2 f8e8 d9e8 b5b9 a7b9 d0e1 a0a2';
+
+/** Imports `moves` (ICCS, space-separated) through the PGN box. */
+async function importMoves(page, moves) {
+  await page.fill('[data-testid="pgn-text"]', moves);
+  await page.click('[data-testid="import-pgn"]');
+  await waitForCount(page, '[data-testid="move-list"] li[data-ply]', moves.split(' ').length);
+}
+
+/** The review: the real game reviewed, its first blunder (or mistake) selected with the better move drawn. */
+async function review(page) {
+  await page.waitForSelector('[data-testid="engine-status"][data-ready="true"]', { timeout: ENGINE_TIMEOUT });
+  await importMoves(page, REVIEW_GAME);
+  await page.click('[data-testid="review-run"]');
+  await page.waitForSelector('[data-testid="review-progress"][data-state="done"]', { timeout: 600_000 });
+  const worst = await page.$('[data-testid="move-list"] li[data-class="blunder"]')
+    ?? await page.$('[data-testid="move-list"] li[data-class="mistake"]');
+  if (worst) await worst.click();
+  await page.waitForSelector('[data-testid="review-better"]', { state: 'attached', timeout: 60_000 }).catch(() => {});
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** The analysis board at ply 20 of the same game, three lines. */
+async function analysis(page) {
+  await page.waitForSelector('[data-testid="engine-status"][data-ready="true"]', { timeout: ENGINE_TIMEOUT });
+  await importMoves(page, REVIEW_GAME.split(' ').slice(0, 20).join(' '));
+  await page.click('[data-testid="analysis-toggle"]');
+  await page.selectOption('[data-testid="analysis-multipv"]', '3');
+  await page.waitForFunction(() => {
+    const lines = [...document.querySelectorAll('[data-testid="analysis-lines"] [data-multipv]')];
+    return lines.length >= 3 && lines.every((l) => Number(l.dataset.depth) >= 10);
+  }, null, { timeout: ENGINE_TIMEOUT, polling: 250 });
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** What each screenshot shows: the address (after the server's root), the settings to start from, the size. */
 const SHOTS = {
   xiangqi: {
@@ -144,6 +189,18 @@ const SHOTS = {
     viewport: PHONE,
     phone: true,
     run: xiangqi,
+  },
+  review: {
+    query: '#xiangqi',
+    storage: { 'duiyi.xiangqi.settings.v1': { mode: 'human', notation: 'chinese', notationChosen: true } },
+    viewport: TALL,
+    run: review,
+  },
+  analysis: {
+    query: '#xiangqi',
+    storage: { 'duiyi.xiangqi.settings.v1': { mode: 'human', notation: 'chinese', notationChosen: true } },
+    viewport: TALL,
+    run: analysis,
   },
   hex: {
     query: '#hex',

@@ -64,8 +64,9 @@ pub fn score_win_probability(score: Score) -> f64 {
     }
 }
 
-/// The class of a move by its loss of win probability.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// The class of a move by its loss of win probability (both games; serialized by its lower-case name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum MoveClass {
     Best,
     Good,

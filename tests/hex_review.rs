@@ -134,10 +134,11 @@ fn progress_counts_every_step() {
 fn heuristic_thresholds() {
     assert_eq!(classify(-0.3), MoveClass::Best);
     assert_eq!(classify(0.0199), MoveClass::Best);
-    assert_eq!(classify(0.02), MoveClass::Good);
+    assert_eq!(classify(0.021), MoveClass::Good);
     assert_eq!(classify(0.05), MoveClass::Inaccuracy);
     assert_eq!(classify(0.10), MoveClass::Mistake);
-    assert_eq!(classify(0.20), MoveClass::Blunder);
+    assert_eq!(classify(0.14), MoveClass::Mistake);
+    assert_eq!(classify(0.15), MoveClass::Blunder);
     assert_eq!(classify(1.0), MoveClass::Blunder);
 }
 

@@ -12,8 +12,9 @@
 //! stand-in: 100 eval units = one unit of board potential ≈ 64%).
 //!
 //! **Classes** (the names of the Xiangqi review, docs/review.md): by the drop of the mover's win probability
-//! `loss = p(before) − (1 − p(after))`: `best` when the move is the engine's or `loss` < 0.02, `good` < 0.05,
-//! `inaccuracy` < 0.10, `mistake` < 0.20, `blunder` otherwise — labelled **heuristic** (`heuristic: true`):
+//! `loss = p(before) − (1 − p(after))`, with the Xiangqi review's limits ([`crate::review::classify`]):
+//! `best` when the move is the engine's or `loss` ≤ 0.02, `good` < 0.05, `inaccuracy` < 0.10, `mistake` < 0.15,
+//! `blunder` otherwise — labelled **heuristic** (`heuristic: true`):
 //! the search at a small budget is noisy. Where the solver decided both positions around a move, the class is
 //! proved instead: a move that keeps a proved win is `best`; a move from a proved win to a proved loss is a
 //! `blunder` with `proved: true` and a proved winning alternative (`better`). The moves of a side already
@@ -82,45 +83,9 @@ impl Default for ReviewOptions {
     }
 }
 
-/// A move's class (the Xiangqi review's names: `best|good|inaccuracy|mistake|blunder`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum MoveClass {
-    Best,
-    Good,
-    Inaccuracy,
-    Mistake,
-    Blunder,
-}
-
-impl MoveClass {
-    /// The lowercase name (`"blunder"`).
-    pub fn name(self) -> &'static str {
-        match self {
-            MoveClass::Best => "best",
-            MoveClass::Good => "good",
-            MoveClass::Inaccuracy => "inaccuracy",
-            MoveClass::Mistake => "mistake",
-            MoveClass::Blunder => "blunder",
-        }
-    }
-}
-
-/// The heuristic class of a drop of win probability (0–1, the mover's view): thresholds 0.02, 0.05, 0.10,
-/// 0.20 (see the module documentation).
-pub fn classify(loss: f64) -> MoveClass {
-    if loss < 0.02 {
-        MoveClass::Best
-    } else if loss < 0.05 {
-        MoveClass::Good
-    } else if loss < 0.10 {
-        MoveClass::Inaccuracy
-    } else if loss < 0.20 {
-        MoveClass::Mistake
-    } else {
-        MoveClass::Blunder
-    }
-}
+/// A move's class and the classification by the drop of win probability: the Xiangqi review's, shared
+/// ([`crate::review`]: `best|good|inaccuracy|mistake|blunder`, limits 0.02, 0.05, 0.10, 0.15).
+pub use crate::review::{MoveClass, classify};
 
 /// Both sides' board potentials (`None`: infinite, no route left).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]

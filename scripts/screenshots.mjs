@@ -147,14 +147,16 @@ async function importMoves(page, moves) {
   await waitForCount(page, '[data-testid="move-list"] li[data-ply]', moves.split(' ').length);
 }
 
-/** The review: the real game reviewed, its first blunder (or mistake) selected with the better move drawn. */
+/** The review: the real game reviewed, its first blunder (else mistake, else inaccuracy) shown with the better move. */
 async function review(page) {
   await page.waitForSelector('[data-testid="engine-status"][data-ready="true"]', { timeout: ENGINE_TIMEOUT });
   await importMoves(page, REVIEW_GAME);
   await page.click('[data-testid="review-run"]');
   await page.waitForSelector('[data-testid="review-progress"][data-state="done"]', { timeout: 600_000 });
-  const worst = await page.$('[data-testid="move-list"] li[data-class="blunder"]')
-    ?? await page.$('[data-testid="move-list"] li[data-class="mistake"]');
+  let worst = null;
+  for (const cls of ['blunder', 'mistake', 'inaccuracy']) {
+    worst ??= await page.$(`[data-testid="move-list"] li[data-class="${cls}"]`);
+  }
   if (worst) await worst.click();
   await page.waitForSelector('[data-testid="review-better"]', { state: 'attached', timeout: 60_000 }).catch(() => {});
   await page.mouse.move(0, 0);

@@ -7,7 +7,7 @@
 //          | {depth} (whole numbers; default {nodes: the wasm reviewConstants().nodes}); known: an array of
 //          moves.length + 1 analyses or nulls (www/review-core.js) — positions already analysed (a review
 //          resumed after a reload) are not searched again
-//       {type:'cancel', id}                 stops run `id` after the search in progress (within one slice)
+//       {type:'cancel', id}                 stops run `id` after the search in progress (one position)
 //       {type:'hint', id, fen?, moves, budget?}   the best move of the position after `moves`; default
 //                                           budget {nodes: HINT_NODES}; waits for the review's current
 //                                           position when a review runs
@@ -27,8 +27,17 @@ import init, { Engine, XiangqiGame, reviewConstants, reviewMove, scoreWinProbabi
 import { codedError, errorData } from './i18n/errors.js';
 import { judgeMove } from './review-core.js';
 
-/** Wall-clock length of one search slice between two looks at the message queue, in ms. */
-const SLICE_MS = 10;
+/**
+ * The longest one engine step may run, in ms. A review search is one step: its node budget ends it long before
+ * (about 0.3 s), and a search that is never cut into time slices is exactly reproducible — the same classes
+ * and better moves on every run, on any machine, and the nodes `duiyi` visits natively at the same budget (the
+ * budget the win-probability curve was fitted at). The price: a cancel or a hint waits for the position in
+ * progress. Cut into time slices (the play worker's way), a search resumes with other tables than an uncut
+ * one and two reviews of a game could differ where moves are close.
+ */
+const SEARCH_STEP_MS = 600_000;
+/** A step after `stop`: the search answers at once. */
+const STOP_STEP_MS = 10;
 /** The hint's default budget in nodes (a fraction of a second in the browser). */
 const HINT_NODES = 80_000;
 const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
@@ -126,7 +135,7 @@ async function analyse(fen, moves, go, legalCount, isCancelled) {
   engine.go(go);
   let last = null;
   for (;;) {
-    const r = engine.step(SLICE_MS);
+    const r = engine.step(SEARCH_STEP_MS);
     for (const info of r.infos ?? []) {
       if (info.score && (Number.isInteger(info.score.cp) || Number.isInteger(info.score.mate))) last = info;
     }
@@ -141,7 +150,7 @@ async function analyse(fen, moves, go, legalCount, isCancelled) {
     await yieldToEvents();
     if (isCancelled()) {
       engine.stop();
-      engine.step(SLICE_MS);
+      engine.step(STOP_STEP_MS);
       return null;
     }
   }

@@ -197,3 +197,22 @@ test('hint: the first press marks the piece, the second gives a legal move; hint
   assert.match(await page.$eval('[data-testid="pgn-text"]', (el) => el.value), /\[Hints "1:piece 1:move"\]/);
   assert.deepEqual(app.errorsOf(page), []);
 });
+
+test('a review is reproducible: two fresh pages give the same classes, better moves and graph', async () => {
+  // Each position is searched in one step of the review worker, never cut into time slices (docs/review.md),
+  // so two runs agree exactly, however loaded the machine is.
+  const runs = [];
+  for (let run = 0; run < 2; run++) {
+    const page = await app.newPage(gameUrl(GAME), { xiangqiSettings: HUMAN });
+    await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${GAME.length}"]`);
+    await page.click('[data-testid="review-run"]');
+    await reviewDone(page);
+    const marks = [];
+    for (let ply = 1; ply <= GAME.length; ply++) marks.push(await item(page, ply));
+    const values = await page.$eval('[data-testid="eval-graph"]', (el) => el.dataset.values);
+    runs.push({ marks, values });
+    await page.close();
+  }
+  assert.deepEqual(runs[1].marks, runs[0].marks);
+  assert.equal(runs[1].values, runs[0].values);
+});

@@ -15,26 +15,12 @@
 
 import init, { circleEnclose, circleRandomPoints } from './pkg/duiyi.js';
 import { codedError, errorData } from './i18n/errors.js';
+import { announceReady, yieldToEvents } from './worker-support.js';
 
 const ready = init();
 let sweep = null; // { id, cancelled }
 
-ready.then(
-  () => postMessage({ type: 'ready' }),
-  (err) => {
-    const detail = String(err?.message ?? err);
-    postMessage({ type: 'error', id: null, message: `wasm failed to load: ${detail}`, code: 'worker.load_failed', params: { detail } });
-  },
-);
-
-const channel = new MessageChannel();
-const waiting = [];
-channel.port1.onmessage = () => waiting.shift()?.();
-/** Lets queued messages ('cancel', a new 'enclose') in between two sizes of a sweep. */
-const yieldToEvents = () => new Promise((resolve) => {
-  waiting.push(resolve);
-  channel.port2.postMessage(0);
-});
+announceReady(ready);
 
 self.onmessage = async (event) => {
   const msg = event.data ?? {};

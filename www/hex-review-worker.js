@@ -20,6 +20,7 @@
 
 import init, { HexReview, hexHint } from './pkg/duiyi.js';
 import { errorData } from './i18n/errors.js';
+import { announceReady, yieldToEvents } from './worker-support.js';
 
 /** Progress messages (with the partial report) at most this often. */
 const PROGRESS_MS = 250;
@@ -27,24 +28,7 @@ const PROGRESS_MS = 250;
 const ready = init();
 let current = null; // { id, cancelled }
 
-ready.then(
-  () => postMessage({ type: 'ready' }),
-  (err) => {
-    const detail = String(err?.message ?? err);
-    postMessage({ type: 'error', id: null, message: `wasm failed to load: ${detail}`, code: 'worker.load_failed', params: { detail } });
-  },
-);
-
-// Yields to the event loop through a MessageChannel (setTimeout is clamped to 4 ms when nested), so a
-// 'cancel' posted by the page is handled between two steps.
-const channel = new MessageChannel();
-const waiting = [];
-channel.port1.onmessage = () => waiting.shift()?.();
-const yieldToEvents = () =>
-  new Promise((resolve) => {
-    waiting.push(resolve);
-    channel.port2.postMessage(0);
-  });
+announceReady(ready);
 
 self.onmessage = (event) => {
   const msg = event.data ?? {};

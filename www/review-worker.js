@@ -25,6 +25,7 @@
 
 import init, { Engine, XiangqiGame, reviewConstants, reviewMove, scoreWinProbability } from './pkg/duiyi.js';
 import { codedError, errorData } from './i18n/errors.js';
+import { announceReady, yieldToEvents } from './worker-support.js';
 import { judgeMove } from './review-core.js';
 
 /**
@@ -52,24 +53,7 @@ const ready = init().then(() => {
   engine = new Engine();
   constants = reviewConstants();
 });
-ready.then(
-  () => postMessage({ type: 'ready', constants }),
-  (err) => {
-    const detail = String(err?.message ?? err);
-    postMessage({ type: 'error', id: null, message: `wasm failed to load: ${detail}`, code: 'worker.load_failed', params: { detail } });
-  },
-);
-
-// Yields to the event loop through a MessageChannel (setTimeout is clamped to >= 4 ms when nested), so a
-// 'cancel' or 'hint' posted by the page is handled between two slices.
-const channel = new MessageChannel();
-const waiting = [];
-channel.port1.onmessage = () => waiting.shift()?.();
-const yieldToEvents = () =>
-  new Promise((resolve) => {
-    waiting.push(resolve);
-    channel.port2.postMessage(0);
-  });
+announceReady(ready, () => ({ constants }));
 
 /** One search at a time: the review's positions and the hints queue here (first come, first served). */
 let lock = Promise.resolve();

@@ -6,6 +6,7 @@
 // carry the wasm module's `code` and `params` (www/i18n/errors.js), so the page can say them in its language.
 
 import { codedError, errorData } from './i18n/errors.js';
+import { writeLine } from './game-tree.js';
 
 export const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 const STORAGE_VERSION = 1;
@@ -86,24 +87,10 @@ export class GameRecord {
    * ('chinese' by default, 'wxf', 'iccs'), or null when the rules module does not write that notation.
    */
   lineNotation(moves, fromMoves = this.moves, kind = 'chinese') {
-    if (kind === 'iccs') return [...moves];
-    if (typeof this.game[kind] !== 'function') return null;
-    let g;
-    try {
-      g = new this.XiangqiGame(this.startFen);
-      for (const m of fromMoves) g.play(m);
-      const out = [];
-      for (const m of moves) {
-        out.push(g[kind](m));
-        g.play(m);
-      }
-      return out;
-    } catch {
-      return null;
-    } finally {
-      g?.free();
-    }
+    if (typeof this.game[kind] !== 'function' && kind !== 'iccs') return null;
+    return writeLine(this.XiangqiGame, this.startFen, fromMoves, moves, kind);
   }
+
 
   /**
    * What the board shows after the first `ply` moves (for reviewing the game): pieces, the side to move,

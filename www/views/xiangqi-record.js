@@ -392,6 +392,7 @@ export function createRecordPanels(x) {
    * analysis (shown when the analysis board is opened).
    */
   function importGame(text) {
+    if (x.analysing()) return x.analysis.fromPgnText(text);
     const source = String(text ?? '').trim();
     if (!source) {
       x.showError('error.importEmpty');
@@ -401,7 +402,6 @@ export function createRecordPanels(x) {
       x.showError('error.pgnUnavailable');
       return false;
     }
-    if (x.analysing()) return x.analysis.fromPgnText(source);
     return loadParsed(() => x.pgnParse(source));
   }
 

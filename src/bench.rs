@@ -11,6 +11,8 @@ use crate::hex::search::SearchOptions as HexSearchOptions;
 use crate::search::GoParams;
 use std::time::Instant;
 
+pub mod positions;
+
 /// Bench positions: openings from the start position (move lists), middlegames from perft suites, positions from
 /// real games (the mate set's sources), and positions reached by random play (the legal-move set).
 pub const BENCH_POSITIONS: &[(&str, &str)] = &[

@@ -10,6 +10,7 @@ fn usage() -> &'static str {
      duiyi judge [--fen \"<FEN>\"] --moves \"<m1> <m2> …\"   game state after the moves as JSON\n  \
      duiyi eval [--fen \"<FEN>\"] [--moves \"…\"]   static evaluation and its terms as JSON\n  \
      duiyi bench [--depth N] [--multipv K] [--ablation]   fixed-depth search signature; last line `nodes <N> nps <M>`\n  \
+     duiyi bench --positions FILE [--multipv K] [--depth N]   MultiPV K against 1 per position (FEN lines)\n  \
      duiyi bench --ablation --fen F [--moves M] [--depth N] [--json]   the lab's ablation rows for one position\n  \
      duiyi bench --ablation --game hex --size N|WxH [--moves M] [--depth N] [--json]   the lab's Hex rows\n  \
      duiyi bench --tree --fen F [--moves M] --depth N [--json]   the lab's recorded search tree for one position\n  \
@@ -150,7 +151,7 @@ fn hex_ablation_cmd(args: &[String], depth: u32) -> Result<(), String> {
 /// `nodes <N> nps <M>` (with `--multipv K`, K lines per iteration: the cost of MultiPV); with `--ablation`, a
 /// table of nodes and time with each technique switched off.
 fn bench_cmd(args: &[String]) -> Result<(), String> {
-    check_args("bench", args, &["--depth", "--fen", "--moves", "--game", "--size", "--multipv"], &["--ablation", "--json", "--tree"])?;
+    check_args("bench", args, &["--depth", "--fen", "--moves", "--game", "--size", "--multipv", "--positions"], &["--ablation", "--json", "--tree"])?;
     if args.iter().any(|a| a == "--tree") {
         return tree_cmd(args);
     }
@@ -170,6 +171,9 @@ fn bench_cmd(args: &[String]) -> Result<(), String> {
         }
         Some("hex") => return hex_ablation_cmd(args, depth),
         Some(other) => return Err(format!("bench: unknown game '{other}' (expected xiangqi or hex)")),
+    }
+    if flag(args, "--positions").is_some() && (flag(args, "--fen").is_some() || args.iter().any(|a| a == "--ablation")) {
+        return Err("bench: --positions excludes --fen and --ablation".into());
     }
     if let Some(fen) = flag(args, "--fen") {
         if !args.iter().any(|a| a == "--ablation") {
@@ -223,12 +227,47 @@ fn bench_cmd(args: &[String]) -> Result<(), String> {
         Some(k) => duiyi::search::multipv::parse_multipv(k).map_err(|e| format!("bench: --multipv: {e}"))?,
         None => 1,
     };
+    if let Some(file) = flag(args, "--positions") {
+        return positions_cmd(file, depth, if flag(args, "--multipv").is_some() { multipv } else { 3 });
+    }
     let r = duiyi::bench::run_bench_multipv(depth, duiyi::xiangqi::search::SearchOptions::default(), multipv);
     for (i, best, nodes) in &r.per_position {
         println!("position {:2}: bestmove {best} nodes {nodes}", i + 1);
     }
     eprintln!("time {:.2} s", r.seconds);
     println!("nodes {} nps {}", r.nodes, r.nps());
+    Ok(())
+}
+
+/// `duiyi bench --positions FILE [--multipv K] [--depth N]`: each position of FILE (a FEN or `startpos` a line,
+/// optionally `moves …`; `#` comments) searched to the depth with MultiPV 1 and with K (default 3), back to back.
+/// One line per position `position <i> line <l>: nodes <n1> <nK> cpu <s1> <sK> best <m1> <mK>`, then the totals
+/// and their ratio (docs/benchmarks.md "MultiPV"; `tools/multipv_cost.py` repeats it and adds intervals).
+fn positions_cmd(file: &str, depth: u32, multipv: usize) -> Result<(), String> {
+    use duiyi::bench::positions::{compare_multipv, parse_positions};
+    let text = std::fs::read_to_string(file).map_err(|e| format!("bench: --positions {file}: {e}"))?;
+    let positions = parse_positions(&text).map_err(|e| format!("bench: --positions {file}: {e}"))?;
+    let (mut n1, mut nk, mut c1, mut ck) = (0u64, 0u64, 0f64, 0f64);
+    compare_multipv(&positions, depth, multipv, |i, one, k| {
+        println!(
+            "position {} line {}: nodes {} {} cpu {:.4} {:.4} best {} {}",
+            i + 1,
+            positions[i].line,
+            one.nodes,
+            k.nodes,
+            one.cpu,
+            k.cpu,
+            one.best,
+            k.best
+        );
+        (n1, nk, c1, ck) = (n1 + one.nodes, nk + k.nodes, c1 + one.cpu, ck + k.cpu);
+    })
+    .map_err(|e| format!("bench: --positions {file}: {e}"))?;
+    println!(
+        "total depth {depth} multipv 1 vs {multipv}: nodes {n1} {nk} ({:.3}x) cpu {c1:.3} {ck:.3} ({:.3}x)",
+        nk as f64 / n1.max(1) as f64,
+        ck / c1.max(1e-9)
+    );
     Ok(())
 }
 

@@ -32,6 +32,8 @@ pub(super) struct Iteration {
     best_index: Option<usize>,
     /// The `k` best scores of this pass (MultiPV; `k` = 1: the best move only).
     top: TopK,
+    /// Root moves whose exact scores were kept through a fail-low (MultiPV > 1): the next pass skips them.
+    keep: Vec<usize>,
 }
 
 impl Iteration {
@@ -41,6 +43,7 @@ impl Iteration {
         self.best = -INFINITE;
         self.best_index = None;
         self.top.clear();
+        self.keep.clear();
     }
 }
 
@@ -117,7 +120,8 @@ impl Searcher {
     ///
     /// With MultiPV `k`, a root move is searched with the window's alpha lowered to the k-th best score so far
     /// (the first `k` moves with a full window), the aspiration window spans the last iteration's k-th score
-    /// to its best, and the iteration fails low when its k-th score is not above alpha.
+    /// to its best, and the iteration fails low when its k-th score is not above alpha; the lines already
+    /// scored above that alpha are kept, and only the other moves are searched again with the lower one.
     ///
     /// [`now_ms`]: crate::search::clock::now_ms
     pub fn run(&mut self, deadline: f64, node_limit: u64) -> RunOutcome {
@@ -140,7 +144,7 @@ impl Searcher {
                 _ => (-INFINITE, INFINITE, ASPIRATION),
             };
             self.iteration =
-                Some(Iteration { depth, alpha, beta, delta, index: 0, best: -INFINITE, best_index: None, top: TopK::new(k) });
+                Some(Iteration { depth, alpha, beta, delta, index: 0, best: -INFINITE, best_index: None, top: TopK::new(k), keep: Vec::new() });
             for r in &mut self.root_moves {
                 r.nodes = 0;
             }
@@ -153,6 +157,10 @@ impl Searcher {
             }
             while it.index < self.root_moves.len() {
                 let i = it.index;
+                if it.keep.contains(&i) {
+                    it.index += 1;
+                    continue;
+                }
                 let mv = self.root_moves[i].mv;
                 let nodes_before = self.nodes;
                 self.snapshot_root_move();
@@ -216,11 +224,25 @@ impl Searcher {
             let lowest = it.top.lowest();
             if lowest <= it.alpha && it.alpha > -INFINITE {
                 it.delta *= 2;
+                let failed_alpha = it.alpha;
                 it.alpha = (lowest - it.delta).max(-INFINITE);
                 if it.delta > 600 {
                     it.alpha = -INFINITE;
                 }
+                // MultiPV: the lines scored above the failed alpha are exact within the wider window too; they are
+                // kept and the pass searches only the other moves again (with one line, nothing is kept: the
+                // single-PV restart).
+                let kept: Vec<(Score, usize)> =
+                    if k > 1 { it.top.entries().iter().copied().filter(|e| e.0 > failed_alpha).collect() } else { Vec::new() };
                 it.restart_pass();
+                for &(s, i) in &kept {
+                    it.top.insert(s, i);
+                    it.keep.push(i);
+                    if s > it.best {
+                        it.best = s;
+                        it.best_index = Some(i);
+                    }
+                }
                 self.iteration = Some(it);
                 continue;
             }

@@ -34,6 +34,14 @@ async function reviewDone(page, timeout = READY_MS * 3) {
   await page.waitForSelector('[data-testid="review-progress"][data-state="done"]', { timeout });
 }
 
+/** The summary's cells: {red: {best, …, loss}, black: {…}} ('' where a cell is empty). */
+async function summaryOf(page) {
+  return page.$eval('[data-testid="review-summary"]', (el) => Object.fromEntries(['red', 'black'].map((side) => [side, {
+    ...Object.fromEntries([...el.querySelectorAll(`td[data-side="${side}"][data-class]`)].map((td) => [td.dataset.class, td.textContent])),
+    loss: el.querySelector(`td[data-side="${side}"][data-average-loss]`).textContent,
+  }])));
+}
+
 async function item(page, ply) {
   return page.$eval(`[data-testid="move-list"] li[data-ply="${ply}"]`, (li) => ({ class: li.dataset.class ?? null, better: li.dataset.better ?? null }));
 }
@@ -152,6 +160,13 @@ test('a review goes through PGN and back without a new analysis', async (t) => {
   await reviewDone(page);
   const before = [];
   for (let ply = 1; ply <= GAME.length; ply++) before.push(await item(page, ply));
+  const summary = await summaryOf(page);
+  assert.match(summary.red.best, /^\d+$/, JSON.stringify(summary));
+  // a reload draws the finished review's summary again (it once came back as headings only)
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
+  await page.waitForFunction(() => document.querySelector('[data-testid="review-summary"] td[data-side="red"][data-class="best"]')?.textContent !== '');
+  assert.deepEqual(await summaryOf(page), summary, 'the summary after a reload');
   await page.click('[data-testid="export-pgn"]');
   await page.waitForFunction(() => document.querySelector('[data-testid="pgn-text"]').value.length > 0);
   const pgn = await page.$eval('[data-testid="pgn-text"]', (el) => el.value);
@@ -168,6 +183,14 @@ test('a review goes through PGN and back without a new analysis', async (t) => {
   await fresh.waitForSelector('[data-testid="review-progress"][data-state="imported"]');
   for (let ply = 1; ply <= GAME.length; ply++) assert.deepEqual(await item(fresh, ply), before[ply - 1], `ply ${ply}`);
   assert.equal(Number(await fresh.getAttribute('[data-testid="eval-graph"]', 'data-points')), GAME.length + 1);
+  await fresh.reload();
+  await fresh.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
+  await fresh.waitForSelector('[data-testid="review-progress"][data-state="imported"]');
+  await fresh.waitForFunction(() => document.querySelector('[data-testid="review-summary"] td[data-side="red"][data-class="best"]')?.textContent !== '');
+  const imported = await summaryOf(fresh);
+  for (const side of ['red', 'black']) {
+    for (const c of ['best', 'good', 'inaccuracy', 'mistake', 'blunder']) assert.equal(imported[side][c], summary[side][c], `${side} ${c} after the round trip`);
+  }
   assert.deepEqual(app.errorsOf(fresh), []);
 });
 

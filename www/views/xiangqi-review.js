@@ -322,6 +322,7 @@ export function createReview(x, wasm) {
   /** The summary's table, empty (built before it is first shown: then showing it costs little). */
   function buildSummary() {
     summaryLang = x.lang;
+    summaryDrawn = null; // its cells are empty again: the next renderSummary fills them whatever it drew before
     const sides = ['red', 'black'];
     const head = h('tr', {}, h('th', {}), sides.map((side) => h('th', { scope: 'col', class: `side-${side}`, text: t(`side.${side}`) })));
     const rows = CLASSES.map((c) => h('tr', { class: `review-row-${c}` },

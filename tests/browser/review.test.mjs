@@ -188,9 +188,8 @@ test('a review goes through PGN and back without a new analysis', async (t) => {
   await fresh.waitForSelector('[data-testid="review-progress"][data-state="imported"]');
   await fresh.waitForFunction(() => document.querySelector('[data-testid="review-summary"] td[data-side="red"][data-class="best"]')?.textContent !== '');
   const imported = await summaryOf(fresh);
-  for (const side of ['red', 'black']) {
-    for (const c of ['best', 'good', 'inaccuracy', 'mistake', 'blunder']) assert.equal(imported[side][c], summary[side][c], `${side} ${c} after the round trip`);
-  }
+  // the same classes and the same average loss (a best move that was not the engine's once lost its loss)
+  assert.deepEqual(imported, summary, 'the summary after the PGN round trip');
   assert.deepEqual(app.errorsOf(fresh), []);
 });
 

@@ -490,7 +490,14 @@ export function createReview(x, wasm) {
       if (v) {
         if (v.nag) out.nags = [v.nag];
         out.comment = v.better ? t('review.comment', { class: t(`review.class.${v.class}`), move: moveText(i, v.better) }) : t(`review.class.${v.class}`);
-        if (v.better && v.line.length) out.variations = [{ moves: [...v.line] }];
+        // the engine's line wherever the move played was not the engine's move, a "best" one within the noise
+        // included: the import tells the engine's own move (no loss) from the others by it, so the losses
+        // (and the summary's average) come back as they were
+        const engine = state.analyses[i];
+        if (engine?.best && engine.best !== played) {
+          const line = v.better && v.line.length ? v.line : engine.pv?.[0] === engine.best ? engine.pv : [engine.best];
+          out.variations = [{ moves: [...line] }];
+        }
       }
       return out;
     });

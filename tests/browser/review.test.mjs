@@ -109,6 +109,30 @@ test('a hanging rook is a blunder with a better move; the graph has plies + 1 po
   await page.waitForFunction(([square, letter]) => document.querySelector(`[data-square="${square}"] [data-piece]`)?.dataset.piece === letter,
     [blunder.better.slice(2, 4), piece]);
   await page.waitForSelector('.xq-board:not([data-showing])', { timeout: STEP_MS });
+
+  // "show me" interrupted: another move with a better one is chosen while the line plays; the board shows
+  // that position (not the line's) with that move's better arrow
+  const other = await page.$$eval('[data-testid="move-list"] li[data-better]', (lis, b) => lis.map((li) => Number(li.dataset.ply)).find((p) => p !== b) ?? null, BLUNDER_PLY);
+  if (other !== null) {
+    await page.click('[data-testid="review-show"]');
+    await page.waitForSelector('.xq-board[data-showing="true"]');
+    await page.click(`[data-testid="move-list"] li[data-ply="${other}"]`);
+    await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${other}"].move-viewing`);
+    await page.waitForSelector('.xq-board:not([data-showing])');
+    const otherBetter = await page.getAttribute(`[data-testid="move-list"] li[data-ply="${other}"]`, 'data-better');
+    assert.equal(await page.getAttribute('[data-testid="review-better"]', 'data-move'), otherBetter);
+    await page.waitForSelector('.xq-board .xq-hint-better', { state: 'attached' });
+    const expected = await page.evaluate(([moves]) => {
+      const g = new window.duiyi.wasm.XiangqiGame();
+      for (const m of moves) g.play(m);
+      const out = Array.from(g.pieces()).map((p) => `${p.square}${p.piece}`).sort().join();
+      g.free();
+      return out;
+    }, [GAME.slice(0, other)]);
+    // the board settles on the position after move `other` (a step of the line never comes back)
+    await page.waitForFunction((want) => [...document.querySelectorAll('.xq-board [data-square] [data-piece]')]
+      .map((el) => `${el.closest('[data-square]').dataset.square}${el.dataset.piece}`).sort().join() === want, expected, { timeout: STEP_MS });
+  }
   assert.deepEqual(app.errorsOf(page), []);
 });
 

@@ -404,7 +404,7 @@ export function createReview(x, wasm) {
   // ---- the board: the better move, "show me" ------------------------------------------------------------
   /** The arrow the board shows for the review: the better move of the move that led to the shown position. */
   function boardHint() {
-    if (show) return null;
+    if (liveShow()) return null;
     const v = viewedVerdict();
     return v?.better ? { from: v.better.slice(0, 2), to: v.better.slice(2, 4), kind: 'better' } : null;
   }
@@ -447,6 +447,16 @@ export function createReview(x, wasm) {
     };
     show = { timer: setTimeout(tick, SHOW_STEP_MS), game, ply: x.viewPly };
     renderBetter();
+  }
+
+  /**
+   * The "show me" playback, if it still belongs to the position shown: one left behind (the user went to
+   * another move while it played) is stopped here, whoever asks first (the page's board drawing asks before
+   * the review's render), so that the board draws the position now shown with its own arrow.
+   */
+  function liveShow() {
+    if (show && show.ply !== x.viewPly) stopShow();
+    return show;
   }
 
   function stopShow() {
@@ -571,13 +581,13 @@ export function createReview(x, wasm) {
     imported,
     /** true while "show me" plays a line on the board (the page then leaves the board alone) */
     get showing() {
-      return Boolean(show) && show.ply === x.viewPly;
+      return Boolean(liveShow());
     },
     /** Part of every page render: fits the review to the game and redraws its parts. */
     render() {
       if (!available) return;
       if (!started) startUp();
-      if (show && x.viewPly !== show.ply) stopShow(); // the user went elsewhere: the board is the page's again
+      liveShow(); // the user went elsewhere: the board is the page's again
       renderAll();
     },
     setLang() {

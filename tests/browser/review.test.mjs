@@ -133,6 +133,16 @@ test('a hanging rook is a blunder with a better move; the graph has plies + 1 po
     await page.waitForFunction((want) => [...document.querySelectorAll('.xq-board [data-square] [data-piece]')]
       .map((el) => `${el.closest('[data-square]').dataset.square}${el.dataset.piece}`).sort().join() === want, expected, { timeout: STEP_MS });
   }
+
+  // a new game: the empty panel, as before any review (no "1 of 1 positions", no "Reviewed", no graph)
+  await page.click('[data-testid="new-game"]');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="move-list"] li[data-ply]'));
+  await page.waitForSelector('[data-testid="review-progress"][data-state="idle"][data-done="0"]', { state: 'attached' });
+  assert.equal(await page.textContent('[data-testid="review-run"]'), 'Review the game');
+  assert.ok(await page.isDisabled('[data-testid="review-run"]'), 'a game of no moves has nothing to review');
+  assert.ok(await page.isHidden('[data-testid="eval-graph"]'));
+  assert.ok(await page.isHidden('[data-testid="review-summary"]'));
+  assert.equal(await page.getAttribute('[data-testid="eval-graph"]', 'data-points'), '0');
   assert.deepEqual(app.errorsOf(page), []);
 });
 

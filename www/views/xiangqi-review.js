@@ -124,6 +124,12 @@ export function createReview(x, wasm) {
     let k = 0;
     while (k < state.moves.length && k < record.moves.length && state.moves[k] === record.moves[k]) k++;
     if (k === state.moves.length) return false;
+    if (k === 0) {
+      // nothing in common (a new game, all of it taken back): the empty panel, as before any review
+      state = { startFen: record.startFen, moves: [], analyses: [null], running: false };
+      if (!active) lastState = 'idle';
+      return true;
+    }
     state.moves = state.moves.slice(0, k);
     state.analyses = state.analyses.slice(0, k + 1);
     state.imported = false;
@@ -224,7 +230,7 @@ export function createReview(x, wasm) {
     // the worker answers 'cancelled' after its current slice; the page stops waiting now
     active = null;
     state.running = false;
-    lastState = 'cancelled';
+    lastState = state.analyses.some(Boolean) ? 'cancelled' : 'idle';
     save();
     renderAll();
   }
@@ -378,8 +384,9 @@ export function createReview(x, wasm) {
 
   function renderButtons() {
     cancelBtn.hidden = !active;
-    const complete = state.analyses.length === x.record.moves.length + 1 && state.analyses.every(Boolean);
-    runBtn.disabled = !available || Boolean(active) || complete;
+    // a game of no moves has nothing to review (and is never "reviewed")
+    const complete = x.record.moves.length > 0 && state.analyses.length === x.record.moves.length + 1 && state.analyses.every(Boolean);
+    runBtn.disabled = !available || Boolean(active) || complete || x.record.moves.length === 0;
     runBtn.dataset.i18n = complete ? 'review.again' : state.analyses.some(Boolean) ? 'review.resume' : 'review.run';
     runBtn.textContent = t(runBtn.dataset.i18n);
   }

@@ -153,6 +153,9 @@ test('progress, cancel, resume, and a reload resumes without analysing the finis
   await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${moves.length}"]`);
   await page.click('[data-testid="review-run"]');
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="review-progress"]').dataset.done) >= 3, null, { timeout: READY_MS });
+  // while it runs, the (disabled) run button says so
+  const during = await page.evaluate(() => ({ state: document.querySelector('[data-testid="review-progress"]').dataset.state, text: document.querySelector('[data-testid="review-run"]').textContent }));
+  if (during.state === 'running') assert.equal(during.text, 'Reviewing…');
   const total = Number(await page.getAttribute('[data-testid="review-progress"]', 'data-total'));
   assert.equal(total, moves.length + 1);
   await page.click('[data-testid="review-cancel"]');

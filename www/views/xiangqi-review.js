@@ -387,7 +387,7 @@ export function createReview(x, wasm) {
     // a game of no moves has nothing to review (and is never "reviewed")
     const complete = x.record.moves.length > 0 && state.analyses.length === x.record.moves.length + 1 && state.analyses.every(Boolean);
     runBtn.disabled = !available || Boolean(active) || complete || x.record.moves.length === 0;
-    runBtn.dataset.i18n = complete ? 'review.again' : state.analyses.some(Boolean) ? 'review.resume' : 'review.run';
+    runBtn.dataset.i18n = active ? 'review.running' : complete ? 'review.again' : state.analyses.some(Boolean) ? 'review.resume' : 'review.run';
     runBtn.textContent = t(runBtn.dataset.i18n);
   }
 

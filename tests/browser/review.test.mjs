@@ -234,8 +234,13 @@ test('hint: the first press marks the piece, the second gives a legal move; hint
   const page = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: HUMAN });
   const hint = '[data-testid="hint"]';
   await page.waitForSelector(`${hint}:not([disabled])`);
+  const width = () => page.$eval(hint, (el) => el.getBoundingClientRect().width);
+  const widthBefore = await width();
   await page.click(hint);
   await page.waitForSelector(`${hint}[data-stage="1"]`, { timeout: READY_MS });
+  // its label changes ("Show the move"), its width does not: the row of buttons stays put
+  assert.ok(Math.abs(await width() - widthBefore) < 1, `the hint button keeps its width: ${widthBefore} → ${await width()}`);
+  assert.equal((await page.innerText(hint)).trim(), 'Show the move');
   const square = await page.getAttribute(hint, 'data-square');
   assert.match(square, /^[a-i]\d$/);
   assert.equal(await page.getAttribute(hint, 'data-move'), null, 'the move stays hidden after the first press');

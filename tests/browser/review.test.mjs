@@ -91,6 +91,16 @@ test('a hanging rook is a blunder with a better move; the graph has plies + 1 po
   }, BLUNDER_PLY);
   await page.mouse.click(at.x, at.y);
   await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${BLUNDER_PLY}"].move-viewing`);
+  // the keyboard: the graph takes the focus, ←/→ go to the previous/next position
+  assert.equal(await page.$eval('[data-testid="eval-graph"]', (el) => el.tabIndex), 0);
+  assert.ok(await page.getAttribute('[data-testid="eval-graph"]', 'aria-label'));
+  await page.focus('[data-testid="eval-graph"]');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${BLUNDER_PLY - 1}"].move-viewing`);
+  assert.equal(await page.getAttribute('[data-testid="eval-graph"]', 'aria-valuenow'), String(BLUNDER_PLY - 1));
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${BLUNDER_PLY}"].move-viewing`);
+  assert.match(await page.getAttribute('[data-testid="eval-graph"]', 'aria-valuetext'), /Ply 11 · Red's chance: \d+%/);
   // the better move: its text, and its arrow on the board
   const shown = await page.$eval('[data-testid="review-better"]', (el) => el.dataset.move);
   assert.equal(shown, blunder.better);

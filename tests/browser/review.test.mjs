@@ -34,6 +34,14 @@ async function reviewDone(page, timeout = READY_MS * 3) {
   await page.waitForSelector('[data-testid="review-progress"][data-state="done"]', { timeout });
 }
 
+/** The summary's cells: {red: {best, …, loss}, black: {…}} ('' where a cell is empty). */
+async function summaryOf(page) {
+  return page.$eval('[data-testid="review-summary"]', (el) => Object.fromEntries(['red', 'black'].map((side) => [side, {
+    ...Object.fromEntries([...el.querySelectorAll(`td[data-side="${side}"][data-class]`)].map((td) => [td.dataset.class, td.textContent])),
+    loss: el.querySelector(`td[data-side="${side}"][data-average-loss]`).textContent,
+  }])));
+}
+
 async function item(page, ply) {
   return page.$eval(`[data-testid="move-list"] li[data-ply="${ply}"]`, (li) => ({ class: li.dataset.class ?? null, better: li.dataset.better ?? null }));
 }
@@ -83,6 +91,16 @@ test('a hanging rook is a blunder with a better move; the graph has plies + 1 po
   }, BLUNDER_PLY);
   await page.mouse.click(at.x, at.y);
   await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${BLUNDER_PLY}"].move-viewing`);
+  // the keyboard: the graph takes the focus, ←/→ go to the previous/next position
+  assert.equal(await page.$eval('[data-testid="eval-graph"]', (el) => el.tabIndex), 0);
+  assert.ok(await page.getAttribute('[data-testid="eval-graph"]', 'aria-label'));
+  await page.focus('[data-testid="eval-graph"]');
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${BLUNDER_PLY - 1}"].move-viewing`);
+  assert.equal(await page.getAttribute('[data-testid="eval-graph"]', 'aria-valuenow'), String(BLUNDER_PLY - 1));
+  await page.keyboard.press('ArrowRight');
+  await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${BLUNDER_PLY}"].move-viewing`);
+  assert.match(await page.getAttribute('[data-testid="eval-graph"]', 'aria-valuetext'), /Ply 11 · Red's chance: \d+%/);
   // the better move: its text, and its arrow on the board
   const shown = await page.$eval('[data-testid="review-better"]', (el) => el.dataset.move);
   assert.equal(shown, blunder.better);
@@ -101,6 +119,40 @@ test('a hanging rook is a blunder with a better move; the graph has plies + 1 po
   await page.waitForFunction(([square, letter]) => document.querySelector(`[data-square="${square}"] [data-piece]`)?.dataset.piece === letter,
     [blunder.better.slice(2, 4), piece]);
   await page.waitForSelector('.xq-board:not([data-showing])', { timeout: STEP_MS });
+
+  // "show me" interrupted: another move with a better one is chosen while the line plays; the board shows
+  // that position (not the line's) with that move's better arrow
+  const other = await page.$$eval('[data-testid="move-list"] li[data-better]', (lis, b) => lis.map((li) => Number(li.dataset.ply)).find((p) => p !== b) ?? null, BLUNDER_PLY);
+  if (other !== null) {
+    await page.click('[data-testid="review-show"]');
+    await page.waitForSelector('.xq-board[data-showing="true"]');
+    await page.click(`[data-testid="move-list"] li[data-ply="${other}"]`);
+    await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${other}"].move-viewing`);
+    await page.waitForSelector('.xq-board:not([data-showing])');
+    const otherBetter = await page.getAttribute(`[data-testid="move-list"] li[data-ply="${other}"]`, 'data-better');
+    assert.equal(await page.getAttribute('[data-testid="review-better"]', 'data-move'), otherBetter);
+    await page.waitForSelector('.xq-board .xq-hint-better', { state: 'attached' });
+    const expected = await page.evaluate(([moves]) => {
+      const g = new window.duiyi.wasm.XiangqiGame();
+      for (const m of moves) g.play(m);
+      const out = Array.from(g.pieces()).map((p) => `${p.square}${p.piece}`).sort().join();
+      g.free();
+      return out;
+    }, [GAME.slice(0, other)]);
+    // the board settles on the position after move `other` (a step of the line never comes back)
+    await page.waitForFunction((want) => [...document.querySelectorAll('.xq-board [data-square] [data-piece]')]
+      .map((el) => `${el.closest('[data-square]').dataset.square}${el.dataset.piece}`).sort().join() === want, expected, { timeout: STEP_MS });
+  }
+
+  // a new game: the empty panel, as before any review (no "1 of 1 positions", no "Reviewed", no graph)
+  await page.click('[data-testid="new-game"]');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="move-list"] li[data-ply]'));
+  await page.waitForSelector('[data-testid="review-progress"][data-state="idle"][data-done="0"]', { state: 'attached' });
+  assert.equal(await page.textContent('[data-testid="review-run"]'), 'Review the game');
+  assert.ok(await page.isDisabled('[data-testid="review-run"]'), 'a game of no moves has nothing to review');
+  assert.ok(await page.isHidden('[data-testid="eval-graph"]'));
+  assert.ok(await page.isHidden('[data-testid="review-summary"]'));
+  assert.equal(await page.getAttribute('[data-testid="eval-graph"]', 'data-points'), '0');
   assert.deepEqual(app.errorsOf(page), []);
 });
 
@@ -111,6 +163,9 @@ test('progress, cancel, resume, and a reload resumes without analysing the finis
   await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${moves.length}"]`);
   await page.click('[data-testid="review-run"]');
   await page.waitForFunction(() => Number(document.querySelector('[data-testid="review-progress"]').dataset.done) >= 3, null, { timeout: READY_MS });
+  // while it runs, the (disabled) run button says so
+  const during = await page.evaluate(() => ({ state: document.querySelector('[data-testid="review-progress"]').dataset.state, text: document.querySelector('[data-testid="review-run"]').textContent }));
+  if (during.state === 'running') assert.equal(during.text, 'Reviewing…');
   const total = Number(await page.getAttribute('[data-testid="review-progress"]', 'data-total'));
   assert.equal(total, moves.length + 1);
   await page.click('[data-testid="review-cancel"]');
@@ -152,6 +207,13 @@ test('a review goes through PGN and back without a new analysis', async (t) => {
   await reviewDone(page);
   const before = [];
   for (let ply = 1; ply <= GAME.length; ply++) before.push(await item(page, ply));
+  const summary = await summaryOf(page);
+  assert.match(summary.red.best, /^\d+$/, JSON.stringify(summary));
+  // a reload draws the finished review's summary again (it once came back as headings only)
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
+  await page.waitForFunction(() => document.querySelector('[data-testid="review-summary"] td[data-side="red"][data-class="best"]')?.textContent !== '');
+  assert.deepEqual(await summaryOf(page), summary, 'the summary after a reload');
   await page.click('[data-testid="export-pgn"]');
   await page.waitForFunction(() => document.querySelector('[data-testid="pgn-text"]').value.length > 0);
   const pgn = await page.$eval('[data-testid="pgn-text"]', (el) => el.value);
@@ -168,6 +230,13 @@ test('a review goes through PGN and back without a new analysis', async (t) => {
   await fresh.waitForSelector('[data-testid="review-progress"][data-state="imported"]');
   for (let ply = 1; ply <= GAME.length; ply++) assert.deepEqual(await item(fresh, ply), before[ply - 1], `ply ${ply}`);
   assert.equal(Number(await fresh.getAttribute('[data-testid="eval-graph"]', 'data-points')), GAME.length + 1);
+  await fresh.reload();
+  await fresh.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
+  await fresh.waitForSelector('[data-testid="review-progress"][data-state="imported"]');
+  await fresh.waitForFunction(() => document.querySelector('[data-testid="review-summary"] td[data-side="red"][data-class="best"]')?.textContent !== '');
+  const imported = await summaryOf(fresh);
+  // the same classes and the same average loss (a best move that was not the engine's once lost its loss)
+  assert.deepEqual(imported, summary, 'the summary after the PGN round trip');
   assert.deepEqual(app.errorsOf(fresh), []);
 });
 
@@ -175,8 +244,13 @@ test('hint: the first press marks the piece, the second gives a legal move; hint
   const page = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: HUMAN });
   const hint = '[data-testid="hint"]';
   await page.waitForSelector(`${hint}:not([disabled])`);
+  const width = () => page.$eval(hint, (el) => el.getBoundingClientRect().width);
+  const widthBefore = await width();
   await page.click(hint);
   await page.waitForSelector(`${hint}[data-stage="1"]`, { timeout: READY_MS });
+  // its label changes ("Show the move"), its width does not: the row of buttons stays put
+  assert.ok(Math.abs(await width() - widthBefore) < 1, `the hint button keeps its width: ${widthBefore} → ${await width()}`);
+  assert.equal((await page.innerText(hint)).trim(), 'Show the move');
   const square = await page.getAttribute(hint, 'data-square');
   assert.match(square, /^[a-i]\d$/);
   assert.equal(await page.getAttribute(hint, 'data-move'), null, 'the move stays hidden after the first press');

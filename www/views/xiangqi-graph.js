@@ -3,7 +3,9 @@
 //
 // Test hook: data-testid="eval-graph" with data-points = the number of positions drawn (plies + 1 once the
 // review is complete) and data-values = the points as Red's win percentages, comma-separated ('' = not yet
-// analysed). Without chart.js the canvas stays empty and the attributes are still set.
+// analysed). Without chart.js the canvas stays empty and the attributes are still set. The graph is a slider
+// for the keyboard (role=slider, tabindex 0, aria-valuenow = the ply shown): ←/→ (↓/↑) go to the
+// previous/next position, Home/End to the first/last.
 
 import { h } from './dom.js';
 import { loadChart } from './assets.js';
@@ -15,7 +17,9 @@ import { loadChart } from './assets.js';
  */
 export function createEvalGraph(env) {
   const canvas = h('canvas', { 'aria-hidden': 'true' });
-  const element = h('div', { class: 'eval-graph', dataset: { testid: 'eval-graph', points: '0', values: '' }, role: 'img' }, canvas);
+  // a slider for the keyboard and screen readers: ←/→ go to the previous/next position, Home/End the first/last
+  const element = h('div', { class: 'eval-graph', dataset: { testid: 'eval-graph', points: '0', values: '' }, role: 'slider', tabindex: '0',
+    'aria-valuemin': '0', 'aria-valuemax': '0', on: { keydown: (e) => onKey(e) } }, canvas);
   let chart = null;
   let chartLoading = null;
   let destroyed = false;
@@ -36,6 +40,30 @@ export function createEvalGraph(env) {
       draw();
     }));
   });
+
+  /** The arrow keys move the shown position along the graph's points (a point not yet analysed included). */
+  function onKey(e) {
+    const n = last.points.length;
+    if (!n) return;
+    const at = last.current ?? n - 1;
+    const to = { ArrowLeft: at - 1, ArrowDown: at - 1, ArrowRight: at + 1, ArrowUp: at + 1, Home: 0, End: n - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const ply = Math.max(0, Math.min(n - 1, to));
+    if (ply !== at) env.onPick(ply);
+  }
+
+  /** The slider's value and its words: the position shown and Red's chance there. */
+  function describe() {
+    const { points, current } = last;
+    const n = points.length;
+    element.setAttribute('aria-valuemax', String(Math.max(0, n - 1)));
+    if (!n) return;
+    const at = Math.max(0, Math.min(n - 1, current ?? n - 1));
+    element.setAttribute('aria-valuenow', String(at));
+    const p = points[at];
+    element.setAttribute('aria-valuetext', `${env.t('review.graphPly', { ply: at })}${p === null ? '' : ` · ${env.t('review.graphRed', { pct: Math.round(p * 100) })}`}`);
+  }
 
   function makeChart(Chart) {
     const css = getComputedStyle(document.documentElement);
@@ -80,6 +108,7 @@ export function createEvalGraph(env) {
       const values = points.map((p) => (p === null ? '' : (p * 100).toFixed(1))).join(',');
       if (values === element.dataset.values && current === last.current && (chart || chartLoading || !values.replace(/,/g, ''))) return;
       last = { points, current };
+      describe();
       const drawn = points.filter((p) => p !== null).length;
       element.dataset.points = String(drawn);
       element.dataset.values = values;
@@ -99,6 +128,7 @@ export function createEvalGraph(env) {
     },
     setLang() {
       element.setAttribute('aria-label', env.t('review.graphLabel', { n: Number(element.dataset.points) }));
+      describe();
       if (chart) chart.update('none');
     },
     /** The chart.js instance (null until loaded): tests click its points through it. */

@@ -20,7 +20,11 @@ export const HINTS_KEY = 'duiyi.xiangqi.hints.v1';
  * @param {{requestHint: (fen: string, moves: string[]) => Promise<{move: string|null}>}} review
  */
 export function createHint(x, review) {
-  const button = h('button', { type: 'button', class: 'btn', dataset: { testid: 'hint', stage: '0', count: '0' }, on: { click: () => press() } });
+  // both labels are laid in one cell, the one not in use invisible: the button is as wide as the longer one in
+  // the page's language whichever it shows, so pressing it does not shift the row of buttons
+  const labels = { 'hint.button': h('span', { class: 'hint-label' }), 'hint.reveal': h('span', { class: 'hint-label' }) };
+  const button = h('button', { type: 'button', class: 'btn hint-btn', dataset: { testid: 'hint', stage: '0', count: '0' }, on: { click: () => press() } },
+    labels['hint.button'], labels['hint.reveal']);
   /** the hint of the position on the board: {key, stage 0|1|2, move, pending} */
   let current = { key: null, stage: 0, move: null, pending: false };
   /** hints used: [{ply, stage: 'piece'|'move', move, before: ICCS[]}] */
@@ -99,7 +103,12 @@ export function createHint(x, review) {
       else delete button.dataset.square;
       if (current.stage === 2) button.dataset.move = current.move;
       else delete button.dataset.move;
-      button.textContent = x.t(current.stage === 1 ? 'hint.reveal' : 'hint.button');
+      const shown = current.stage === 1 ? 'hint.reveal' : 'hint.button';
+      for (const [key, span] of Object.entries(labels)) {
+        const text = x.t(key);
+        if (span.textContent !== text) span.textContent = text;
+        span.classList.toggle('hint-label-off', key !== shown);
+      }
       button.title = x.t('hint.title');
     },
     /** The PGN tag of the hints used in this game (none: no tag). */

@@ -124,6 +124,12 @@ export function createReview(x, wasm) {
     let k = 0;
     while (k < state.moves.length && k < record.moves.length && state.moves[k] === record.moves[k]) k++;
     if (k === state.moves.length) return false;
+    if (k === 0) {
+      // nothing in common (a new game, all of it taken back): the empty panel, as before any review
+      state = { startFen: record.startFen, moves: [], analyses: [null], running: false };
+      if (!active) lastState = 'idle';
+      return true;
+    }
     state.moves = state.moves.slice(0, k);
     state.analyses = state.analyses.slice(0, k + 1);
     state.imported = false;
@@ -224,7 +230,7 @@ export function createReview(x, wasm) {
     // the worker answers 'cancelled' after its current slice; the page stops waiting now
     active = null;
     state.running = false;
-    lastState = 'cancelled';
+    lastState = state.analyses.some(Boolean) ? 'cancelled' : 'idle';
     save();
     renderAll();
   }
@@ -322,6 +328,7 @@ export function createReview(x, wasm) {
   /** The summary's table, empty (built before it is first shown: then showing it costs little). */
   function buildSummary() {
     summaryLang = x.lang;
+    summaryDrawn = null; // its cells are empty again: the next renderSummary fills them whatever it drew before
     const sides = ['red', 'black'];
     const head = h('tr', {}, h('th', {}), sides.map((side) => h('th', { scope: 'col', class: `side-${side}`, text: t(`side.${side}`) })));
     const rows = CLASSES.map((c) => h('tr', { class: `review-row-${c}` },
@@ -377,9 +384,10 @@ export function createReview(x, wasm) {
 
   function renderButtons() {
     cancelBtn.hidden = !active;
-    const complete = state.analyses.length === x.record.moves.length + 1 && state.analyses.every(Boolean);
-    runBtn.disabled = !available || Boolean(active) || complete;
-    runBtn.dataset.i18n = complete ? 'review.again' : state.analyses.some(Boolean) ? 'review.resume' : 'review.run';
+    // a game of no moves has nothing to review (and is never "reviewed")
+    const complete = x.record.moves.length > 0 && state.analyses.length === x.record.moves.length + 1 && state.analyses.every(Boolean);
+    runBtn.disabled = !available || Boolean(active) || complete || x.record.moves.length === 0;
+    runBtn.dataset.i18n = active ? 'review.running' : complete ? 'review.again' : state.analyses.some(Boolean) ? 'review.resume' : 'review.run';
     runBtn.textContent = t(runBtn.dataset.i18n);
   }
 
@@ -403,7 +411,7 @@ export function createReview(x, wasm) {
   // ---- the board: the better move, "show me" ------------------------------------------------------------
   /** The arrow the board shows for the review: the better move of the move that led to the shown position. */
   function boardHint() {
-    if (show) return null;
+    if (liveShow()) return null;
     const v = viewedVerdict();
     return v?.better ? { from: v.better.slice(0, 2), to: v.better.slice(2, 4), kind: 'better' } : null;
   }
@@ -448,6 +456,16 @@ export function createReview(x, wasm) {
     renderBetter();
   }
 
+  /**
+   * The "show me" playback, if it still belongs to the position shown: one left behind (the user went to
+   * another move while it played) is stopped here, whoever asks first (the page's board drawing asks before
+   * the review's render), so that the board draws the position now shown with its own arrow.
+   */
+  function liveShow() {
+    if (show && show.ply !== x.viewPly) stopShow();
+    return show;
+  }
+
   function stopShow() {
     if (!show) return;
     clearTimeout(show.timer);
@@ -489,7 +507,14 @@ export function createReview(x, wasm) {
       if (v) {
         if (v.nag) out.nags = [v.nag];
         out.comment = v.better ? t('review.comment', { class: t(`review.class.${v.class}`), move: moveText(i, v.better) }) : t(`review.class.${v.class}`);
-        if (v.better && v.line.length) out.variations = [{ moves: [...v.line] }];
+        // the engine's line wherever the move played was not the engine's move, a "best" one within the noise
+        // included: the import tells the engine's own move (no loss) from the others by it, so the losses
+        // (and the summary's average) come back as they were
+        const engine = state.analyses[i];
+        if (engine?.best && engine.best !== played) {
+          const line = v.better && v.line.length ? v.line : engine.pv?.[0] === engine.best ? engine.pv : [engine.best];
+          out.variations = [{ moves: [...line] }];
+        }
       }
       return out;
     });
@@ -563,13 +588,13 @@ export function createReview(x, wasm) {
     imported,
     /** true while "show me" plays a line on the board (the page then leaves the board alone) */
     get showing() {
-      return Boolean(show) && show.ply === x.viewPly;
+      return Boolean(liveShow());
     },
     /** Part of every page render: fits the review to the game and redraws its parts. */
     render() {
       if (!available) return;
       if (!started) startUp();
-      if (show && x.viewPly !== show.ply) stopShow(); // the user went elsewhere: the board is the page's again
+      liveShow(); // the user went elsewhere: the board is the page's again
       renderAll();
     },
     setLang() {

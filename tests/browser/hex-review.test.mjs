@@ -1,7 +1,8 @@
 // The Hex game review and hint on #hex (www/views/hex-review.js, hex-hint.js, www/hex-review-worker.js): a
 // 6×6 game with a known losing move is reported with a proved winning alternative, the graph has plies + 1
 // points, a point shows its position, progress and cancel, the review kept over a reload, and the hint's two
-// presses give an area and then a legal cell, recorded in the SGF. Waits are for readiness (a loaded 2-core
+// presses give an area and then a legal cell, recorded in the SGF; solver-decided positions are plotted at 0
+// or 100%. Waits are for readiness (a loaded 2-core
 // machine); no assertion holds a time.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -109,6 +110,28 @@ test('review progress and cancel', { timeout: 2 * LONG_MS }, async () => {
   const end = await page.$eval('[data-testid="review-progress"]', (n) => ({ done: Number(n.dataset.done), total: Number(n.dataset.total) }));
   assert.ok(end.total >= 13 && end.done === end.total, JSON.stringify(end));
   assert.equal(await page.$$eval('[data-testid="move-list"] li[data-proved]', (n) => n.length), 0);
+});
+
+/** Black's winning chance (%) and the point radius (4: a solver-decided position) of the graph's points. */
+function graphPoints(page) {
+  return page.evaluate(() => {
+    const chart = globalThis.Chart?.getChart(document.querySelector('[data-testid="eval-graph"] canvas'));
+    const ds = chart?.data.datasets[0];
+    return ds ? ds.data.map((v, i) => ({ v, decided: ds.pointRadius[i] === 4 })) : null;
+  });
+}
+
+test('solver-decided positions are plotted at 0 or 100%', { timeout: 2 * LONG_MS }, async () => {
+  const page = await openHex('#hex?size=6&moves=f2,f1,f3,e1,e4,d2,a5,b3,d3,c3,f6,a4');
+  await page.click('[data-testid="review-run"]');
+  await page.waitForSelector('[data-testid="review-progress"][data-state="done"]', { timeout: LONG_MS });
+  await page.waitForFunction(() => globalThis.Chart?.getChart(document.querySelector('[data-testid="eval-graph"] canvas')));
+  const points = await graphPoints(page);
+  const decided = points.filter((p) => p.decided);
+  assert.ok(decided.length >= 3, JSON.stringify(points));
+  for (const p of decided) assert.ok(p.v === 0 || p.v === 100, JSON.stringify(points));
+  // the position after move 6 is proved won for Black (`duiyi hex solve`)
+  assert.deepEqual(points[6], { v: 100, decided: true });
 });
 
 test('the hint: an area first, then a legal cell; recorded in the SGF', { timeout: 2 * LONG_MS }, async () => {

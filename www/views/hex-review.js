@@ -153,6 +153,12 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
   }
 
   // ---- the graph ------------------------------------------------------------------------------------------
+  /** Black's winning chance in % for a reviewed position: 100 or 0 once the solver decided it (its proof). */
+  function blackWinPercent(p) {
+    if (p.proof) return p.proof.winner === 'black' ? 100 : 0;
+    return Math.round(p.black_win * 1000) / 10;
+  }
+
   async function drawGraph() {
     const r = current?.report;
     graphEl.hidden = !r;
@@ -166,7 +172,7 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
     const pot = (side) => r.positions.map((p) => p.potential[side]);
     const proved = r.positions.map((p) => (p.proof ? 4 : 2));
     const datasets = [
-      { label: tr('hex.review.series.eval'), data: r.positions.map((p) => Math.round(p.black_win * 1000) / 10), yAxisID: 'y', borderColor: '#1565c0', backgroundColor: '#1565c0', pointRadius: proved, borderWidth: 2, tension: 0.2 },
+      { label: tr('hex.review.series.eval'), data: r.positions.map(blackWinPercent), yAxisID: 'y', borderColor: '#1565c0', backgroundColor: '#1565c0', pointRadius: proved, borderWidth: 2, tension: 0.2 },
       { label: tr('hex.review.series.black'), data: pot('black'), yAxisID: 'y1', borderColor: '#222', backgroundColor: '#222', pointRadius: 1, borderWidth: 1.5, borderDash: [4, 3] },
       { label: tr('hex.review.series.white'), data: pot('white'), yAxisID: 'y1', borderColor: '#b0a48c', backgroundColor: '#b0a48c', pointRadius: 1, borderWidth: 1.5, borderDash: [4, 3] },
     ];

@@ -59,9 +59,16 @@ test('a 6×6 game: the proved losing move, its proved winning alternative, the g
   const summary = page.locator('[data-testid="review-summary"]');
   assert.equal(await summary.getAttribute('data-losing-ply'), '3');
   assert.equal(await summary.getAttribute('data-better'), losing.better);
+  // the summary: the Chinese class names of the Xiangqi review, full width
+  const rows = await page.$$eval('.hex-review-table tbody th', (n) => n.map((x) => x.textContent));
+  assert.deepEqual(rows.slice(0, 5), ['最佳', '好棋', '欠佳', '错着', '败着']);
+  const widths = await page.$eval('.hex-review-table', (n) => [n.getBoundingClientRect().width, n.parentElement.getBoundingClientRect().width]);
+  assert.ok(widths[0] >= widths[1] - 1, JSON.stringify(widths));
   // The alternative on the board: the position before the losing move, the better cell and the played one.
   await page.click('[data-testid="review-show-losing"]');
   await page.waitForSelector('[data-testid="review-viewing"][data-ply="2"]');
+  const viewing = await page.$eval('[data-testid="review-viewing"]', (n) => n.textContent);
+  assert.ok(viewing.includes('局面。绿色') && !/[.]\s/.test(viewing), viewing);
   assert.equal(await page.$$eval('[data-testid="board"] [data-stone]', (n) => n.length), 2);
   assert.equal(await page.$eval('[data-testid="review-marks"] [data-mark="better"]', (n) => n.dataset.square), losing.better);
   assert.equal(await page.$eval('[data-testid="review-marks"] [data-mark="played"]', (n) => n.dataset.square), 'a1');

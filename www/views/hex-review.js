@@ -241,7 +241,7 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
     out.push(h('table', { class: 'hex-review-table' },
       h('thead', {}, h('tr', {}, h('th', {}), ...sides.map((c) => h('th', { scope: 'col', text: sideName(c) })))),
       h('tbody', {},
-        ...CLASSES.map((k) => row(tr(`hex.review.class.${k}`), (s) => String(s[k]))),
+        ...CLASSES.map((k) => row(tr(`review.class.${k}`), (s) => String(s[k]))),
         row(tr('hex.review.avgLoss'), (s) => `${(s.average_loss * 100).toFixed(1)}%`))));
     out.push(h('p', { class: 'hex-review-note', text: tr('hex.review.classesNote') }));
     summaryEl.replaceChildren(...out);
@@ -270,7 +270,7 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
       else delete li.dataset.proved;
       if (m.heuristic) li.dataset.heuristic = 'true';
       else delete li.dataset.heuristic;
-      const cls = tr(`hex.review.class.${m.class}`);
+      const cls = tr(`review.class.${m.class}`);
       li.title = m.proved ? tr('hex.review.titleProved', { cls, better: m.better ?? '?' })
         : m.better && m.class !== 'best' ? tr('hex.review.titleBetter', { cls, better: m.better }) : cls;
     }
@@ -324,7 +324,7 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
     const m = r?.moves[viewPly];
     const text = t()('hex.review.viewing', { ply: viewPly });
     if (!m?.proved) return text;
-    return `${text}. ${t()('hex.review.viewingLosing', { better: m.better ?? '?', move: m.move, nodes: (m.proof_nodes ?? 0).toLocaleString(), ms: Math.round(m.proof_ms ?? 0) })}`;
+    return t()('hex.review.viewingLosing', { viewing: text, better: m.better ?? '?', move: m.move, nodes: (m.proof_nodes ?? 0).toLocaleString(), ms: Math.round(m.proof_ms ?? 0) });
   }
 
   /** The better move and the played one on the viewed position (the next move's review). */

@@ -1,7 +1,9 @@
 // The Hex game review and hint on #hex (www/views/hex-review.js, hex-hint.js, www/hex-review-worker.js): a
 // 6×6 game with a known losing move is reported with a proved winning alternative, the graph has plies + 1
-// points, a point shows its position, progress and cancel, the review kept over a reload, and the hint's two
-// presses give an area and then a legal cell, recorded in the SGF. Waits are for readiness (a loaded 2-core
+// points, a point shows its position, progress and cancel, the review kept over a reload (a review of the
+// game's first moves marked partial, a review interrupted by a reload started again), a new game stopping a
+// review, solver-decided positions plotted at 0 or 100%, the Chinese wording, and the hint's two presses
+// give an area and then a legal cell, recorded in the SGF. Waits are for readiness (a loaded 2-core
 // machine); no assertion holds a time.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,9 +60,19 @@ test('a 6×6 game: the proved losing move, its proved winning alternative, the g
   const summary = page.locator('[data-testid="review-summary"]');
   assert.equal(await summary.getAttribute('data-losing-ply'), '3');
   assert.equal(await summary.getAttribute('data-better'), losing.better);
+  // the summary: the Chinese class names of the Xiangqi review, full width
+  const rows = await page.$$eval('.hex-review-table tbody th', (n) => n.map((x) => x.textContent));
+  assert.deepEqual(rows.slice(0, 5), ['最佳', '好棋', '欠佳', '错着', '败着']);
+  const widths = await page.$eval('.hex-review-table', (n) => [n.getBoundingClientRect().width, n.parentElement.getBoundingClientRect().width]);
+  assert.ok(widths[0] >= widths[1] - 1, JSON.stringify(widths));
+  // the progress counts the positions
+  assert.equal(await page.$eval('[data-testid="review-progress"]', (n) => n.dataset.positions), String(plies + 1));
+  assert.match(await page.$eval('[data-testid="review-progress"]', (n) => n.textContent), new RegExp(`${plies + 1} 个局面`));
   // The alternative on the board: the position before the losing move, the better cell and the played one.
   await page.click('[data-testid="review-show-losing"]');
   await page.waitForSelector('[data-testid="review-viewing"][data-ply="2"]');
+  const viewing = await page.$eval('[data-testid="review-viewing"]', (n) => n.textContent);
+  assert.ok(viewing.includes('局面。绿色') && !/[.]\s/.test(viewing), viewing);
   assert.equal(await page.$$eval('[data-testid="board"] [data-stone]', (n) => n.length), 2);
   assert.equal(await page.$eval('[data-testid="review-marks"] [data-mark="better"]', (n) => n.dataset.square), losing.better);
   assert.equal(await page.$eval('[data-testid="review-marks"] [data-mark="played"]', (n) => n.dataset.square), 'a1');
@@ -109,6 +121,75 @@ test('review progress and cancel', { timeout: 2 * LONG_MS }, async () => {
   const end = await page.$eval('[data-testid="review-progress"]', (n) => ({ done: Number(n.dataset.done), total: Number(n.dataset.total) }));
   assert.ok(end.total >= 13 && end.done === end.total, JSON.stringify(end));
   assert.equal(await page.$$eval('[data-testid="move-list"] li[data-proved]', (n) => n.length), 0);
+});
+
+/** Black's winning chance (%) and the point radius (4: a solver-decided position) of the graph's points. */
+function graphPoints(page) {
+  return page.evaluate(() => {
+    const chart = globalThis.Chart?.getChart(document.querySelector('[data-testid="eval-graph"] canvas'));
+    const ds = chart?.data.datasets[0];
+    return ds ? ds.data.map((v, i) => ({ v, decided: ds.pointRadius[i] === 4 })) : null;
+  });
+}
+
+test('solver-decided positions are plotted at 0 or 100%', { timeout: 2 * LONG_MS }, async () => {
+  const page = await openHex('#hex?size=6&moves=f2,f1,f3,e1,e4,d2,a5,b3,d3,c3,f6,a4');
+  await page.click('[data-testid="review-run"]');
+  await page.waitForSelector('[data-testid="review-progress"][data-state="done"]', { timeout: LONG_MS });
+  await page.waitForFunction(() => globalThis.Chart?.getChart(document.querySelector('[data-testid="eval-graph"] canvas')));
+  const points = await graphPoints(page);
+  const decided = points.filter((p) => p.decided);
+  assert.ok(decided.length >= 3, JSON.stringify(points));
+  for (const p of decided) assert.ok(p.v === 0 || p.v === 100, JSON.stringify(points));
+  // the position after move 6 is proved won for Black (`duiyi hex solve`)
+  assert.deepEqual(points[6], { v: 100, decided: true });
+});
+
+test('a review of the first moves is marked partial; a reload during a review starts it again', { timeout: 3 * LONG_MS }, async () => {
+  const first = GAME.split(',').slice(0, 6).join(',');
+  const page = await openHex(`?lang=en#hex?size=6&moves=${first}`);
+  await page.click('[data-testid="review-run"]');
+  await page.waitForSelector('[data-testid="review-progress"][data-state="done"]', { timeout: LONG_MS });
+  // the whole game on the page: the review of its first 6 moves says what it leaves out
+  await page.goto(new URL('favicon.svg', app.url).href);
+  await page.goto(`${app.url}?lang=en#hex?size=6&moves=${GAME}`);
+  await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
+  await page.waitForSelector('[data-testid="review-partial"][data-reviewed="6"]');
+  assert.match(await page.$eval('[data-testid="review-partial"]', (n) => n.textContent), /first 6 moves/);
+  await page.click('[data-testid="review-run"]');
+  await page.waitForSelector('[data-testid="review-progress"][data-state="running"]');
+  // reload while it runs (checked and reloaded in one turn of the page's event loop)
+  const reloaded = await page.evaluate(() => {
+    if (document.querySelector('[data-testid="review-progress"]').dataset.state !== 'running') return false;
+    location.reload();
+    return true;
+  });
+  assert.ok(reloaded, 'the review was still running');
+  await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
+  // started again at once (it may have ended by the time the page is ready: the note stays)
+  await page.waitForSelector('[data-testid="review-restarted"]:not([hidden])');
+  assert.match(await page.$eval('[data-testid="review-progress"]', (n) => n.dataset.state), /^(running|done)$/);
+  await screenshot(page, 'hex-review-restarted-en');
+  await page.waitForSelector('[data-testid="review-progress"][data-state="done"]', { timeout: 2 * LONG_MS });
+  assert.equal(await page.$eval('[data-testid="review-partial"]', (n) => n.hidden), true);
+  assert.equal(await page.$eval('[data-testid="eval-graph"]', (n) => n.dataset.points), String(GAME.split(',').length + 1));
+});
+
+test('a new game stops the review and clears the panel', { timeout: 2 * LONG_MS }, async () => {
+  const page = await openHex('#hex?size=9&moves=e5,d6,d5,c6,c5,b6,b5,a6,a5,e4,f3,g2');
+  await page.click('[data-testid="review-run"]');
+  await page.waitForSelector('[data-testid="review-progress"][data-state="running"]');
+  await page.click('[data-testid="new-game"]');
+  await page.waitForSelector('[data-testid="review-progress"][hidden]', { state: 'attached' });
+  const panel = async () => page.$eval('[data-testid="review-progress"]', (n) => ({ state: n.dataset.state, hidden: n.hidden,
+    graph: document.querySelector('[data-testid="eval-graph"]').hidden, summary: document.querySelector('[data-testid="review-summary"]').hidden,
+    run: document.querySelector('[data-testid="review-run"]').disabled }));
+  assert.deepEqual(await panel(), { state: 'idle', hidden: true, graph: true, summary: true, run: false });
+  // the worker is free again: a hint is answered, and the stopped review never reports on the new game
+  await page.waitForSelector('[data-testid="hint"]:not([disabled])', { timeout: LONG_MS });
+  await page.click('[data-testid="hint"]');
+  await page.waitForSelector('[data-testid="hint"][data-state="area"]', { timeout: LONG_MS });
+  assert.deepEqual(await panel(), { state: 'idle', hidden: true, graph: true, summary: true, run: false });
 });
 
 test('the hint: an area first, then a legal cell; recorded in the SGF', { timeout: 2 * LONG_MS }, async () => {

@@ -5,10 +5,14 @@
 //
 // The review runs in www/hex-review-worker.js (src/hex/review.rs through the wasm HexReview). Its report is kept
 // with the game in localStorage (duiyi.hex.review.v1, {base, moves, report}) and shown again after a reload
-// while the game still starts with the reviewed moves.
+// while the game still starts with the reviewed moves; a review of fewer moves than the game has is marked as
+// partial (review-partial). A review in progress is recorded there too ({base, moves, running: true}, the
+// earlier report kept as `previous`): a reload starts it again on the same game and says so (review-restarted).
+// A new game, an undo or a loaded game cancels a review in progress and clears the panel.
 //
 // Test hooks (data-testid): review-run, review-progress (data-done, data-total, data-state: running | done |
-// cancelled | error), review-cancel, eval-graph (data-points: plies + 1 once reviewed; the canvas inside),
+// cancelled | error; data-positions: the game's positions reviewed, once done), review-cancel,
+// review-partial (data-reviewed: the moves the shown review covers), review-restarted, eval-graph (data-points: plies + 1 once reviewed; the canvas inside),
 // review-summary (data-losing-ply, data-better when a losing move is proved), review-show-losing,
 // review-viewing (data-ply: the position shown), review-back, the board's layer review-marks (polygons
 // data-square, data-mark: better | played). Move-list items li[data-ply] get data-class
@@ -47,6 +51,7 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
   const progressText = h('span', { class: 'hex-review-progress-text' });
   const progressEl = h('div', { class: 'hex-review-progress', dataset: { testid: 'review-progress', done: '0', total: '0', state: 'idle' }, role: 'status', hidden: true },
     bar, progressText, cancelBtn);
+  const stepsNote = h('p', { class: 'hex-review-note', dataset: { i18n: 'hex.review.stepsNote' }, hidden: true });
   const canvas = h('canvas', { 'aria-label': '' });
   const graphNote = h('p', { class: 'hex-review-note', dataset: { i18n: 'hex.review.graphNote' } });
   const graphEl = h('div', { class: 'hex-review-graph', dataset: { testid: 'eval-graph', points: '0' }, hidden: true },
@@ -56,11 +61,13 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
   const viewingText = h('span');
   const viewingEl = h('div', { class: 'hex-review-viewing', dataset: { testid: 'review-viewing' }, role: 'status', hidden: true }, viewingText, backBtn);
   const errorEl = h('p', { class: 'error', role: 'alert', hidden: true });
+  const partialEl = h('p', { class: 'hex-review-partial', dataset: { testid: 'review-partial' }, role: 'status', hidden: true });
+  const restartedEl = h('p', { class: 'hex-review-note', dataset: { testid: 'review-restarted', i18n: 'hex.review.restarted' }, hidden: true });
   const panel = h('section', { class: 'panel hex-review-panel' },
     h('h2', { dataset: { i18n: 'hex.review.title' } }),
     h('p', { class: 'hex-review-note', dataset: { i18n: 'hex.review.intro' } }),
     h('div', { class: 'hex-review-actions' }, runBtn),
-    progressEl, errorEl, graphEl, summaryEl);
+    progressEl, stepsNote, restartedEl, errorEl, partialEl, graphEl, summaryEl);
 
   const css = h('link', { rel: 'stylesheet', href: new URL('./hex-review.css', import.meta.url).href });
   document.head.append(css);
@@ -73,6 +80,8 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
   let Chart = null;
   let destroyed = false;
   let lastError = null;
+  /** the game the running review is of: {base, moves} */
+  let jobKey = null;
 
   function base(g) {
     const st = setupOf(g);
@@ -87,8 +96,16 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
     return r.moves.length <= ms.length && r.moves.every((m, i) => ms[i] === m);
   }
 
+  /** Whether `r` is of exactly the page's game (not only of its first moves). */
+  function fitsWhole(r) {
+    return fits(r) && r.moves.length === movesOf(game()).length;
+  }
+
   const saved = readJSON(REVIEW_KEY);
-  if (saved && Array.isArray(saved.moves) && saved.report && fits(saved)) current = saved;
+  const savedReport = (r) => (r && Array.isArray(r.moves) && r.report && fits(r) ? r : null);
+  // a review a reload interrupted: the earlier report stays shown (marked partial) while it runs again
+  const interrupted = saved?.running && Array.isArray(saved.moves) && saved.moves.length && fitsWhole(saved);
+  current = savedReport(saved) ?? (saved?.running ? savedReport(saved.previous) : null);
 
   // ---- run / cancel ---------------------------------------------------------------------------------------
   function run() {
@@ -99,6 +116,9 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
     setText(errorEl, '');
     const spec = gameSpec(g, swap(), setupOf, movesOf, moves);
     const key = { base: base(g), moves };
+    jobKey = key;
+    restartedEl.hidden = true;
+    writeJSON(REVIEW_KEY, { ...key, running: true, previous: current });
     showProgress('running', 0, 0);
     job = request({ type: 'run', game: spec }, (msg) => {
       if (destroyed) return;
@@ -106,6 +126,7 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
         showProgress('running', msg.done, msg.total);
       } else if (msg.type === 'done') {
         finish();
+        progressEl.dataset.positions = String(msg.report.positions.length);
         showProgress('done', msg.done, msg.total);
         // a review of a game no longer on the page (a new game or an undo meanwhile) is dropped
         if (fits(key)) {
@@ -115,9 +136,11 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
         redraw();
       } else if (msg.type === 'cancelled') {
         finish();
+        forgetRun();
         showProgress('cancelled', msg.done, msg.total);
       } else if (msg.type === 'error') {
         finish();
+        forgetRun();
         lastError = msg;
         showProgress('error', 0, 0);
         showError();
@@ -129,7 +152,30 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
   function finish() {
     job?.close();
     job = null;
+    jobKey = null;
     runBtn.disabled = false;
+  }
+
+  /** The stored review is the shown one again (no run in progress to restart after a reload). */
+  function forgetRun() {
+    writeJSON(REVIEW_KEY, current);
+  }
+
+  /** Stops a review in progress without a trace (its game left the page) and puts the panel back as at first. */
+  function reset() {
+    if (job) job.cancel();
+    finish();
+    lastError = null;
+    setText(errorEl, '');
+    errorEl.hidden = true;
+    restartedEl.hidden = true;
+    progressEl.hidden = true;
+    stepsNote.hidden = true;
+    progressEl.dataset.state = 'idle';
+    progressEl.dataset.done = '0';
+    progressEl.dataset.total = '0';
+    delete progressEl.dataset.positions;
+    forgetRun();
   }
 
   function cancel() {
@@ -149,10 +195,23 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
     bar.max = String(Math.max(total, 1));
     bar.value = String(done);
     cancelBtn.hidden = state !== 'running';
-    progressText.textContent = t()(`hex.review.state.${state}`, { done, total });
+    stepsNote.hidden = state !== 'running';
+    progressText.textContent = progressLabel();
+  }
+
+  function progressLabel() {
+    const d = progressEl.dataset;
+    const state = d.state === 'running' && d.total === '0' ? 'starting' : d.state;
+    return t()(`hex.review.state.${state}`, { done: Number(d.done), total: Number(d.total), positions: Number(d.positions ?? 0) });
   }
 
   // ---- the graph ------------------------------------------------------------------------------------------
+  /** Black's winning chance in % for a reviewed position: 100 or 0 once the solver decided it (its proof). */
+  function blackWinPercent(p) {
+    if (p.proof) return p.proof.winner === 'black' ? 100 : 0;
+    return Math.round(p.black_win * 1000) / 10;
+  }
+
   async function drawGraph() {
     const r = current?.report;
     graphEl.hidden = !r;
@@ -166,7 +225,7 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
     const pot = (side) => r.positions.map((p) => p.potential[side]);
     const proved = r.positions.map((p) => (p.proof ? 4 : 2));
     const datasets = [
-      { label: tr('hex.review.series.eval'), data: r.positions.map((p) => Math.round(p.black_win * 1000) / 10), yAxisID: 'y', borderColor: '#1565c0', backgroundColor: '#1565c0', pointRadius: proved, borderWidth: 2, tension: 0.2 },
+      { label: tr('hex.review.series.eval'), data: r.positions.map(blackWinPercent), yAxisID: 'y', borderColor: '#1565c0', backgroundColor: '#1565c0', pointRadius: proved, borderWidth: 2, tension: 0.2 },
       { label: tr('hex.review.series.black'), data: pot('black'), yAxisID: 'y1', borderColor: '#222', backgroundColor: '#222', pointRadius: 1, borderWidth: 1.5, borderDash: [4, 3] },
       { label: tr('hex.review.series.white'), data: pot('white'), yAxisID: 'y1', borderColor: '#b0a48c', backgroundColor: '#b0a48c', pointRadius: 1, borderWidth: 1.5, borderDash: [4, 3] },
     ];
@@ -235,7 +294,7 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
     out.push(h('table', { class: 'hex-review-table' },
       h('thead', {}, h('tr', {}, h('th', {}), ...sides.map((c) => h('th', { scope: 'col', text: sideName(c) })))),
       h('tbody', {},
-        ...CLASSES.map((k) => row(tr(`hex.review.class.${k}`), (s) => String(s[k]))),
+        ...CLASSES.map((k) => row(tr(`review.class.${k}`), (s) => String(s[k]))),
         row(tr('hex.review.avgLoss'), (s) => `${(s.average_loss * 100).toFixed(1)}%`))));
     out.push(h('p', { class: 'hex-review-note', text: tr('hex.review.classesNote') }));
     summaryEl.replaceChildren(...out);
@@ -264,7 +323,7 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
       else delete li.dataset.proved;
       if (m.heuristic) li.dataset.heuristic = 'true';
       else delete li.dataset.heuristic;
-      const cls = tr(`hex.review.class.${m.class}`);
+      const cls = tr(`review.class.${m.class}`);
       li.title = m.proved ? tr('hex.review.titleProved', { cls, better: m.better ?? '?' })
         : m.better && m.class !== 'best' ? tr('hex.review.titleBetter', { cls, better: m.better }) : cls;
     }
@@ -318,7 +377,7 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
     const m = r?.moves[viewPly];
     const text = t()('hex.review.viewing', { ply: viewPly });
     if (!m?.proved) return text;
-    return `${text}. ${t()('hex.review.viewingLosing', { better: m.better ?? '?', move: m.move, nodes: (m.proof_nodes ?? 0).toLocaleString(), ms: Math.round(m.proof_ms ?? 0) })}`;
+    return t()('hex.review.viewingLosing', { viewing: text, better: m.better ?? '?', move: m.move, nodes: (m.proof_nodes ?? 0).toLocaleString(), ms: Math.round(m.proof_ms ?? 0) });
   }
 
   /** The better move and the played one on the viewed position (the next move's review). */
@@ -335,20 +394,39 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
     drawCellMarks(boardHost, 'hx-review-marks', 'review-marks', marks);
   }
 
+  /** Marks a shown review of fewer moves than the game has: the later moves were not reviewed. */
+  function drawPartial() {
+    const n = current && fits(current) ? current.moves.length : null;
+    const all = movesOf(game()).length;
+    partialEl.hidden = n === null || n >= all;
+    if (partialEl.hidden) delete partialEl.dataset.reviewed;
+    else {
+      partialEl.dataset.reviewed = String(n);
+      partialEl.textContent = t()('hex.review.partial', { n, next: n + 1, all });
+    }
+  }
+
   function redraw() {
+    drawPartial();
     applyReviewMarks(moveList);
     drawGraph();
     drawSummary();
     drawMarks();
     if (lastError) showError();
     if (progressEl.dataset.state !== 'idle') {
-      const d = progressEl.dataset;
-      progressText.textContent = t()(`hex.review.state.${d.state}`, { done: Number(d.done), total: Number(d.total) });
+      progressText.textContent = progressLabel();
     }
     if (viewPly !== null) viewingText.textContent = viewingLabel();
   }
 
   if (current) queueMicrotask(() => redraw());
+  if (interrupted) {
+    queueMicrotask(() => {
+      if (destroyed || job || !fitsWhole(saved)) return;
+      run();
+      restartedEl.hidden = false;
+    });
+  }
 
   return {
     panel,
@@ -368,10 +446,12 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
     },
     /** The game changed: a review of another game is dropped (a game that goes on keeps it). */
     gameChanged() {
+      if (job && !fits(jobKey)) reset();
       if (current && !fits(current)) {
         current = null;
-        redraw();
+        forgetRun();
       }
+      redraw();
     },
     /** The language changed. */
     redraw,

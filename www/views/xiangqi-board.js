@@ -349,7 +349,8 @@ export function createXiangqiBoard(container, options = {}) {
 
   /**
    * An arrow from one point to another (class `cls`, head `marker`), shifted `offset` SVG px to the side (to the
-   * left of the canonical direction, see sideOffsets); returns {line, badgeAt: [x, y] for a number on its shaft}.
+   * left of the canonical direction, see sideOffsets); returns {line, badgeAt: [x, y] for a number on its shaft,
+   * or beside the head of a one-step arrow}.
    * A one-step arrow starts a little behind its piece's centre so that its shaft shows beside its head.
    */
   function drawArrow(from, to, cls, marker, offset = 0) {
@@ -370,7 +371,12 @@ export function createXiangqiBoard(container, options = {}) {
       x1: x1 + ux * start + ox, y1: y1 + uy * start + oy, x2: x1 + ux * end + ox, y2: y1 + uy * end + oy, class: cls,
       'marker-end': `url(#${marker})`,
     }, overlayLayer);
-    const at = len < 1.5 * S ? start + 0.3 * S : start + (end - start) * 0.55;
+    if (len < 1.5 * S) {
+      // a one-step arrow's shaft lies on its piece: the number goes beside its head, off both pieces' faces
+      const side = 0.32 * S;
+      return { line, badgeAt: [x1 + ux * end - uy * side + ox, y1 + uy * end + ux * side + oy] };
+    }
+    const at = start + (end - start) * 0.55;
     return { line, badgeAt: [x1 + ux * at + ox, y1 + uy * at + oy] };
   }
 

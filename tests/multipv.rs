@@ -2,7 +2,8 @@
 //! iteration are distinct, sorted by score and led by the best move; in full-width mode (no null move, no
 //! reductions, no futility pruning, no TT cut-offs) the first line's score is the single-PV search's at the
 //! same depth and its move is one of the moves with that score; searchmoves restricts the root; with MultiPV 1
-//! the search is node for node the single-PV one, sliced too; bad values are refused.
+//! the search is node for node the single-PV one, sliced too; bad values are refused; mutual checks in
+//! quiescence do not run the selective depth to the ply cap.
 
 use duiyi::engine::{Engine, EngineError, Info, Setup};
 use duiyi::search::GoParams;
@@ -66,6 +67,20 @@ fn lines_are_distinct_sorted_and_led_by_the_bestmove() {
         let its = iterations(&infos, 3, fen);
         assert_eq!(its.len(), 6, "{fen}: one group per depth");
         assert_eq!(best.unwrap().to_string(), its[5][0].pv[0], "{fen}: bestmove is rank 1");
+    }
+}
+
+/// After 1. C8+7 (b2b9) Black and Red can check each other with quiet moves; quiescence searches every evasion
+/// in check, and before it tested those positions for repetition such a cycle ran to the ply cap: seldepth 127
+/// from depth 11 with MultiPV 3 (the analysis board's report). Now the selective depth stays that of a real line.
+#[test]
+fn mutual_checks_in_quiescence_do_not_cycle_to_the_ply_cap() {
+    let mut e = engine_at("startpos", "b2b9");
+    let (infos, _, _) =
+        e.search_blocking(GoParams { depth: Some(11), multipv: Some(3), ..Default::default() }).unwrap();
+    assert!(!infos.is_empty());
+    for i in &infos {
+        assert!(i.seldepth < 64, "seldepth {} at depth {} (a cycle ran to the ply cap)", i.seldepth, i.depth);
     }
 }
 

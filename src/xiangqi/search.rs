@@ -816,6 +816,15 @@ impl Searcher {
             return self.static_eval();
         }
         let in_check = self.pos.in_check();
+        // In check every evasion is searched, quiet ones too, and an evasion may give check back: two sides
+        // checking each other can cycle here (a cycle needs quiet moves, and a quiet move below the first
+        // quiescence ply is only ever an evasion, so looking at the nodes in check finds every cycle). Without
+        // this the cycle ran to MAX_PLY (seldepth 127 in the analysis board's MultiPV after 1. C8+7).
+        if in_check {
+            if let Some(s) = self.repetition(ply) {
+                return s;
+            }
+        }
         let mut best = -INFINITE;
         let mut list = MoveList::new();
         if in_check {

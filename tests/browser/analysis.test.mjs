@@ -128,11 +128,65 @@ test('3 lines: distinct first moves, each an arrow, the best one strongest; Chin
   assert.deepEqual(new Set(arrows.map((a) => a.iccs)), new Set(lines.map((l) => l.iccs)));
   const widest = arrows.reduce((a, b) => (b.width > a.width ? b : a));
   assert.equal(widest.rank, '1', 'the best line is drawn strongest');
+  // numbered: the panel's lines 1–3 and a badge with the same number on each line's arrow
+  assert.deepEqual(await page.$$eval('[data-testid="analysis-lines"] .analysis-rank', (els) => els.map((e) => e.textContent)), ['1', '2', '3']);
+  const badges = await page.$$eval('[data-testid="board"] .xq-analysis-badge', (els) => els.map((e) => ({
+    rank: e.dataset.multipv, iccs: e.dataset.iccs, text: e.textContent })));
+  assert.deepEqual(badges.map((b) => b.text).sort(), ['1', '2', '3']);
+  for (const b of badges) {
+    assert.equal(b.text, b.rank);
+    assert.equal(b.iccs, lines.find((l) => l.multipv === b.rank).iccs, `badge ${b.rank} sits on its line's arrow`);
+  }
   // nothing sticks out of a 390 px page
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page wider than the phone by ${overflow} px`);
   await screenshot(page, 'analysis-zh-390');
   await page.click('[data-testid="analysis-leave"]');
+  assert.deepEqual(app.errorsOf(page), []);
+  await page.close();
+});
+
+test('arrows: a one-step move is a visible arrow with a head; overlapping arrows on one file are drawn apart', async () => {
+  const page = await app.newPage('?lang=en#xiangqi');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForSelector('[data-testid="board"]');
+  const drawn = await page.evaluate(async () => {
+    const { createXiangqiBoard } = await import('./views/xiangqi-board.js');
+    const host = document.createElement('div');
+    host.style.width = '360px';
+    document.body.prepend(host);
+    const board = createXiangqiBoard(host, {});
+    // g3g4 one point forward; on file h, h0h1 and h0h2 (the same rook) and h2h1 (backwards) overlap; a0a1 overlaps nothing
+    const arrows = [{ from: 'g3', to: 'g4', rank: 1 }, { from: 'h0', to: 'h2', rank: 2 }, { from: 'h0', to: 'h1', rank: 3 },
+      { from: 'h2', to: 'h1', rank: 4 }, { from: 'a0', to: 'a1', rank: 5 }];
+    board.set({ pieces: [['g3', 'P'], ['h0', 'R'], ['h2', 'C'], ['a0', 'R']].map(([square, piece]) => ({ square, piece })), dests: new Map(), arrows, hint: { from: 'c3', to: 'c4' } });
+    const lines = [...host.querySelectorAll('.xq-analysis-arrow')].map((l) => {
+      const [x1, y1, x2, y2] = ['x1', 'y1', 'x2', 'y2'].map((k) => Number(l.getAttribute(k)));
+      return { iccs: l.dataset.iccs, x1, y1, x2, y2, len: Math.hypot(x2 - x1, y2 - y1), head: l.getAttribute('marker-end'),
+        width: parseFloat(getComputedStyle(l).strokeWidth) };
+    });
+    const hint = host.querySelector('.xq-hint');
+    const hintLen = Math.hypot(hint.x2.baseVal.value - hint.x1.baseVal.value, hint.y2.baseVal.value - hint.y1.baseVal.value);
+    const rings = host.querySelectorAll('.xq-hint-ring').length;
+    host.remove();
+    return { lines, hintLen, rings, hintHead: hint.getAttribute('marker-end') };
+  });
+  const byMove = Object.fromEntries(drawn.lines.map((l) => [l.iccs, l]));
+  // a step is 64 SVG units: a one-step arrow's shaft is most of a step long and carries a head (no ring)
+  for (const m of ['g3g4', 'a0a1']) {
+    assert.ok(byMove[m].len >= 48, `${m} is a visible arrow: ${JSON.stringify(byMove[m])}`);
+    assert.match(byMove[m].head, /url\(#/);
+  }
+  assert.ok(drawn.hintLen >= 48, `the hint's one-step arrow is visible: ${drawn.hintLen}`);
+  assert.match(drawn.hintHead, /url\(#/);
+  assert.equal(drawn.rings, 0, 'no ring stands in for a short arrow');
+  // the three arrows on file h run side by side, each on its own x; a0a1 stays on its file
+  const xs = ['h0h2', 'h0h1', 'h2h1'].map((m) => byMove[m].x1);
+  for (const m of ['h0h2', 'h0h1', 'h2h1']) assert.equal(byMove[m].x1, byMove[m].x2, `${m} stays vertical`);
+  assert.equal(new Set(xs).size, 3, `distinct offsets: ${xs}`);
+  for (let i = 0; i < 3; i++) for (let j = i + 1; j < 3; j++) assert.ok(Math.abs(xs[i] - xs[j]) >= 8, `apart: ${xs}`);
+  assert.equal(byMove.a0a1.x1, byMove.a0a1.x2);
+  assert.ok(byMove.g3g4.width > byMove.a0a1.width, 'the best line is drawn strongest');
   assert.deepEqual(app.errorsOf(page), []);
   await page.close();
 });

@@ -107,6 +107,7 @@ export function createAnalysisPanel(t, on) {
     const text = l.written.slice(0, 12).join(' ');
     return h('li', { class: `analysis-line analysis-line-${l.rank}`, dataset: data },
       h('button', { type: 'button', class: 'analysis-line-btn', title: t('analysis.playLine'), 'aria-label': t('analysis.lineLabel', { line: text }) },
+        h('span', { class: 'analysis-rank', 'aria-hidden': 'true', text: String(l.rank) }),
         h('span', { class: 'analysis-score', text: formatScore(l.score, 1) }),
         h('span', { class: 'analysis-pv', text }),
         h('span', { class: 'analysis-meta', text: `${t('analysis.depth', { depth: l.depth })} · ${t('analysis.nodes', { nodes: formatCount(l.nodes) })}` })));

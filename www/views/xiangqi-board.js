@@ -9,10 +9,11 @@
 // <g data-piece="R"> (FEN letter, upper case = Red). Destinations shown carry data-dest on the point.
 // Piece sets (`pieceSet`): 'chinese' (the characters) or 'pictogram' (www/views/xiangqi-pieces.js); the board
 // element carries data-piece-set. A hint arrow of kind 'ponder' (the reply the engine expects) is dashed. A
-// one-step move (a soldier, king or advisor step) would hide its arrow under the piece: its destination gets a
-// ring (class xq-hint-ring) and a short arrow from the piece's edge into it. The analysis lines (`arrows`, rank 1
-// = best) are drawn the same way, each a <line class="xq-analysis-arrow" data-iccs data-multipv>, the best one
-// widest and most opaque.
+// one-step move (a soldier, king or advisor step) starts a little behind its piece's centre so that its shaft
+// shows beside its head. The analysis lines (`arrows`, rank 1 = best) are each a <line class="xq-analysis-arrow"
+// data-iccs data-multipv>, the best one widest and most opaque, and each carries its rank in a badge
+// (<g class="xq-analysis-badge" data-multipv data-iccs>, the number shown in the lines panel); arrows along one
+// rank, file or diagonal whose spans overlap are shifted apart side by side.
 
 import { PICTOGRAMS } from './xiangqi-pieces.js';
 
@@ -40,6 +41,11 @@ const BLACK_FILE_NUMBERS = ['１', '２', '３', '４', '５', '６', '７', '�
 
 /** the points that carry cannon and pawn position marks */
 const MARKED_POINTS = ['b2', 'h2', 'b7', 'h7', 'a3', 'c3', 'e3', 'g3', 'i3', 'a6', 'c6', 'e6', 'g6', 'i6'];
+
+/** greatest common divisor of two non-negative integers (0 when both are 0) */
+function gcd(a, b) {
+  return b ? gcd(b, a % b) : a;
+}
 
 let instanceCounter = 0;
 
@@ -275,13 +281,23 @@ export function createXiangqiBoard(container, options = {}) {
 
   function drawHint() {
     overlayLayer.replaceChildren();
-    // the analysis lines, weakest first so that the best one is drawn on top
-    for (const a of [...state.arrows].sort((p, q) => q.rank - p.rank)) {
-      if (!points.has(a.from) || !points.has(a.to)) continue;
-      const rank = Math.min(5, Math.max(1, a.rank | 0));
-      const line = drawArrow(a.from, a.to, `xq-analysis-arrow xq-analysis-arrow-${rank}`, `${id}-arrowhead-analysis${rank === 1 ? '' : '-minor'}`, `xq-hint-ring xq-analysis-ring xq-analysis-ring-${rank}`);
+    // the analysis lines, weakest first so that the best one is drawn on top; each numbered like its panel line
+    const lines = [...state.arrows].filter((a) => points.has(a.from) && points.has(a.to))
+      .map((a) => ({ ...a, rank: Math.min(5, Math.max(1, a.rank | 0)) }));
+    const offsets = sideOffsets(lines);
+    const badges = [];
+    for (const a of [...lines].sort((p, q) => q.rank - p.rank)) {
+      const { line, badgeAt } = drawArrow(a.from, a.to, `xq-analysis-arrow xq-analysis-arrow-${a.rank}`,
+        `${id}-arrowhead-analysis${a.rank === 1 ? '' : '-minor'}`, offsets.get(a) ?? 0);
       line.dataset.iccs = a.from + a.to;
-      line.dataset.multipv = String(rank);
+      line.dataset.multipv = String(a.rank);
+      badges.push([a, badgeAt]);
+    }
+    // the badges over every shaft, so that no arrow hides another's number
+    for (const [a, [bx, by]] of badges) {
+      const badge = el('g', { class: `xq-analysis-badge xq-analysis-badge-${a.rank}`, transform: `translate(${bx} ${by})`, 'data-multipv': String(a.rank), 'data-iccs': a.from + a.to }, overlayLayer);
+      el('circle', { r: 10 }, badge);
+      el('text', { 'text-anchor': 'middle', 'dominant-baseline': 'central' }, badge).textContent = String(a.rank);
     }
     const hint = state.hint;
     if (hint && points.has(hint.from) && !hint.to) {
@@ -292,28 +308,76 @@ export function createXiangqiBoard(container, options = {}) {
     }
     if (!hint || !points.has(hint.from) || !points.has(hint.to)) return;
     const kind = hint.kind ? ` xq-hint-${hint.kind}` : '';
-    drawArrow(hint.from, hint.to, `xq-hint${kind}`, `${id}-arrowhead${hint.kind === 'ponder' || hint.kind === 'better' ? `-${hint.kind}` : ''}`,
-      `xq-hint-ring${hint.kind ? ` xq-hint-ring-${hint.kind}` : ''}`);
+    drawArrow(hint.from, hint.to, `xq-hint${kind}`, `${id}-arrowhead${hint.kind === 'ponder' || hint.kind === 'better' ? `-${hint.kind}` : ''}`);
   }
 
-  /** An arrow from one point to another (class `cls`, head `marker`); returns the line element. */
-  function drawArrow(from, to, cls, marker, ringCls) {
+  /**
+   * How far (SVG px, to the left of the canonical direction) to shift each arrow so that arrows lying along one
+   * rank, file or diagonal and overlapping stay apart: Map(arrow → offset); arrows that overlap none are absent.
+   */
+  function sideOffsets(arrows) {
+    const groups = new Map();
+    for (const a of arrows) {
+      const [x1, y1] = xy(a.from), [x2, y2] = xy(a.to);
+      let dx = Math.round((x2 - x1) / S), dy = Math.round((y2 - y1) / S);
+      const g = gcd(Math.abs(dx), Math.abs(dy)) || 1;
+      dx /= g; dy /= g;
+      if (dx < 0 || (dx === 0 && dy < 0)) { dx = -dx; dy = -dy; }
+      const key = `${dx},${dy},${Math.round((x1 * dy - y1 * dx) / S)}`;
+      const t1 = (x1 * dx + y1 * dy) / S, t2 = (x2 * dx + y2 * dy) / S;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push({ a, lo: Math.min(t1, t2), hi: Math.max(t1, t2) });
+    }
+    const out = new Map();
+    for (const group of groups.values()) {
+      if (group.length < 2) continue;
+      // chains of arrows whose spans overlap (more than at a point) share the line: spread them side by side
+      group.sort((p, q) => p.lo - q.lo || p.a.rank - q.a.rank);
+      let chain = [group[0]], reach = group[0].hi;
+      const spread = (c) => {
+        if (c.length < 2) return;
+        c.sort((p, q) => p.a.rank - q.a.rank);
+        c.forEach((e, i) => out.set(e.a, (i - (c.length - 1) / 2) * 12));
+      };
+      for (const e of group.slice(1)) {
+        if (e.lo < reach - 1e-6) { chain.push(e); reach = Math.max(reach, e.hi); } else { spread(chain); chain = [e]; reach = e.hi; }
+      }
+      spread(chain);
+    }
+    return out;
+  }
+
+  /**
+   * An arrow from one point to another (class `cls`, head `marker`), shifted `offset` SVG px to the side (to the
+   * left of the canonical direction, see sideOffsets); returns {line, badgeAt: [x, y] for a number on its shaft,
+   * or beside the head of a one-step arrow}.
+   * A one-step arrow starts a little behind its piece's centre so that its shaft shows beside its head.
+   */
+  function drawArrow(from, to, cls, marker, offset = 0) {
     const [x1, y1] = xy(from);
     const [x2, y2] = xy(to);
     const len = Math.hypot(x2 - x1, y2 - y1);
     const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
+    // the side direction of the canonical (rightward, else downward) direction, so opposite arrows part too
+    const flip = ux < -1e-9 || (Math.abs(ux) < 1e-9 && uy < 0) ? -1 : 1;
+    const ox = -uy * flip * offset, oy = ux * flip * offset;
     let start = 0;
     let end = len - PIECE_R * 0.7;
     if (len < 1.5 * S) {
-      // one step: a ring on the destination, and the arrow from the piece's edge (its head reaches the centre)
-      el('circle', { cx: x2, cy: y2, r: PIECE_R * 0.92, class: ringCls }, overlayLayer);
-      start = PIECE_R + 1;
-      end = len - 0.2 * S;
+      start = -0.25 * S;
+      end = len - 0.34 * S;
     }
-    return el('line', {
-      x1: x1 + ux * start, y1: y1 + uy * start, x2: x1 + ux * end, y2: y1 + uy * end, class: cls,
+    const line = el('line', {
+      x1: x1 + ux * start + ox, y1: y1 + uy * start + oy, x2: x1 + ux * end + ox, y2: y1 + uy * end + oy, class: cls,
       'marker-end': `url(#${marker})`,
     }, overlayLayer);
+    if (len < 1.5 * S) {
+      // a one-step arrow's shaft lies on its piece: the number goes beside its head, off both pieces' faces
+      const side = 0.32 * S;
+      return { line, badgeAt: [x1 + ux * end - uy * side + ox, y1 + uy * end + ux * side + oy] };
+    }
+    const at = start + (end - start) * 0.55;
+    return { line, badgeAt: [x1 + ux * at + ox, y1 + uy * at + oy] };
   }
 
   function runAnimation() {

@@ -490,6 +490,8 @@ test('thinking budget: the client\'s budget event reaches the status while think
   await page.waitForFunction(() => window.duiyi.view.client.ready, null, { timeout: READY_MS });
   await page.click('[data-testid="board"] [data-square="d4"]');
   await page.waitForSelector('[data-testid="engine-status"][data-state="thinking"]');
+  // the worker's own budget message for this search first (late on a loaded machine: it would overwrite ours)
+  await page.waitForSelector('[data-testid="hex-engine"][data-budget-ms]', { state: 'attached', timeout: READY_MS });
   // as the worker's {type: 'budget'} message comes out of EngineClient
   await page.evaluate(() => {
     const c = window.duiyi.view.client;

@@ -29,7 +29,7 @@ fn best(pos: &Position, excluded: &[Move], depth: u32) -> Option<(Move, i32)> {
             break;
         }
     }
-    let last = s.last.as_ref()?;
+    let last = s.root.last.as_ref()?;
     Some((*last.pv.first()?, last.score))
 }
 

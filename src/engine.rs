@@ -11,18 +11,22 @@
 //! hands moves across its boundary as [`GameMove`] (whose `Display` is the game's protocol notation).
 
 use crate::hex;
-use crate::levels::{self, LevelRng, LevelSpec};
-use crate::search::clock::now_ms;
-use crate::search::driver::{IterationInfo, RunOutcome, SlicedSearch};
-use crate::search::limits::{Budget, GoParams, LimitsError, MAX_DEPTH};
+use crate::levels::{self, LevelRng};
+use crate::search::driver::SlicedSearch;
+use crate::search::limits::{Budget, GoParams, LimitsError};
 use crate::search::score::{self, Score};
-use crate::search::time;
 use crate::xiangqi::{self, FenError, MoveError};
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+mod options;
+mod ponder;
 mod root;
+mod slot;
+
+pub use ponder::{MAX_PONDER_CANDIDATES, PonderCandidate, Resumed};
+use slot::{Slot, SlotStep};
 
 /// Default transposition-table size (MiB).
 pub const DEFAULT_HASH_MIB: usize = 16;
@@ -324,310 +328,6 @@ pub const ONE_MOVE_DEPTH: u32 = 8;
 /// See [`ONE_MOVE_DEPTH`].
 pub const ONE_MOVE_TIME_SHARE: f64 = 0.1;
 
-/// The state of one `go`.
-struct Search<M> {
-    params: GoParams,
-    started_ms: f64,
-    /// When the clock of this `go` started (`None` while pondering).
-    clock_ms: Option<f64>,
-    budget: Option<Budget>,
-    holding: bool,
-    stop: bool,
-    /// Time spent pondering before the `ponderhit` (ms).
-    pondered_ms: f64,
-    /// Best move and score of each completed iteration.
-    iterations: Vec<(M, Score)>,
-}
-
-/// What a [`Slot`] step returns (as [`Step`], with the game's own move type).
-enum SlotStep<M> {
-    Idle,
-    Searching(Vec<Info>),
-    Waiting(Vec<Info>),
-    Done { infos: Vec<Info>, bestmove: Option<M>, ponder: Option<M> },
-}
-
-/// One game's root position, searcher and the state of its current `go`: the sliced driver, written once for
-/// every [`SlicedSearch`].
-struct Slot<S: SlicedSearch> {
-    root: S::Position,
-    searcher: S,
-    search: Option<Search<S::Move>>,
-    /// Root moves the next searches must not play (UCCI `banmoves`); cleared by `set_root`.
-    banned: Vec<S::Move>,
-    /// Root moves the next `go` only must not play (the complement of its `searchmoves`).
-    go_excluded: Vec<S::Move>,
-    /// The level handicap of the running `go` and its random stream (levels 1–8).
-    handicap: Option<(&'static LevelSpec, LevelRng)>,
-    /// The running `go` answers a draw offer; the move number of the root.
-    draw_offer: Option<u32>,
-    /// The answer of the last finished `go` to a draw offer (`None`: none was made).
-    draw_answer: Option<bool>,
-}
-
-impl<S: SlicedSearch> Slot<S> {
-    fn new(root: S::Position, hash_mib: usize, interrupt: Option<Arc<AtomicBool>>) -> Self {
-        let mut searcher = S::with_hash(hash_mib);
-        searcher.set_interrupt(interrupt);
-        Slot { root, searcher, search: None, banned: Vec::new(), go_excluded: Vec::new(), handicap: None, draw_offer: None, draw_answer: None }
-    }
-
-    fn is_pondering(&self) -> bool {
-        self.search.as_ref().is_some_and(|s| s.params.ponder && s.clock_ms.is_none())
-    }
-
-    fn set_root(&mut self, root: S::Position) {
-        self.root = root;
-        self.banned.clear();
-    }
-
-    fn go(&mut self, params: GoParams, move_number: u32, target_ms: Option<f64>) {
-        let now = now_ms();
-        let budget = params.budget(S::uses_white_clock(&self.root), move_number, target_ms);
-        self.searcher.start(self.root.clone());
-        self.searcher.exclude_root_moves(&self.banned);
-        self.searcher.exclude_root_moves(&self.go_excluded);
-        self.search = Some(Search {
-            clock_ms: if params.ponder { None } else { Some(now) },
-            params,
-            started_ms: now,
-            budget,
-            holding: false,
-            stop: false,
-            pondered_ms: 0.0,
-            iterations: Vec::new(),
-        });
-    }
-
-    fn ponderhit(&mut self) -> Result<(), EngineError> {
-        match self.search.as_mut() {
-            Some(s) if s.params.ponder && s.clock_ms.is_none() => {
-                let now = now_ms();
-                s.clock_ms = Some(now);
-                s.pondered_ms = now - s.started_ms;
-                // A held ponder search re-checks its limits at the next step.
-                s.holding = false;
-                Ok(())
-            }
-            _ => Err(EngineError::NotPondering),
-        }
-    }
-
-    fn stop(&mut self) {
-        if let Some(s) = self.search.as_mut() {
-            s.stop = true;
-        }
-    }
-
-    fn info(&self, it: &IterationInfo<S::Move>, started_ms: f64) -> Info {
-        let elapsed = (now_ms() - started_ms).max(0.0);
-        let (cp, mate) = if score::is_mate(it.score) { (None, Some(score::mate_moves(it.score))) } else { (Some(it.score), None) };
-        Info {
-            depth: it.depth,
-            seldepth: it.seldepth,
-            cp,
-            mate,
-            nodes: it.nodes,
-            nps: if elapsed > 0.5 { (it.nodes as f64 * 1000.0 / elapsed) as u64 } else { 0 },
-            time_ms: elapsed as u64,
-            pv: it.pv.iter().map(|m| m.to_string()).collect(),
-            multipv: 1,
-        }
-    }
-
-    fn finish(&mut self, infos: Vec<Info>) -> SlotStep<S::Move> {
-        // A stopped search (a ponder miss, "move now") answers at once: no level passes after a stop.
-        let stopped = self.search.as_ref().is_none_or(|s| s.stop);
-        self.search = None;
-        if stopped {
-            self.handicap = None;
-        }
-        let mut bestmove = self.searcher.best_move();
-        let mut ponder = self.searcher.ponder_move();
-        let last = self.searcher.last_iteration();
-        self.draw_answer = self.draw_offer.take().map(|move_number| match &last {
-            Some(it) => accepts_draw(it.score, move_number),
-            None => false,
-        });
-        if let (Some((spec, rng)), Some(best), Some(last)) = (self.handicap.take(), bestmove, last)
-            && let Some((m, p)) = self.weaker_choice(spec, rng, best, &last)
-        {
-            bestmove = Some(m);
-            ponder = p;
-        }
-        SlotStep::Done { infos, bestmove, ponder }
-    }
-
-    /// A level's weaker move instead of `best` (see [`crate::levels`]): `None` to keep `best`. Scores the next-best
-    /// root moves by exclusion at the depth of `last`, each pass capped at the level's nodes.
-    fn weaker_choice(
-        &mut self,
-        spec: &'static LevelSpec,
-        mut rng: LevelRng,
-        best: S::Move,
-        last: &IterationInfo<S::Move>,
-    ) -> Option<(S::Move, Option<S::Move>)> {
-        rng.mix(&format!("{best} {} {}", last.score, last.depth));
-        if rng.next_f64() >= spec.chance || score::is_mate(last.score) || last.pv.first() != Some(&best) {
-            return None;
-        }
-        let mut excluded = self.banned.clone();
-        excluded.extend_from_slice(&self.go_excluded);
-        excluded.push(best);
-        self.searcher.set_multipv(1);
-        let mut candidates: Vec<(S::Move, Option<S::Move>)> = Vec::new();
-        for _ in 0..levels::ALTERNATIVES {
-            self.searcher.start(self.root.clone());
-            self.searcher.exclude_root_moves(&excluded);
-            if self.searcher.root_move_count() == 0 {
-                break;
-            }
-            let found = loop {
-                match self.searcher.run(f64::INFINITY, spec.nodes / levels::PASS_NODE_SHARE) {
-                    RunOutcome::IterationDone => {
-                        if self.searcher.last_iteration().is_some_and(|it| it.depth >= last.depth) {
-                            break self.searcher.last_iteration();
-                        }
-                    }
-                    // The node cap (or an interrupt): the deepest completed iteration stands.
-                    RunOutcome::Interrupted | RunOutcome::NoMoves => break self.searcher.last_iteration(),
-                }
-            };
-            let Some(it) = found else { break };
-            let Some(&m) = it.pv.first() else { break };
-            // A pass that did not reach the best move's depth has no comparable score.
-            if it.depth < last.depth {
-                break;
-            }
-            // The passes come out best first: once one is too weak (or a mate against), the rest are too.
-            if (score::is_mate(it.score) && it.score < 0) || last.score - it.score > spec.margin {
-                break;
-            }
-            candidates.push((m, it.pv.get(1).copied()));
-            excluded.push(m);
-        }
-        if candidates.is_empty() {
-            return None;
-        }
-        let i = (rng.next_u64() % candidates.len() as u64) as usize;
-        Some(candidates[i])
-    }
-
-    /// Whether the finished iteration satisfies the `go`'s limits (depth, mate found, soft time, one legal move).
-    fn limits_reached(&self, s: &Search<S::Move>, last: &IterationInfo<S::Move>, now: f64) -> bool {
-        let p = &s.params;
-        let max_depth = p.depth.unwrap_or(MAX_DEPTH);
-        if last.depth >= max_depth {
-            return true;
-        }
-        if p.nodes.is_some_and(|n| self.searcher.nodes() >= n) {
-            return true;
-        }
-        let timed = s.budget.is_some() && p.depth.is_none();
-        // A fixed `movetime` is used to the end (only its hard deadline stops the search); a clock is managed.
-        if let (Some(clock), Some(budget), None) = (s.clock_ms, s.budget, p.movetime) {
-            let share = self.searcher.best_move_node_share();
-            if time::clock_stop(budget, &s.iterations, now - clock, s.pondered_ms, last, share) {
-                return true;
-            }
-        }
-        if timed && let Some(clock) = s.clock_ms {
-            // One legal move under a clock: no choice to make, but the score and PV shown should be true, so search
-            // on until a mate score, depth ONE_MOVE_DEPTH or ONE_MOVE_TIME_SHARE of the soft budget, whichever first.
-            if self.searcher.root_move_count() == 1 {
-                let soft = s.budget.map_or(0.0, |b| b.soft);
-                let mate_seen = score::is_mate(last.score) && last.depth as Score >= score::MATE - last.score.abs();
-                if mate_seen || last.depth >= ONE_MOVE_DEPTH || now - clock >= soft * ONE_MOVE_TIME_SHARE {
-                    return true;
-                }
-            }
-            let plies_to_mate = score::MATE - last.score.abs();
-            if score::is_mate(last.score) && last.depth as Score >= plies_to_mate + 2 {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Whether the search holds its `bestmove` at its limits (infinite, or pondering before the `ponderhit`).
-    fn holds(s: &Search<S::Move>) -> bool {
-        s.params.infinite || (s.params.ponder && s.clock_ms.is_none())
-    }
-
-    fn step(&mut self, slice_ms: f64) -> SlotStep<S::Move> {
-        let Some(s) = self.search.as_ref() else { return SlotStep::Idle };
-        let mut infos = Vec::new();
-        if s.stop {
-            return self.finish(infos);
-        }
-        if s.holding {
-            return SlotStep::Waiting(infos);
-        }
-        let started = s.started_ms;
-        let now = now_ms();
-        // Limits already met by the last iteration (e.g. after a ponderhit on a finished ponder search). After a
-        // ponder hit whose best move held (the pondering is credited as thinking done), an iteration begun while
-        // pondering is not waited for: the reply comes at once when the credited time is enough.
-        let credited_hit = s.pondered_ms > 0.0 && s.clock_ms.is_some() && time::factor(&s.iterations) <= 1.0;
-        if (!self.searcher.in_iteration() || credited_hit)
-            && let Some(last) = self.searcher.last_iteration()
-            && (self.limits_reached(s, &last, now) || last.depth >= MAX_DEPTH)
-        {
-            if Self::holds(s) {
-                self.search.as_mut().unwrap().holding = true;
-                return SlotStep::Waiting(infos);
-            }
-            return self.finish(infos);
-        }
-        let slice_end = now + slice_ms.max(0.1);
-        let hard_end = match (s.clock_ms, s.budget) {
-            (Some(c), Some(b)) => c + b.hard,
-            _ => f64::INFINITY,
-        };
-        let node_limit = s.params.nodes.unwrap_or(u64::MAX);
-        loop {
-            let deadline = slice_end.min(hard_end);
-            match self.searcher.run(deadline, node_limit) {
-                RunOutcome::NoMoves => {
-                    if Self::holds(self.search.as_ref().unwrap()) {
-                        self.search.as_mut().unwrap().holding = true;
-                        return SlotStep::Waiting(infos);
-                    }
-                    return self.finish(infos);
-                }
-                RunOutcome::Interrupted => {
-                    let now = now_ms();
-                    if now >= hard_end || self.searcher.nodes() >= node_limit {
-                        return self.finish(infos);
-                    }
-                    return SlotStep::Searching(infos);
-                }
-                RunOutcome::IterationDone => {
-                    let last = self.searcher.last_iteration().expect("a completed iteration");
-                    if let (Some(s), Some(&m)) = (self.search.as_mut(), last.pv.first()) {
-                        s.iterations.push((m, last.score));
-                    }
-                    for (rank, line) in self.searcher.last_lines().iter().enumerate() {
-                        infos.push(Info { multipv: rank as u32 + 1, ..self.info(line, started) });
-                    }
-                    let now = now_ms();
-                    let s = self.search.as_ref().unwrap();
-                    if self.limits_reached(s, &last, now) || last.depth >= MAX_DEPTH {
-                        if Self::holds(s) {
-                            self.search.as_mut().unwrap().holding = true;
-                            return SlotStep::Waiting(infos);
-                        }
-                        return self.finish(infos);
-                    }
-                    if now >= slice_end || slice_end.is_infinite() {
-                        return SlotStep::Searching(infos);
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// The Hex searcher the engine drives (its [`SlicedSearch`] implementation is in `hex/driver.rs`).
 type HexSearcher = crate::hex::driver::Player;
 
@@ -652,6 +352,8 @@ pub struct Engine {
     searches: u64,
     /// `MultiPV` (1–5): lines reported per iteration when a `go` does not set its own.
     multipv: usize,
+    /// `PonderCandidates` (1–[`MAX_PONDER_CANDIDATES`]): replies a ponder search thinks about (`ponder`).
+    ponder_candidates: usize,
 }
 
 /// The opening-book part of the [`Engine`]'s state.
@@ -716,6 +418,7 @@ impl Engine {
             target_move_ms: None,
             searches: 0,
             multipv: 1,
+            ponder_candidates: 1,
         }
     }
 
@@ -870,103 +573,6 @@ impl Engine {
         }
     }
 
-    /// Sets an option. For every game: `Hash` (TT size in MiB, 1–[`MAX_HASH_MIB`]) and `Clear Hash` (empties
-    /// the TTs). Technique switches (`true`/`false`) of either game, whatever the current game is — Xiangqi:
-    /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`,
-    /// `Futility`; Hex: those of `hex::search::SearchOptions`. Xiangqi opening book: `OwnBook` (alias `usebook`,
-    /// `true`/`false`, default `false`) and `BookSeed` (the seed, 0–2^64−1, of the book's weighted random choice;
-    /// setting it restarts the generator). `Level` (0 = full strength, 1–8 the handicaps of
-    /// [`crate::levels::LEVELS`], for every game) and `LevelSeed` (a whole number: the seed of the levels' random
-    /// choices; setting it restarts their stream).
-    ///
-    /// # Errors
-    /// Unknown name, or a value out of range (the reason is given); `Hash` during a search.
-    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), EngineError> {
-        let bad = |reason: &str| EngineError::OptionValue { name: name.into(), value: value.into(), reason: reason.into() };
-        match name.trim().to_ascii_lowercase().replace(' ', "").as_str() {
-            "hash" | "hashsize" => {
-                let mib: usize = value.trim().parse().map_err(|_| bad("expected a whole number of MiB"))?;
-                if !(1..=MAX_HASH_MIB).contains(&mib) {
-                    return Err(bad(&format!("must be 1..{MAX_HASH_MIB} MiB")));
-                }
-                if self.is_searching() {
-                    return Err(EngineError::Busy);
-                }
-                if mib != self.hash_mib {
-                    self.xiangqi.searcher.resize_hash(mib);
-                    if let Some(h) = self.hex.as_mut() {
-                        h.searcher.resize_hash(mib);
-                    }
-                    self.hash_mib = mib;
-                }
-                Ok(())
-            }
-            // The opening book (UCI `OwnBook`, UCCI `usebook`) and the seed of its weighted random choice.
-            "ownbook" | "usebook" => {
-                self.book.on = crate::search::driver::parse_flag(value).map_err(|r| bad(&r))?;
-                Ok(())
-            }
-            "bookseed" => {
-                let seed: u64 = value.trim().parse().map_err(|_| bad("expected a whole number 0..2^64-1"))?;
-                let on = self.book.on;
-                self.book = BookState::new(seed);
-                self.book.on = on;
-                Ok(())
-            }
-            "level" => {
-                let l: u8 = value.trim().parse().map_err(|_| bad("expected a whole number 0..8"))?;
-                if l > levels::MAX_LEVEL {
-                    return Err(bad("must be 0 (full strength) .. 8"));
-                }
-                self.level = l;
-                Ok(())
-            }
-            "levelseed" => {
-                self.level_seed = value.trim().parse().map_err(|_| bad("expected a whole number 0..2^64-1"))?;
-                self.searches = 0;
-                Ok(())
-            }
-            "targetmovetime" => {
-                let ms: u32 = value.trim().parse().map_err(|_| bad("expected a whole number of ms"))?;
-                if ms > MAX_TARGET_MOVE_MS {
-                    return Err(bad(&format!("must be 0 (none) .. {MAX_TARGET_MOVE_MS} ms")));
-                }
-                self.target_move_ms = (ms > 0).then_some(ms as f64);
-                Ok(())
-            }
-            "multipv" => {
-                self.multipv = crate::search::multipv::parse_multipv(value).map_err(|r| bad(&r))?;
-                Ok(())
-            }
-            "clearhash" => {
-                self.xiangqi.searcher.clear_hash();
-                if let Some(h) = self.hex.as_mut() {
-                    h.searcher.clear_hash();
-                }
-                Ok(())
-            }
-            _ => {
-                // The current game's switches first, then the other game's.
-                let mut tried = Vec::new();
-                if self.game == Game::Hex {
-                    tried.push(self.hex.as_mut().and_then(|h| h.searcher.set_option(name, value)));
-                }
-                tried.push(self.xiangqi.searcher.set_option(name, value));
-                let key = crate::search::driver::option_key(name);
-                if self.game == Game::Xiangqi && (self.hex.is_some() || HexSearcher::option_names().contains(&key.as_str())) {
-                    let hex = self.hex.get_or_insert_with(|| {
-                        Slot::new(hex::Position::square(11).expect("11x11 is a valid board"), self.hash_mib, self.interrupt.clone())
-                    });
-                    tried.push(hex.searcher.set_option(name, value));
-                }
-                match tried.into_iter().flatten().next() {
-                    Some(r) => r.map_err(|reason| bad(&reason)),
-                    None => Err(EngineError::UnknownOption(name.to_string())),
-                }
-            }
-        }
-    }
-
     /// Starts a search of the current position with `params`.
     ///
     /// # Errors
@@ -1014,7 +620,7 @@ impl Engine {
             slot.draw_offer = draw.then_some(move_number);
             slot.draw_answer = None;
             slot.searcher.set_multipv(multipv);
-            slot.go(params, move_number, self.target_move_ms)
+            slot.go(params, move_number, self.target_move_ms, self.ponder_candidates, multipv)
         });
         Ok(())
     }
@@ -1058,6 +664,26 @@ impl Engine {
         match self.game {
             Game::Xiangqi => self.xiangqi.draw_answer,
             Game::Hex => self.hex.as_ref().and_then(|h| h.draw_answer),
+        }
+    }
+
+    /// The replies the running ponder search thinks about, in the order pondered (candidate 1, the predicted
+    /// reply, first), each with its depth, nodes and time; empty unless `PonderCandidates` > 1 and a ponder
+    /// search runs ([`ponder`] has the schedule).
+    pub fn ponder_candidates(&self) -> Vec<PonderCandidate> {
+        match self.game {
+            Game::Xiangqi => self.xiangqi.candidates(),
+            Game::Hex => self.hex.as_ref().map_or_else(Vec::new, |h| h.candidates()),
+        }
+    }
+
+    /// Whether the current (or last) `go` went on from pondering, and from which candidate: set by a
+    /// `ponderhit` on a search with several replies, or by a `go` on a position one of a stopped ponder
+    /// search's candidates had searched; `None` otherwise (reset by each `go`).
+    pub fn resumed(&self) -> Option<Resumed> {
+        match self.game {
+            Game::Xiangqi => self.xiangqi.resumed,
+            Game::Hex => self.hex.as_ref().and_then(|h| h.resumed),
         }
     }
 

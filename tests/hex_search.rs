@@ -8,7 +8,7 @@ use duiyi::search::score::MATE_BOUND;
 fn search(pos: &Position, depth: u32) -> Searcher {
     let mut s = Searcher::new(8);
     s.start(pos.clone());
-    while s.last.as_ref().is_none_or(|l| l.depth < depth) {
+    while s.root.last.as_ref().is_none_or(|l| l.depth < depth) {
         assert_eq!(s.run(f64::INFINITY, u64::MAX), RunOutcome::IterationDone);
     }
     s
@@ -25,7 +25,7 @@ fn finds_a_win_in_one() {
     let s = search(&pos, 2);
     let best = s.best_move().unwrap();
     assert!(best == cell("b4") || best == cell("a4"), "{best}");
-    assert!(s.last.as_ref().unwrap().score >= MATE_BOUND);
+    assert!(s.root.last.as_ref().unwrap().score >= MATE_BOUND);
 }
 
 #[test]
@@ -37,7 +37,7 @@ fn blocks_the_opponents_win_in_one() {
     // A double threat is a proved loss: White's c1-c2 chain reaches both d1 and d2... (b3 column: Black's a2, a3).
     let lost = Position::from_rows(&["WWW.", "..W.", "BB..", "...."], Some(Color::Black)).unwrap();
     let s = search(&lost, 2);
-    assert!(s.last.as_ref().unwrap().score <= -MATE_BOUND);
+    assert!(s.root.last.as_ref().unwrap().score <= -MATE_BOUND);
 }
 
 #[test]
@@ -63,7 +63,7 @@ fn sliced_runs_give_the_result_of_one_run() {
     let mut sliced = Searcher::new(8);
     sliced.start(pos.clone());
     let mut interrupted = 0;
-    while sliced.last.as_ref().is_none_or(|l| l.depth < 3) {
+    while sliced.root.last.as_ref().is_none_or(|l| l.depth < 3) {
         // A 0.05 ms slice: most calls end in the middle of an iteration.
         match sliced.run(now_ms() + 0.05, u64::MAX) {
             RunOutcome::Interrupted => interrupted += 1,
@@ -73,7 +73,7 @@ fn sliced_runs_give_the_result_of_one_run() {
         assert!(sliced.best_move().is_some());
     }
     assert!(interrupted > 0);
-    let (a, b) = (whole.last.unwrap(), sliced.last.unwrap());
+    let (a, b) = (whole.root.last.unwrap(), sliced.root.last.unwrap());
     assert_eq!((a.score, a.pv.first()), (b.score, b.pv.first()));
 }
 
@@ -89,7 +89,7 @@ fn stop_returns_a_legal_move_and_node_counts_repeat() {
     // Fixed-depth searches are deterministic.
     let (a, b) = (search(&pos, 2), search(&pos, 2));
     assert_eq!(a.nodes, b.nodes);
-    assert_eq!(a.last.unwrap().pv, b.last.unwrap().pv);
+    assert_eq!(a.root.last.unwrap().pv, b.root.last.unwrap().pv);
     // A finished game has no moves.
     let won = Position::from_rows(&["B.", "B."], Some(Color::White)).unwrap();
     let mut s = Searcher::new(1);

@@ -18,12 +18,12 @@ fn plain(fen: &str, moves: &[&str], depth: u32) -> (u64, i32, String) {
     s.start(position_after(fen, moves).unwrap());
     loop {
         match s.run(f64::INFINITY, u64::MAX) {
-            RunOutcome::IterationDone if s.last.as_ref().unwrap().depth >= depth => break,
+            RunOutcome::IterationDone if s.root.last.as_ref().unwrap().depth >= depth => break,
             RunOutcome::NoMoves => panic!("no moves"),
             _ => {}
         }
     }
-    let last = s.last.clone().unwrap();
+    let last = s.root.last.clone().unwrap();
     (s.nodes, last.score, last.pv[0].to_string())
 }
 

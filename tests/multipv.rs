@@ -135,11 +135,11 @@ fn multipv_one_searches_exactly_the_single_pv_nodes_sliced_or_not() {
         s.set_exact_slices(true);
         s.set_multipv(3);
         s.start(pos.clone());
-        while s.last.as_ref().is_none_or(|l| l.depth < 6) {
+        while s.root.last.as_ref().is_none_or(|l| l.depth < 6) {
             let deadline = if slice { duiyi::search::now_ms() + 0.2 } else { f64::INFINITY };
             s.run(deadline, u64::MAX);
         }
-        (s.nodes, s.lines.clone())
+        (s.nodes, s.root.lines.clone())
     };
     assert_eq!(run(true), run(false));
 }

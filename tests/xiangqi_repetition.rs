@@ -36,7 +36,7 @@ fn search(pos: Position, depth: u32, nodes: u64, options: SearchOptions) -> (Sea
     let mut infos = Vec::new();
     while s.next_depth() <= depth {
         match s.run(f64::INFINITY, nodes) {
-            RunOutcome::IterationDone => infos.push(s.last.clone().unwrap()),
+            RunOutcome::IterationDone => infos.push(s.root.last.clone().unwrap()),
             _ => break,
         }
     }

@@ -108,7 +108,7 @@ pub fn run(opts: BenchOptions) -> String {
         }
     }
     let dt = (now_ms() - t0).max(1e-3);
-    let depth = s.last.as_ref().map_or(0, |l| l.depth);
+    let depth = s.root.last.as_ref().map_or(0, |l| l.depth);
     println!(
         "search 11x11 empty, {:.0} ms: depth {depth} completed, {} nodes, {:.0} nodes/s, best {}",
         opts.search_ms,
@@ -139,7 +139,7 @@ pub fn run(opts: BenchOptions) -> String {
         }
         let mut s = Searcher::new(16);
         s.start(pos);
-        while s.last.as_ref().is_none_or(|l| l.depth < depth) {
+        while s.root.last.as_ref().is_none_or(|l| l.depth < depth) {
             s.run(f64::INFINITY, u64::MAX);
         }
         nodes += s.nodes;

@@ -17,6 +17,12 @@ use crate::search::tt::TranspositionTable;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+/// A Hex search put aside ([`SlicedSearch::suspend`]): whichever of the two searches was running.
+pub enum Suspended {
+    Mcts(Box<super::mcts::MctsSuspended>),
+    AlphaBeta(Box<search::Suspended>),
+}
+
 /// Which search plays (the `HexEval` option).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HexEval {
@@ -121,6 +127,35 @@ impl SlicedSearch for Player {
             self.alpha_beta.start(pos)
         }
     }
+    type Suspended = Suspended;
+    fn suspend(&mut self) -> Suspended {
+        if self.using_mcts { Suspended::Mcts(Box::new(self.mcts.suspend())) } else { Suspended::AlphaBeta(Box::new(self.alpha_beta.suspend())) }
+    }
+    fn resume(&mut self, s: Suspended) {
+        match s {
+            Suspended::Mcts(m) => {
+                self.using_mcts = true;
+                self.mcts.resume(*m);
+            }
+            Suspended::AlphaBeta(a) => {
+                self.using_mcts = false;
+                self.alpha_beta.resume(*a);
+            }
+        }
+    }
+    fn parent(pos: &Position) -> Option<(Position, Move)> {
+        let mut parent = pos.clone();
+        let last = parent.undo()?;
+        Some((parent, last))
+    }
+    fn after(pos: &Position, mv: Move) -> Option<Position> {
+        let mut next = pos.clone();
+        next.try_play(mv).ok()?;
+        Some(next)
+    }
+    fn same_position(a: &Position, b: &Position) -> bool {
+        a.key() == b.key() && a.width() == b.width() && a.height() == b.height()
+    }
     fn run(&mut self, deadline_ms: f64, node_limit: u64) -> RunOutcome {
         if self.using_mcts {
             return match self.mcts.run(deadline_ms, node_limit) {
@@ -145,7 +180,7 @@ impl SlicedSearch for Player {
                 pv: l.pv.clone(),
             });
         }
-        self.alpha_beta.last.as_ref().map(|l| IterationInfo {
+        self.alpha_beta.root.last.as_ref().map(|l| IterationInfo {
             depth: l.depth,
             seldepth: l.seldepth,
             score: l.score,
@@ -162,7 +197,7 @@ impl SlicedSearch for Player {
     fn last_lines(&self) -> Vec<IterationInfo<Move>> {
         let Some(last) = self.last_iteration() else { return Vec::new() };
         if !self.using_mcts {
-            return self.alpha_beta.lines.iter().map(|l| IterationInfo { depth: l.depth, seldepth: l.seldepth, score: l.score, nodes: l.nodes, pv: l.pv.clone() }).collect();
+            return self.alpha_beta.root.lines.iter().map(|l| IterationInfo { depth: l.depth, seldepth: l.seldepth, score: l.score, nodes: l.nodes, pv: l.pv.clone() }).collect();
         }
         if self.multipv == 1 {
             return vec![last];

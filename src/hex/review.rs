@@ -203,7 +203,7 @@ fn engine_eval(pos: &Position, o: &ReviewOptions, mcts: &mut Mcts) -> (f64, Opti
                 break;
             }
         }
-        (s.last.as_ref().map_or(0, |l| l.score), s.best_move())
+        (s.root.last.as_ref().map_or(0, |l| l.score), s.best_move())
     };
     let p = if score >= MATE_BOUND {
         1.0

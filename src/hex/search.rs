@@ -23,6 +23,7 @@ use crate::search::clock::now_ms;
 use crate::search::score::{self, Bound, INFINITE, MATE, Score, mated_in};
 use crate::search::tt::TranspositionTable;
 use crate::search::multipv::{MAX_MULTIPV, TopK};
+use crate::search::root_moves::RootMoves;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -64,21 +65,10 @@ impl Default for SearchOptions {
     }
 }
 
-/// One completed iteration, as reported in `info` lines.
-#[derive(Clone, Debug, PartialEq)]
-pub struct IterationInfo {
-    /// Nominal depth in plies.
-    pub depth: u32,
-    /// Deepest ply reached.
-    pub seldepth: u32,
-    /// Score from the side to move's view: Queenbee's eval units (100 per unit of board potential), or a
-    /// mate score per [`crate::search::score`] for a proved win or loss.
-    pub score: Score,
-    /// Nodes searched since the `go`.
-    pub nodes: u64,
-    /// Principal variation.
-    pub pv: Vec<Move>,
-}
+/// One completed iteration, as reported in `info` lines. The score is from the side to move's view:
+/// Queenbee's eval units (100 per unit of board potential), or a mate score per [`crate::search::score`] for a
+/// proved win or loss; `nodes` counts since the `go`.
+pub type IterationInfo = crate::search::driver::IterationInfo<Move>;
 
 /// What [`Searcher::run`] ended with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,13 +81,6 @@ pub enum RunOutcome {
     NoMoves,
 }
 
-#[derive(Clone, Debug)]
-struct RootMove {
-    mv: Move,
-    score: Score,
-    pv: Vec<Move>,
-}
-
 /// State of the iteration in progress, kept across time slices.
 #[derive(Clone, Debug)]
 struct Iteration {
@@ -108,6 +91,16 @@ struct Iteration {
     best_index: Option<usize>,
     /// The `k` best scores so far (MultiPV, `crate::search::multipv`; `k` = 1: the best alone).
     top: TopK,
+}
+
+/// A search put aside by [`Searcher::suspend`], to be taken up again by [`Searcher::resume`].
+#[derive(Clone)]
+pub struct Suspended {
+    pos: Position,
+    root: RootMoves<Move>,
+    iteration: Option<Iteration>,
+    nodes: u64,
+    seldepth: usize,
 }
 
 /// The search: position, table and the resumable iteration state.
@@ -123,16 +116,12 @@ pub struct Searcher {
     deadline: f64,
     node_limit: u64,
     aborted: bool,
-    root_moves: Vec<RootMove>,
+    /// The root: its moves, the last completed iteration and its MultiPV lines, the iteration in progress's
+    /// new best move ([`RootMoves`]).
+    pub root: RootMoves<Move>,
     iteration: Option<Iteration>,
-    /// The last completed iteration.
-    pub last: Option<IterationInfo>,
-    /// MultiPV: lines per iteration (1–5) and the last completed iteration's lines, best first (`lines[0]`
-    /// equals `last`).
+    /// MultiPV: lines per iteration (1–5).
     pub multipv: usize,
-    pub lines: Vec<IterationInfo>,
-    /// Best move found so far by the iteration in progress (a root move that completed with a new best score).
-    pub current_best: Option<Move>,
     /// Raised by another thread to interrupt [`run`](Self::run) like a deadline (polled with the clock). The
     /// searcher never lowers it.
     pub interrupt: Option<Arc<AtomicBool>>,
@@ -216,12 +205,9 @@ impl Searcher {
             deadline: f64::INFINITY,
             node_limit: u64::MAX,
             aborted: false,
-            root_moves: Vec::new(),
+            root: RootMoves::default(),
             iteration: None,
-            last: None,
             multipv: 1,
-            lines: Vec::new(),
-            current_best: None,
             interrupt: None,
             exact: None,
             min_nodes_before_deadline: 0,
@@ -252,29 +238,52 @@ impl Searcher {
         }
         self.seldepth = 0;
         self.aborted = false;
-        self.last = None;
-        self.lines.clear();
-        self.current_best = None;
         self.iteration = None;
         self.tt.new_search();
         let moves = if self.pos.winner().is_some() { Vec::new() } else { self.ordered_moves(None) };
-        self.root_moves = moves.into_iter().map(|mv| RootMove { mv, score: -INFINITE, pv: vec![mv] }).collect();
+        self.root = RootMoves::new(moves);
+    }
+
+    /// Puts the current search aside (call between two [`run`](Self::run)s): what [`resume`](Self::resume)
+    /// needs to go on with it as if it had never stopped. The table stays with the searcher.
+    pub fn suspend(&self) -> Suspended {
+        Suspended {
+            pos: self.pos.clone(),
+            root: self.root.clone(),
+            iteration: self.iteration.clone(),
+            nodes: self.nodes,
+            seldepth: self.seldepth,
+        }
+    }
+
+    /// Takes up a search put aside by [`suspend`](Self::suspend): the next [`run`](Self::run) continues it.
+    pub fn resume(&mut self, s: Suspended) {
+        self.pos = s.pos;
+        self.root = s.root;
+        self.iteration = s.iteration;
+        self.nodes = s.nodes;
+        self.seldepth = s.seldepth;
+        self.aborted = false;
+        self.min_nodes_before_deadline = 0;
+        if let Some(snap) = self.exact.as_mut() {
+            *snap = ExactSnapshot::default();
+        }
     }
 
     /// Removes `excluded` moves from the root move list; call right after [`start`](Self::start). When every
     /// move is excluded, [`run`](Self::run) answers [`RunOutcome::NoMoves`].
     pub fn exclude_root_moves(&mut self, excluded: &[Move]) {
-        self.root_moves.retain(|r| !excluded.contains(&r.mv));
+        self.root.exclude(excluded);
     }
 
     /// Number of root moves.
     pub fn root_move_count(&self) -> usize {
-        self.root_moves.len()
+        self.root.len()
     }
 
     /// The root moves in their current order (best first after an iteration).
     pub fn root_order(&self) -> Vec<Move> {
-        self.root_moves.iter().map(|r| r.mv).collect()
+        self.root.order()
     }
 
     /// Whether an iteration is in progress (interrupted by a deadline, to be resumed).
@@ -284,32 +293,34 @@ impl Searcher {
 
     /// Depth of the iteration in progress (or the next one).
     pub fn next_depth(&self) -> u32 {
-        self.iteration.as_ref().map_or(self.last.as_ref().map_or(1, |l| l.depth + 1), |it| it.depth as u32)
+        self.iteration.as_ref().map_or(self.root.next_iteration_depth(), |it| it.depth as u32)
     }
 
     /// Searches until an iteration completes, or until `deadline` (ms on [`now_ms`]'s clock) or `node_limit`
     /// total nodes, whichever is first. Call again to continue.
     pub fn run(&mut self, deadline: f64, node_limit: u64) -> RunOutcome {
-        if self.root_moves.is_empty() {
+        if self.root.is_empty() {
             return RunOutcome::NoMoves;
         }
         self.deadline = deadline;
         self.node_limit = node_limit;
         self.aborted = false;
         if self.iteration.is_none() {
-            let depth = self.last.as_ref().map_or(1, |l| l.depth as i32 + 1);
-            let k = self.multipv.clamp(1, MAX_MULTIPV).min(self.root_moves.len());
+            let depth = self.root.next_iteration_depth() as i32;
+            let k = self.multipv.clamp(1, MAX_MULTIPV).min(self.root.len());
+            self.root.clear_nodes();
             self.iteration = Some(Iteration { depth, index: 0, best: -INFINITE, best_index: None, top: TopK::new(k) });
         }
         let mut it = self.iteration.clone().expect("iteration");
         let k = it.top.k();
-        while it.index < self.root_moves.len() {
+        while it.index < self.root.len() {
             if self.interrupted() {
                 self.iteration = Some(it);
                 return RunOutcome::Interrupted;
             }
             let i = it.index;
-            let mv = self.root_moves[i].mv;
+            let mv = self.root.moves[i].mv;
+            let nodes_before = self.nodes;
             if let Some(snap) = self.exact.as_mut() {
                 snap.nodes = self.nodes;
                 snap.seldepth = self.seldepth;
@@ -345,15 +356,16 @@ impl Searcher {
             if let Some(snap) = self.exact.as_mut() {
                 snap.retry_nodes = 0;
             }
-            let rm = &mut self.root_moves[i];
+            let rm = &mut self.root.moves[i];
             rm.score = s;
+            rm.nodes += self.nodes - nodes_before;
             if it.top.insert(s, i) {
                 // An exact score: one of the k lines so far.
                 let mut pv = vec![mv];
                 pv.extend_from_slice(&self.pv[1]);
                 rm.pv = pv;
                 if s > it.best && (i > 0 || it.depth > 1) {
-                    self.current_best = Some(mv);
+                    self.root.current_best = Some(mv);
                 }
             }
             if s > it.best {
@@ -368,37 +380,11 @@ impl Searcher {
         }
         // Completed: the lines best first, the rest by their (bound) scores, ties in the previous order.
         let ranked: Vec<usize> = it.top.entries().iter().map(|e| e.1).collect();
-        let mut taken = vec![false; self.root_moves.len()];
-        let mut order: Vec<RootMove> = Vec::with_capacity(self.root_moves.len());
-        for &i in &ranked {
-            taken[i] = true;
-            order.push(self.root_moves[i].clone());
+        self.root.complete(it.depth as u32, self.seldepth as u32, self.nodes, it.best, &ranked, true);
+        // The other lines' moves first, so the best line's win where they share a position.
+        for l in self.root.lines.clone().iter().rev() {
+            self.store_pv(&l.pv);
         }
-        let mut rest: Vec<RootMove> = self.root_moves.drain(..).enumerate().filter(|(i, _)| !taken[*i]).map(|(_, r)| r).collect();
-        rest.sort_by_key(|r| -r.score);
-        order.extend(rest);
-        self.root_moves = order;
-        for r in self.root_moves[1..ranked.len()].to_vec().iter().rev() {
-            self.store_pv(&r.pv);
-        }
-        let pv = self.root_moves[0].pv.clone();
-        self.store_pv(&pv);
-        let line = |r: &RootMove| IterationInfo {
-            depth: it.depth as u32,
-            seldepth: self.seldepth as u32,
-            score: r.score,
-            nodes: self.nodes,
-            pv: r.pv.clone(),
-        };
-        self.lines = self.root_moves[..ranked.len()].iter().map(line).collect();
-        self.last = Some(IterationInfo {
-            depth: it.depth as u32,
-            seldepth: self.seldepth as u32,
-            score: it.best,
-            nodes: self.nodes,
-            pv,
-        });
-        self.current_best = None;
         self.iteration = None;
         RunOutcome::IterationDone
     }
@@ -406,19 +392,14 @@ impl Searcher {
     /// The move to play now: the current iteration's new best if it has one, else the last iteration's, else
     /// the root move with the lowest badness.
     pub fn best_move(&self) -> Option<Move> {
-        self.current_best
-            .or_else(|| self.last.as_ref().and_then(|l| l.pv.first().copied()))
-            .or_else(|| self.root_moves.first().map(|r| r.mv))
+        self.root.best_move()
     }
 
     /// The expected reply to [`best_move`](Self::best_move) (second move of the PV, else the TT's move after
     /// it), for pondering.
     pub fn ponder_move(&self) -> Option<Move> {
         let best = self.best_move()?;
-        if let Some(last) = self.last.as_ref()
-            && last.pv.first() == Some(&best)
-            && let Some(&reply) = last.pv.get(1)
-        {
+        if let Some(reply) = self.root.pv_reply(best) {
             return Some(reply);
         }
         let mut after = self.pos.clone();

@@ -45,6 +45,7 @@ pub(super) fn announce<W: Write>(s: &mut Session<W>) {
         s.say(&format!("option {t} type check default true"));
     }
     s.say(&format!("option multipv type spin min 1 max {} default 1", crate::search::multipv::MAX_MULTIPV));
+    s.say(&format!("option pondercandidates type spin min 1 max {} default 1", crate::engine::MAX_PONDER_CANDIDATES));
     s.say("option usebook type check default false");
     s.say("option bookseed type spin min 0 max 2147483647 default 0");
     s.say("option level type spin min 0 max 8 default 0");
@@ -210,7 +211,7 @@ fn setoption<W: Write>(s: &mut Session<W>, rest: &str) {
         }
         "useegtb" | "bookfiles" | "egtbpaths" | "evalapi" | "idle" | "knowledge" | "randomness"
         | "style" => {}
-        "level" | "levelseed" | "multipv" => {
+        "level" | "levelseed" | "multipv" | "pondercandidates" => {
             if let Err(e) = s.engine.set_option(name.as_str(), value) {
                 s.info_string(&e.to_string());
             }

@@ -44,6 +44,7 @@ pub(super) fn announce<W: Write>(s: &mut Session<W>) {
     s.say("option name Clear Hash type button");
     s.say("option name Ponder type check default false");
     s.say(&format!("option name MultiPV type spin default 1 min 1 max {}", crate::search::multipv::MAX_MULTIPV));
+    s.say(&format!("option name PonderCandidates type spin default 1 min 1 max {}", crate::engine::MAX_PONDER_CANDIDATES));
     s.say("option name OwnBook type check default false");
     s.say("option name BookSeed type spin default 0 min 0 max 2147483647");
     s.say("option name Level type spin default 0 min 0 max 8");

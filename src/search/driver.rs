@@ -56,6 +56,23 @@ pub trait SlicedSearch {
     fn with_hash(hash_mib: usize) -> Self;
     /// Sets the root and forgets the previous search's iterations (the TT is kept).
     fn start(&mut self, pos: Self::Position);
+    /// A search put aside ([`suspend`](Self::suspend)): its root, root moves, iterations and node count.
+    type Suspended;
+    /// Puts the current search aside, between two [`run`](Self::run)s: [`resume`](Self::resume) later goes on
+    /// with it exactly where it was (the same iteration and node count), whatever ran in between. The table
+    /// (and the move-ordering statistics) stay with the searcher, shared by the searches it takes up.
+    fn suspend(&mut self) -> Self::Suspended;
+    /// Takes up a search put aside by [`suspend`](Self::suspend); the next `run` continues it.
+    fn resume(&mut self, s: Self::Suspended);
+    /// The position before the last move of `pos`'s history and that move; `None` when `pos` has no move in
+    /// its history (a FEN or an empty board). Pondering on several replies uses it to find the position the
+    /// opponent moves in.
+    fn parent(pos: &Self::Position) -> Option<(Self::Position, Self::Move)>;
+    /// The position after `mv` is played at `pos` (its history extended, as a host's `position … moves`
+    /// would give it); `None` when `mv` is not legal there.
+    fn after(pos: &Self::Position, mv: Self::Move) -> Option<Self::Position>;
+    /// Whether `a` and `b` are the same position (the same pieces or stones and side to move), by key.
+    fn same_position(a: &Self::Position, b: &Self::Position) -> bool;
     /// Searches until an iteration completes or `deadline_ms` (on `now_ms`'s clock) / `node_limit` total nodes
     /// / the interrupt flag comes first; resumable (see the module's contract).
     fn run(&mut self, deadline_ms: f64, node_limit: u64) -> RunOutcome;

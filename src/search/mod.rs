@@ -1,11 +1,12 @@
 //! Search parts shared by the game engines: scores with mate distance, the transposition table, the clock,
-//! search limits, and the sliced-search interface ([`SlicedSearch`]) every game's searcher offers the engine.
+//! search limits, the root move list of a resumable search ([`root_moves`]), and the sliced-search interface ([`SlicedSearch`]) every game's searcher offers the engine.
 //! The game-specific alpha-beta lives with each game (`xiangqi::search`, `hex::search`).
 
 pub mod clock;
 pub mod driver;
 pub mod limits;
 pub mod multipv;
+pub mod root_moves;
 pub mod score;
 pub mod time;
 pub mod tt;

@@ -200,6 +200,24 @@ impl WasmEngine {
         self.inner.ponderhit().map_err(js_err)
     }
 
+    /// The replies the running ponder search thinks about (option `PonderCandidates` > 1), in the order
+    /// pondered: `[{mv, depth, nodes, ms, active}]` (`mv` in the game's notation; candidate 1, the predicted
+    /// reply, first); `[]` otherwise.
+    #[wasm_bindgen(js_name = ponderCandidates)]
+    pub fn ponder_candidates(&self) -> Result<JsValue, JsError> {
+        to_js(&self.inner.ponder_candidates())
+    }
+
+    /// Whether the current search went on from pondering: `{candidate, ms, nodes, depth}` (candidate 1-based, 1
+    /// = the predicted reply; `ms` of thinking it had, credited to the clock), after a `ponderhit` with several
+    /// candidates or a `go` on a position one of them had searched; `null` otherwise.
+    pub fn resumed(&self) -> Result<JsValue, JsError> {
+        match self.inner.resumed() {
+            Some(r) => to_js(&r),
+            None => Ok(JsValue::NULL),
+        }
+    }
+
     /// The next `step` returns `done` with the best move so far.
     pub fn stop(&mut self) {
         self.inner.stop();
@@ -226,7 +244,7 @@ impl WasmEngine {
         self.inner.is_searching()
     }
 
-    /// Sets an engine option (`MultiPV` 1–5, `Hash` in MiB, `Clear Hash`, either game's technique switches: `NullMove`, `LMR`, …;
+    /// Sets an engine option (`MultiPV` 1–5, `PonderCandidates` 1–5, `Hash` in MiB, `Clear Hash`, either game's technique switches: `NullMove`, `LMR`, …;
     /// `Level` 0–8 and `LevelSeed`, see `levels()`; `TargetMoveTime` in ms, the most a clock's planned time per move
     /// may be, 0 for none). Throws on unknown names or bad values.
     #[wasm_bindgen(js_name = setOption)]

@@ -136,7 +136,9 @@ pub type IterationInfo = crate::search::driver::IterationInfo<Move>;
 pub use crate::search::driver::RunOutcome;
 
 mod root;
-use root::{Iteration, RootMove};
+pub use root::Suspended;
+use crate::search::root_moves::RootMoves;
+use root::Iteration;
 
 /// The search: position, tables and the resumable iteration state.
 pub struct Searcher {
@@ -161,19 +163,12 @@ pub struct Searcher {
     deadline: f64,
     node_limit: u64,
     aborted: bool,
-    root_moves: Vec<RootMove>,
+    /// The root: its moves, the last completed iteration and its MultiPV lines, the iteration in progress's
+    /// new best move ([`RootMoves`]).
+    pub root: RootMoves<Move>,
     iteration: Option<Iteration>,
-    /// The last completed iteration (its best line).
-    pub last: Option<IterationInfo>,
-    /// MultiPV: lines reported per iteration (1–5, [`Searcher::set_multipv`]) and the last completed
-    /// iteration's lines, best first (`lines[0]` equals `last`).
+    /// MultiPV: lines reported per iteration (1–5, [`Searcher::set_multipv`]).
     multipv: usize,
-    pub lines: Vec<IterationInfo>,
-    /// Best move found so far by the iteration in progress (a root move that completed with a new best score).
-    pub current_best: Option<Move>,
-    /// The share of the last completed iteration's root nodes spent under its best move (0–1; see
-    /// [`Searcher::best_move_node_share`]).
-    best_node_share: Option<f64>,
     /// Raised by another thread to interrupt [`run`](Self::run) like a deadline (polled with the clock); the
     /// native protocols' stdin reader raises it when a command arrives. The searcher never lowers it.
     pub interrupt: Option<Arc<AtomicBool>>,
@@ -251,13 +246,9 @@ impl Searcher {
             deadline: f64::INFINITY,
             node_limit: u64::MAX,
             aborted: false,
-            root_moves: Vec::new(),
+            root: RootMoves::default(),
             iteration: None,
-            last: None,
             multipv: 1,
-            lines: Vec::new(),
-            current_best: None,
-            best_node_share: None,
             interrupt: None,
             rep_floor: NO_CYCLE,
             exact: None,
@@ -369,7 +360,7 @@ impl Searcher {
     fn poll(&mut self) {
         // The first iteration always completes (it takes well under a millisecond), so there is always a
         // searched best move to answer with, even after an immediate stop.
-        if self.last.is_none() {
+        if self.root.last.is_none() {
             return;
         }
         if self.nodes % POLL_NODES == 0
@@ -921,18 +912,39 @@ impl crate::search::driver::SlicedSearch for Searcher {
     fn start(&mut self, pos: Position) {
         Searcher::start(self, pos)
     }
+    type Suspended = Suspended;
+    fn suspend(&mut self) -> Suspended {
+        Searcher::suspend(self)
+    }
+    fn resume(&mut self, s: Suspended) {
+        Searcher::resume(self, s)
+    }
+    fn parent(pos: &Position) -> Option<(Position, Move)> {
+        let last = pos.history.last()?.mv;
+        let mut parent = pos.clone();
+        parent.unmake_move();
+        Some((parent, last))
+    }
+    fn after(pos: &Position, mv: Move) -> Option<Position> {
+        let mut next = pos.clone();
+        next.try_play(&mv.to_string()).ok()?;
+        Some(next)
+    }
+    fn same_position(a: &Position, b: &Position) -> bool {
+        a.key() == b.key()
+    }
     #[inline]
     fn run(&mut self, deadline_ms: f64, node_limit: u64) -> RunOutcome {
         Searcher::run(self, deadline_ms, node_limit)
     }
     fn last_iteration(&self) -> Option<IterationInfo> {
-        self.last.clone()
+        self.root.last.clone()
     }
     fn set_multipv(&mut self, k: usize) {
         Searcher::set_multipv(self, k)
     }
     fn last_lines(&self) -> Vec<IterationInfo> {
-        self.lines.clone()
+        self.root.lines.clone()
     }
     fn nodes(&self) -> u64 {
         self.nodes

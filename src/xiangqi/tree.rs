@@ -272,7 +272,7 @@ impl TreeSearch {
                 super::search::RunOutcome::Interrupted => return false,
                 super::search::RunOutcome::NoMoves => self.done = true,
                 super::search::RunOutcome::IterationDone => {
-                    self.done = self.searcher.last.as_ref().is_some_and(|l| l.depth >= self.depth);
+                    self.done = self.searcher.root.last.as_ref().is_some_and(|l| l.depth >= self.depth);
                 }
             }
         }
@@ -286,7 +286,7 @@ impl TreeSearch {
 
     /// The recorded tree and the search's answer (call after [`step`](Self::step) returned true).
     pub fn finish(mut self) -> RecordedTree {
-        let last = self.searcher.last.clone();
+        let last = self.searcher.root.last.clone();
         let best = self.searcher.best_move();
         RecordedTree {
             search_nodes: self.searcher.nodes,

@@ -37,6 +37,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 mod lines;
 mod playout;
+mod suspend;
+pub use suspend::MctsSuspended;
 use playout::bridge_table;
 
 /// Tunable parameters of the search.

@@ -1,23 +1,16 @@
-//! The root of the Xiangqi search: the root move list, the resumable iteration (aspiration windows, the
-//! root move being searched, kept across time slices; docs/architecture.md §4), MultiPV (the `k` best root
-//! moves with exact scores and PVs, by the lowered-alpha method of `crate::search::multipv`) and the answers
-//! taken from it (best move, ponder move, the best move's node share).
+//! The root of the Xiangqi search: the resumable iteration (aspiration windows, the root move being searched,
+//! kept across time slices; docs/architecture.md §4) over the shared root move list
+//! ([`crate::search::root_moves::RootMoves`]), MultiPV (the `k` best root moves with exact scores and PVs, by
+//! the lowered-alpha method of `crate::search::multipv`), the answers taken from it (best move, ponder move,
+//! the best move's node share), and putting a search aside to take it up later ([`Suspended`]).
 //!
 //! A child module of `super` (the search), whose private state it shares.
 
-use super::{ASPIRATION, IterationInfo, NO_CYCLE, RunOutcome, Searcher, tree};
+use super::{ASPIRATION, NO_CYCLE, RunOutcome, Searcher, tree};
 use crate::search::multipv::{MAX_MULTIPV, TopK};
+use crate::search::root_moves::RootMoves;
 use crate::search::score::{self, INFINITE, Score};
 use crate::xiangqi::{Move, Position};
-
-#[derive(Clone, Debug)]
-pub(super) struct RootMove {
-    mv: Move,
-    score: Score,
-    pv: Vec<Move>,
-    /// Nodes searched under this move in the iteration in progress (its completed attempts).
-    nodes: u64,
-}
 
 /// State of the iteration in progress, kept across time slices.
 #[derive(Clone, Debug)]
@@ -47,6 +40,26 @@ impl Iteration {
     }
 }
 
+/// A search put aside by [`Searcher::suspend`], to be taken up again by [`Searcher::resume`]: its root
+/// position, root moves, completed iterations, the iteration in progress and its counters. The transposition
+/// table, killers and history stay with the searcher, shared by every search it runs.
+#[derive(Clone)]
+pub struct Suspended {
+    pos: Position,
+    root: RootMoves<Move>,
+    iteration: Option<Iteration>,
+    nodes: u64,
+    seldepth: usize,
+    rep_floor: usize,
+}
+
+impl Suspended {
+    /// Nodes the search had visited.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
 impl Searcher {
     /// Starts a new search of `pos`: resets counters, killers, history and the root move list.
     pub fn start(&mut self, pos: Position) {
@@ -54,10 +67,6 @@ impl Searcher {
         self.nodes = 0;
         self.seldepth = 0;
         self.aborted = false;
-        self.last = None;
-        self.lines.clear();
-        self.current_best = None;
-        self.best_node_share = None;
         self.rep_floor = NO_CYCLE;
         self.killers.iter_mut().for_each(|k| *k = [Move::NULL; 2]);
         self.counter.iter_mut().for_each(|c| c.fill(Move::NULL));
@@ -65,31 +74,58 @@ impl Searcher {
         self.hist_hit.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 2));
         self.hist_tried.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 2));
         self.tt.new_search();
-        let moves = self.pos.legal_moves();
+        let mut moves = self.pos.legal_moves().as_slice().to_vec();
         // Initial order: captures by MVV-LVA, then the rest in generation order.
-        let mut rm: Vec<RootMove> =
-            moves.as_slice().iter().map(|&mv| RootMove { mv, score: -INFINITE, pv: vec![mv], nodes: 0 }).collect();
         if self.options.root_ordering {
-            rm.sort_by_key(|r| -self.capture_score(r.mv));
+            moves.sort_by_key(|&mv| -self.capture_score(mv));
         }
-        self.root_moves = rm;
+        self.root = RootMoves::new(moves);
         self.iteration = None;
+    }
+
+    /// Puts the current search aside (call between two [`run`](Self::run)s): what [`resume`](Self::resume)
+    /// needs to go on with it as if it had never stopped — the same iteration, root move and node count. The
+    /// searcher keeps its state until the next [`start`](Self::start) or `resume`.
+    pub fn suspend(&self) -> Suspended {
+        Suspended {
+            pos: self.pos.clone(),
+            root: self.root.clone(),
+            iteration: self.iteration.clone(),
+            nodes: self.nodes,
+            seldepth: self.seldepth,
+            rep_floor: self.rep_floor,
+        }
+    }
+
+    /// Takes up a search put aside by [`suspend`](Self::suspend): the next [`run`](Self::run) continues it.
+    pub fn resume(&mut self, s: Suspended) {
+        self.pos = s.pos;
+        self.root = s.root;
+        self.iteration = s.iteration;
+        self.nodes = s.nodes;
+        self.seldepth = s.seldepth;
+        self.rep_floor = s.rep_floor;
+        self.aborted = false;
+        self.min_nodes_before_deadline = 0;
+        if let Some(snap) = self.exact.as_mut() {
+            snap.retry_nodes = 0;
+        }
     }
 
     /// Removes `excluded` moves from the root move list (UCCI `banmoves`, UCI `searchmoves`); call right after
     /// [`start`](Self::start). When every move is excluded, [`run`](Self::run) answers [`RunOutcome::NoMoves`].
     pub fn exclude_root_moves(&mut self, excluded: &[Move]) {
-        self.root_moves.retain(|r| !excluded.contains(&r.mv));
+        self.root.exclude(excluded);
     }
 
     /// Number of legal root moves.
     pub fn root_move_count(&self) -> usize {
-        self.root_moves.len()
+        self.root.len()
     }
 
     /// The root moves in their current order (best first after an iteration).
     pub fn root_order(&self) -> Vec<Move> {
-        self.root_moves.iter().map(|r| r.mv).collect()
+        self.root.order()
     }
 
     /// Whether an iteration is in progress (interrupted by a deadline, to be resumed).
@@ -99,7 +135,7 @@ impl Searcher {
 
     /// Depth of the iteration in progress (or the next one).
     pub fn next_depth(&self) -> u32 {
-        self.iteration.as_ref().map_or(self.last.as_ref().map_or(1, |l| l.depth + 1), |it| it.depth as u32)
+        self.iteration.as_ref().map_or(self.root.next_iteration_depth(), |it| it.depth as u32)
     }
 
     /// MultiPV: the number of lines (1–[`MAX_MULTIPV`]) the next iterations report, best first, each with an
@@ -125,18 +161,18 @@ impl Searcher {
     ///
     /// [`now_ms`]: crate::search::clock::now_ms
     pub fn run(&mut self, deadline: f64, node_limit: u64) -> RunOutcome {
-        if self.root_moves.is_empty() {
+        if self.root.is_empty() {
             return RunOutcome::NoMoves;
         }
         self.deadline = deadline;
         self.node_limit = node_limit;
         self.aborted = false;
         if self.iteration.is_none() {
-            let depth = self.last.as_ref().map_or(1, |l| l.depth as i32 + 1);
-            let k = self.multipv.min(self.root_moves.len());
-            let prev = self.last.as_ref().map(|l| l.score);
+            let depth = self.root.next_iteration_depth() as i32;
+            let k = self.multipv.min(self.root.len());
+            let prev = self.root.last.as_ref().map(|l| l.score);
             // The lowest line's score bounds the window from below (the best one's with a single line).
-            let low = if k > 1 { self.lines.get(k - 1).map(|l| l.score) } else { prev };
+            let low = if k > 1 { self.root.lines.get(k - 1).map(|l| l.score) } else { prev };
             let (alpha, beta, delta) = match (prev, low) {
                 (Some(s), Some(l)) if self.options.aspiration && depth >= 4 && !score::is_mate(s) && !score::is_mate(l) => {
                     (l - ASPIRATION, s + ASPIRATION, ASPIRATION)
@@ -145,9 +181,7 @@ impl Searcher {
             };
             self.iteration =
                 Some(Iteration { depth, alpha, beta, delta, index: 0, best: -INFINITE, best_index: None, top: TopK::new(k), keep: Vec::new() });
-            for r in &mut self.root_moves {
-                r.nodes = 0;
-            }
+            self.root.clear_nodes();
         }
         loop {
             let mut it = self.iteration.clone().expect("iteration");
@@ -155,13 +189,13 @@ impl Searcher {
             if let Some(t) = self.tree.as_deref_mut() {
                 t.open_pass(it.depth, it.alpha, it.beta, self.nodes);
             }
-            while it.index < self.root_moves.len() {
+            while it.index < self.root.len() {
                 let i = it.index;
                 if it.keep.contains(&i) {
                     it.index += 1;
                     continue;
                 }
-                let mv = self.root_moves[i].mv;
+                let mv = self.root.moves[i].mv;
                 let nodes_before = self.nodes;
                 self.snapshot_root_move();
                 self.pos.make_move(mv);
@@ -194,7 +228,7 @@ impl Searcher {
                 if let Some(snap) = self.exact.as_mut() {
                     snap.retry_nodes = 0;
                 }
-                let rm = &mut self.root_moves[i];
+                let rm = &mut self.root.moves[i];
                 rm.nodes += self.nodes - nodes_before;
                 rm.score = s;
                 if s > it.alpha && s > floor {
@@ -203,7 +237,7 @@ impl Searcher {
                     pv.extend_from_slice(&self.pv[1]);
                     rm.pv = pv;
                     if s > it.best && (i > 0 || it.depth > 1) {
-                        self.current_best = Some(mv);
+                        self.root.current_best = Some(mv);
                     }
                 }
                 if s > it.best {
@@ -254,57 +288,21 @@ impl Searcher {
                 }
                 // Search the move that failed high first.
                 if self.options.root_ordering {
-                    let m = self.root_moves.remove(bi);
-                    self.root_moves.insert(0, m);
+                    let m = self.root.moves.remove(bi);
+                    self.root.moves.insert(0, m);
                 }
                 it.restart_pass();
                 self.iteration = Some(it);
                 continue;
             }
-            // Completed.
-            let total: u64 = self.root_moves.iter().map(|r| r.nodes).sum();
-            self.best_node_share = (total > 0).then(|| self.root_moves[bi].nodes as f64 / total as f64);
-            let ranked: Vec<usize> = it.top.entries().iter().map(|e| e.1).collect();
-            let line = |r: &RootMove| IterationInfo {
-                depth: it.depth as u32,
-                seldepth: self.seldepth as u32,
-                score: r.score,
-                nodes: self.nodes,
-                pv: r.pv.clone(),
-            };
-            self.lines = ranked.iter().skip(1).map(|&i| line(&self.root_moves[i])).collect();
-            // Best first, then the other lines, the rest by their (bound) scores, ties in the previous order.
-            let bi = if self.options.root_ordering {
-                let mut rest: Vec<RootMove> = Vec::with_capacity(self.root_moves.len());
-                let mut first: Vec<RootMove> = Vec::with_capacity(k);
-                let mut taken = vec![false; self.root_moves.len()];
-                for &i in std::iter::once(&bi).chain(ranked.iter().skip(1)) {
-                    taken[i] = true;
-                    first.push(self.root_moves[i].clone());
-                }
-                for (i, r) in self.root_moves.drain(..).enumerate() {
-                    if !taken[i] {
-                        rest.push(r);
-                    }
-                }
-                rest.sort_by_key(|r| -r.score);
-                first.extend(rest);
-                self.root_moves = first;
-                0
-            } else {
-                bi
-            };
-            let pv = self.root_moves[bi].pv.clone();
+            // Completed: the lines best first (the best move first even without root ordering).
+            let mut ranked: Vec<usize> = it.top.entries().iter().map(|e| e.1).collect();
+            ranked[0] = bi;
+            self.root.complete(it.depth as u32, self.seldepth as u32, self.nodes, it.best, &ranked, self.options.root_ordering);
             // The other lines' moves first, so the best line's win where they share a position.
-            for l in self.lines.clone().iter().rev() {
+            for l in self.root.lines.clone().iter().rev() {
                 self.store_pv(&l.pv);
             }
-            self.store_pv(&pv);
-            let best =
-                IterationInfo { depth: it.depth as u32, seldepth: self.seldepth as u32, score: it.best, nodes: self.nodes, pv };
-            self.lines.insert(0, best.clone());
-            self.last = Some(best);
-            self.current_best = None;
             self.iteration = None;
             return RunOutcome::IterationDone;
         }
@@ -314,13 +312,12 @@ impl Searcher {
     /// counting every attempt of the iteration (aspiration re-searches included); `None` before the first
     /// iteration. Near 1 when the alternatives were refuted at once: the time manager's "easy move" sign.
     pub fn best_move_node_share(&self) -> Option<f64> {
-        self.best_node_share
+        self.root.best_node_share
     }
 
     /// The move to play now: the current iteration's new best if it has one, else the last iteration's.
     pub fn best_move(&self) -> Option<Move> {
-        self.current_best.or_else(|| self.last.as_ref().and_then(|l| l.pv.first().copied()))
-            .or_else(|| self.root_moves.first().map(|r| r.mv))
+        self.root.best_move()
     }
 
     /// The expected reply to [`best_move`](Self::best_move) (second move of the PV), for pondering.
@@ -328,10 +325,7 @@ impl Searcher {
     /// stored in the TT for the position after it is used, if it is legal there.
     pub fn ponder_move(&self) -> Option<Move> {
         let best = self.best_move()?;
-        if let Some(last) = self.last.as_ref()
-            && last.pv.first() == Some(&best)
-            && let Some(&reply) = last.pv.get(1)
-        {
+        if let Some(reply) = self.root.pv_reply(best) {
             return Some(reply);
         }
         let mut after = self.pos.clone();

@@ -1,0 +1,413 @@
+//! Pondering on several replies (issue 23; the seed's Hitech story, Bruce Moreland's "Pondering"): with the
+//! option `PonderCandidates` k > 1, a `go ponder` on the position after the predicted reply also thinks about
+//! the opponent's other likely replies, so that whatever the opponent plays among them, the engine goes on
+//! from what it has.
+//!
+//! **The schedule**, in turns of one *unit* of effort — the move's planned time (the soft budget of the
+//! `go ponder`'s clock or its `movetime`), else its `nodes`, else its `depth`, else [`DEFAULT_TURN_MS`]:
+//! 1. the predicted reply (candidate 1) gets the first turn, as a plain ponder search would: by its end a hit
+//!    can be answered at once;
+//! 2. a **ranking** search of the position the opponent moves in, MultiPV k, for [`RANKING_SHARE`] of a unit
+//!    (at least one completed iteration), orders the other replies: its best lines, after the predicted one,
+//!    are candidates 2..k;
+//! 3. each candidate in that order gets a turn, then candidate 1 again, and so on, round robin (a candidate
+//!    that reaches the `go`'s depth or node limit, a mate, or the end of the game is done).
+//!
+//! Each candidate's search is put aside ([`SlicedSearch::suspend`]) when its turn ends and taken up again
+//! ([`SlicedSearch::resume`]) at its next one: the transposition table is shared, and each search's node
+//! count and iterations carry on. Only candidate 1 reports `info` lines, as UCI expects of a ponder search.
+//!
+//! **A hit**: `ponderhit` continues candidate 1 as a normal search (as with one candidate). When the opponent
+//! plays another move, the host sends `stop` as usual (the protocols are unchanged); the searches are kept,
+//! and the next `go` whose position is one of the candidates' goes on with that candidate's search, its
+//! pondering time credited to the clock as a ponder hit's is ([`Resumed`]). Any other `go` drops them and
+//! searches afresh, as without this option.
+
+use super::{GameMove, Info};
+use super::slot::{Search, Slot, SlotStep};
+use crate::search::clock::now_ms;
+use crate::search::driver::{RunOutcome, SlicedSearch};
+use crate::search::limits::MAX_DEPTH;
+use crate::search::multipv::MAX_MULTIPV;
+use crate::search::score::{self, Score};
+
+/// The most replies pondered (`PonderCandidates` 1..=this; the ranking search is a MultiPV search).
+pub const MAX_PONDER_CANDIDATES: usize = MAX_MULTIPV;
+/// The ranking search's share of a unit of effort.
+pub const RANKING_SHARE: f64 = 0.25;
+/// A turn's length (ms) when the `go ponder` sets no clock, time, nodes or depth (`go ponder infinite`).
+pub const DEFAULT_TURN_MS: f64 = 2000.0;
+
+/// One reply being pondered, as the engine reports it ([`crate::engine::Engine::ponder_candidates`]).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PonderCandidate {
+    /// The opponent's move, in the game's notation.
+    #[serde(serialize_with = "as_text")]
+    pub mv: GameMove,
+    /// Depth of its search's last completed iteration (0: none yet).
+    pub depth: u32,
+    /// Nodes its search has visited.
+    pub nodes: u64,
+    /// Milliseconds of search it has had.
+    pub ms: f64,
+    /// Whether it is being searched now.
+    pub active: bool,
+}
+
+fn as_text<S: serde::Serializer>(m: &GameMove, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&m.to_string())
+}
+
+/// A search that went on from pondering: a `ponderhit` (candidate 1), or a `go` on the position after one of
+/// the other candidates ([`crate::engine::Engine::resumed`]).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Resumed {
+    /// Which candidate, 1-based in the order pondered (1 = the predicted reply).
+    pub candidate: usize,
+    /// Milliseconds of search it had had (credited to the clock as thinking done).
+    pub ms: f64,
+    /// Nodes its search had visited (the search goes on from there).
+    pub nodes: u64,
+    /// Depth of its last completed iteration.
+    pub depth: u32,
+}
+
+/// A unit of effort (see the module documentation).
+#[derive(Clone, Copy, Debug)]
+enum Unit {
+    Ms(f64),
+    Nodes(u64),
+    Depth(u32),
+}
+
+/// What the searcher holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Active {
+    Candidate(usize),
+    Ranking,
+    Nothing,
+}
+
+struct Candidate<S: SlicedSearch> {
+    mv: S::Move,
+    root: S::Position,
+    /// Its search while put aside (`None` while in the searcher, or not begun).
+    state: Option<S::Suspended>,
+    begun: bool,
+    ms: f64,
+    nodes: u64,
+    depth: u32,
+    /// Best move and score of each completed iteration (the time manager's, after a hit).
+    iterations: Vec<(S::Move, Score)>,
+    done: bool,
+    /// Effort at the start of its current turn.
+    turn_start: f64,
+    turns: u32,
+}
+
+impl<S: SlicedSearch> Candidate<S> {
+    fn new(mv: S::Move, root: S::Position) -> Self {
+        Candidate { mv, root, state: None, begun: false, ms: 0.0, nodes: 0, depth: 0, iterations: Vec::new(), done: false, turn_start: 0.0, turns: 0 }
+    }
+
+    fn effort(&self, unit: Unit) -> f64 {
+        match unit {
+            Unit::Ms(_) => self.ms,
+            Unit::Nodes(_) => self.nodes as f64,
+            Unit::Depth(_) => self.depth as f64,
+        }
+    }
+}
+
+/// The replies of one `go ponder` (see the module documentation); kept after a `stop` for the next `go`.
+pub(super) struct PonderSet<S: SlicedSearch> {
+    parent: S::Position,
+    want: usize,
+    unit: Unit,
+    cands: Vec<Candidate<S>>,
+    active: Active,
+    ranked: bool,
+    ranking_ms: f64,
+    ranking_start_nodes: u64,
+    cursor: usize,
+}
+
+impl<S: SlicedSearch> PonderSet<S> {
+    /// The set for a `go ponder` on `root` (the position after the predicted reply) with `want` candidates, or
+    /// `None` when `root` has no parent (nothing before the predicted reply) or `want` < 2.
+    pub(super) fn new(root: &S::Position, want: usize, search: &Search<S::Move>) -> Option<Self> {
+        if want < 2 {
+            return None;
+        }
+        let (parent, predicted) = S::parent(root)?;
+        let p = &search.params;
+        let unit = if let Some(b) = search.budget.filter(|_| p.depth.is_none() && p.nodes.is_none()) {
+            Unit::Ms(b.soft.max(1.0))
+        } else if let Some(n) = p.nodes {
+            Unit::Nodes(n.max(1))
+        } else if let Some(d) = p.depth {
+            Unit::Depth(d.max(1))
+        } else {
+            Unit::Ms(DEFAULT_TURN_MS)
+        };
+        let mut first = Candidate::new(predicted, root.clone());
+        first.begun = true;
+        Some(PonderSet {
+            parent,
+            want: want.min(MAX_PONDER_CANDIDATES),
+            unit,
+            cands: vec![first],
+            active: Active::Candidate(0),
+            ranked: false,
+            ranking_ms: 0.0,
+            ranking_start_nodes: 0,
+            cursor: 0,
+        })
+    }
+
+    fn turn_over(&self, i: usize) -> bool {
+        let c = &self.cands[i];
+        match self.unit {
+            Unit::Ms(ms) => c.ms - c.turn_start >= ms,
+            // A node or depth limit is the candidate's own: its turn lasts until it is done.
+            Unit::Nodes(_) | Unit::Depth(_) => c.done,
+        }
+    }
+
+    fn ranking_over(&self, nodes_now: u64, depth: u32) -> bool {
+        if depth == 0 {
+            return false;
+        }
+        match self.unit {
+            Unit::Ms(ms) => self.ranking_ms >= ms * RANKING_SHARE,
+            Unit::Nodes(n) => (nodes_now - self.ranking_start_nodes) as f64 >= n as f64 * RANKING_SHARE,
+            Unit::Depth(d) => depth >= (d / 2).max(1),
+        }
+    }
+
+    /// What to search next; `None` when every candidate is done.
+    fn next_task(&mut self) -> Option<Active> {
+        if !self.ranked && (self.cands[0].done || self.turn_over(0)) {
+            return Some(Active::Ranking);
+        }
+        let n = self.cands.len();
+        for _ in 0..=n {
+            let i = self.cursor;
+            if !self.cands[i].done && !self.turn_over(i) {
+                return Some(Active::Candidate(i));
+            }
+            if self.cands.iter().all(|c| c.done) {
+                return None;
+            }
+            if !self.cands[i].done && self.turn_over(i) {
+                self.cands[i].turns += 1;
+            }
+            self.cursor = (i + 1) % n;
+            let unit = self.unit;
+            let c = &mut self.cands[self.cursor];
+            c.turn_start = c.effort(unit);
+        }
+        None
+    }
+
+    /// The candidates, for the host.
+    pub(super) fn report(&self) -> Vec<PonderCandidate>
+    where
+        S::Move: Into<GameMove>,
+    {
+        self.cands
+            .iter()
+            .enumerate()
+            .map(|(i, c)| PonderCandidate {
+                mv: c.mv.into(),
+                depth: c.depth,
+                nodes: c.nodes,
+                ms: c.ms,
+                active: self.active == Active::Candidate(i),
+            })
+            .collect()
+    }
+}
+
+impl<S: SlicedSearch> Slot<S> {
+    /// Puts the searcher's current task aside and gives it `task`.
+    fn switch_to(&mut self, task: Active) {
+        let Some(set) = self.ponder.as_mut() else { return };
+        if set.active == task {
+            return;
+        }
+        if let Active::Candidate(j) = set.active {
+            set.cands[j].state = Some(self.searcher.suspend());
+        }
+        match task {
+            Active::Candidate(i) => {
+                let c = &mut set.cands[i];
+                match c.state.take() {
+                    Some(st) => self.searcher.resume(st),
+                    None => {
+                        self.searcher.set_multipv(1);
+                        self.searcher.start(c.root.clone());
+                        c.begun = true;
+                    }
+                }
+            }
+            Active::Ranking => {
+                self.searcher.set_multipv(set.want);
+                self.searcher.start(set.parent.clone());
+                set.ranking_start_nodes = 0;
+            }
+            Active::Nothing => {}
+        }
+        set.active = task;
+    }
+
+    /// The ranking search is over: its lines after the predicted reply become candidates 2..k.
+    fn take_ranking(&mut self) {
+        let lines = self.searcher.last_lines();
+        self.searcher.set_multipv(1);
+        let set = self.ponder.as_mut().expect("a ponder set");
+        let predicted = set.cands[0].mv;
+        for line in lines {
+            let Some(&mv) = line.pv.first() else { continue };
+            if mv == predicted || set.cands.iter().any(|c| c.mv == mv) || set.cands.len() >= set.want {
+                continue;
+            }
+            if let Some(root) = S::after(&set.parent, mv) {
+                set.cands.push(Candidate::new(mv, root));
+            }
+        }
+        set.ranked = true;
+        set.active = Active::Nothing;
+        set.cursor = if set.cands.len() > 1 { 1 } else { 0 };
+        let unit = set.unit;
+        let c = &mut set.cands[set.cursor];
+        c.turn_start = c.effort(unit);
+    }
+
+    /// One step of a ponder search on several replies (before its `ponderhit`): runs the current task for at
+    /// most `slice_ms` and returns after each run, with candidate 1's completed iterations as `info`.
+    pub(super) fn ponder_step(&mut self, slice_ms: f64) -> SlotStep<S::Move> {
+        let mut infos = Vec::new();
+        let started = self.search.as_ref().map_or(0.0, |s| s.started_ms);
+        let Some(task) = self.ponder.as_mut().and_then(|set| set.next_task()) else {
+            // Every candidate is done: hold the bestmove until stop or ponderhit, with candidate 1 in the searcher.
+            self.switch_to(Active::Candidate(0));
+            if let Some(s) = self.search.as_mut() {
+                s.holding = true;
+            }
+            return SlotStep::Waiting(infos);
+        };
+        self.switch_to(task);
+        let set = self.ponder.as_ref().expect("a ponder set");
+        let now = now_ms();
+        let slice_end = now + slice_ms.max(0.1);
+        let (deadline, node_limit) = match (task, set.unit) {
+            (Active::Candidate(i), Unit::Ms(ms)) => (slice_end.min(now + set.cands[i].turn_start + ms - set.cands[i].ms), u64::MAX),
+            (Active::Candidate(_), Unit::Nodes(n)) => (slice_end, n),
+            (Active::Ranking, Unit::Ms(ms)) => (slice_end.min(now + (ms * RANKING_SHARE - set.ranking_ms).max(0.5)), u64::MAX),
+            (Active::Ranking, Unit::Nodes(n)) => (slice_end, ((n as f64 * RANKING_SHARE) as u64).max(1)),
+            (_, Unit::Depth(_)) => (slice_end, u64::MAX),
+            (Active::Nothing, _) => (slice_end, u64::MAX),
+        };
+        let outcome = self.searcher.run(deadline, node_limit);
+        let spent = now_ms() - now;
+        let nodes = self.searcher.nodes();
+        let last = self.searcher.last_iteration();
+        let set = self.ponder.as_mut().expect("a ponder set");
+        match task {
+            Active::Ranking => {
+                set.ranking_ms += spent;
+                let depth = last.as_ref().map_or(0, |l| l.depth);
+                if outcome == RunOutcome::NoMoves || set.ranking_over(nodes, depth) || depth >= MAX_DEPTH {
+                    self.take_ranking();
+                }
+            }
+            Active::Candidate(i) => {
+                let p = self.search.as_ref().map(|s| s.params.clone()).unwrap_or_default();
+                let c = &mut set.cands[i];
+                c.ms += spent;
+                c.nodes = nodes;
+                if outcome == RunOutcome::NoMoves {
+                    c.done = true;
+                }
+                if outcome == RunOutcome::IterationDone
+                    && let Some(l) = last
+                {
+                    c.depth = l.depth;
+                    if let Some(&m) = l.pv.first() {
+                        c.iterations.push((m, l.score));
+                    }
+                    let mate_seen = score::is_mate(l.score) && l.depth as Score >= score::MATE - l.score.abs() + 2;
+                    if p.depth.is_some_and(|d| l.depth >= d) || l.depth >= MAX_DEPTH || mate_seen {
+                        c.done = true;
+                    }
+                    if i == 0 {
+                        for (rank, line) in self.searcher.last_lines().iter().enumerate() {
+                            infos.push(Info { multipv: rank as u32 + 1, ..self.info(line, started) });
+                        }
+                    }
+                }
+                let set = self.ponder.as_mut().expect("a ponder set");
+                if p.nodes.is_some_and(|n| nodes >= n) {
+                    set.cands[i].done = true;
+                }
+            }
+            Active::Nothing => {}
+        }
+        SlotStep::Searching(infos)
+    }
+
+    /// `ponderhit` on a ponder search with several replies: candidate 1 goes on as the search, its pondering
+    /// credited; the others are dropped.
+    pub(super) fn ponderhit_candidates(&mut self) {
+        if self.ponder.is_none() {
+            return;
+        }
+        self.switch_to(Active::Candidate(0));
+        let set = self.ponder.take().expect("a ponder set");
+        let c = &set.cands[0];
+        self.resumed = Some(Resumed { candidate: 1, ms: c.ms, nodes: c.nodes, depth: c.depth });
+        if let Some(s) = self.search.as_mut() {
+            s.iterations = c.iterations.clone();
+            s.pondered_ms = c.ms;
+        }
+    }
+
+    /// Before a stopped ponder search answers: candidate 1 back in the searcher (its bestmove is the `go`'s).
+    pub(super) fn ponder_before_finish(&mut self) {
+        if self.ponder.is_some() {
+            self.switch_to(Active::Candidate(0));
+        }
+    }
+
+    /// After a stopped ponder search answered: every candidate's search put aside, for the next `go`.
+    pub(super) fn ponder_after_finish(&mut self) {
+        if let Some(set) = self.ponder.as_mut()
+            && set.active == Active::Candidate(0)
+        {
+            set.cands[0].state = Some(self.searcher.suspend());
+            set.active = Active::Nothing;
+        }
+    }
+
+    /// A `go` (not a ponder one) on a position one of the kept candidates searched: that search goes on, and
+    /// what it had is credited ([`Resumed`]). Returns whether it did; the kept set is dropped either way.
+    pub(super) fn resume_candidate(&mut self, search: &mut Search<S::Move>) -> bool {
+        let Some(mut set) = self.ponder.take() else { return false };
+        if set.active != Active::Nothing {
+            return false;
+        }
+        let Some(i) = set.cands.iter().position(|c| c.state.is_some() && S::same_position(&c.root, &self.root)) else {
+            return false;
+        };
+        let c = &mut set.cands[i];
+        self.searcher.resume(c.state.take().expect("a kept search"));
+        self.resumed = Some(Resumed { candidate: i + 1, ms: c.ms, nodes: c.nodes, depth: c.depth });
+        search.iterations = std::mem::take(&mut c.iterations);
+        search.pondered_ms = c.ms;
+        true
+    }
+}
+

@@ -1,0 +1,64 @@
+//! Putting a Monte Carlo search aside and taking it up again (the engine's pondering on several replies,
+//! `crate::engine::ponder`): the tree, its root and the playout counters move out of the searcher and back.
+//! The root's solver tables, the bridge and RAVE tables and the options stay with the searcher.
+
+use super::{Mcts, MctsIteration, Node};
+use crate::hex::{Color, Move, Position};
+use rand_pcg::Pcg64Mcg;
+
+/// A Monte Carlo search put aside by [`Mcts::suspend`]: its tree (a few MiB per million playouts, kept as it
+/// is), root and counters.
+pub struct MctsSuspended {
+    pos: Position,
+    nodes: Vec<Node>,
+    root_stones: [u128; 2],
+    root_side: Color,
+    rng: Pcg64Mcg,
+    playouts: u64,
+    iteration: u32,
+    last: Option<MctsIteration>,
+    excluded: Vec<Move>,
+    supported: bool,
+}
+
+impl MctsSuspended {
+    /// Playouts the search had run.
+    pub fn playouts(&self) -> u64 {
+        self.playouts
+    }
+}
+
+impl Mcts {
+    /// Moves the current search out (between two `run`s); the searcher is left with an empty tree until the
+    /// next `start` or [`resume`](Self::resume).
+    pub fn suspend(&mut self) -> MctsSuspended {
+        MctsSuspended {
+            pos: self.pos.clone(),
+            nodes: std::mem::take(&mut self.nodes),
+            root_stones: self.root_stones,
+            root_side: self.root_side,
+            rng: self.rng.clone(),
+            playouts: self.playouts,
+            iteration: self.iteration,
+            last: self.last.take(),
+            excluded: std::mem::take(&mut self.excluded),
+            supported: self.supported,
+        }
+    }
+
+    /// Takes up a search put aside by [`suspend`](Self::suspend) on a board of the same size: the next `run`
+    /// goes on with its tree and counters.
+    pub fn resume(&mut self, s: MctsSuspended) {
+        self.pos = s.pos;
+        self.nodes = s.nodes;
+        self.root_stones = s.root_stones;
+        self.root_side = s.root_side;
+        self.rng = s.rng;
+        self.playouts = s.playouts;
+        self.iteration = s.iteration;
+        self.last = s.last;
+        self.excluded = s.excluded;
+        self.supported = s.supported;
+        self.dfpn_clock = 0.0;
+    }
+}

@@ -39,13 +39,13 @@ The opponent thinks while the engine ponders, so a pondering match needs two fre
 `cpu=N` runs an engine under `taskset -c N` (e.g. `cpu=0` and `cpu=1`, with `--concurrency 1`).
 
     python3 tools/clock_match.py --engine name=ponder cmd=target/release/duiyi ponder=on cpu=0 \\
-        --engine name=plain cmd=target/release/duiyi cpu=1 --tc 10+0.1 --openings benches/real-openings.txt \
+        --engine name=plain cmd=target/release/duiyi cpu=1 --tc 10+0.1 --openings benches/real-openings.txt \\
         --referee target/release/duiyi --concurrency 1 --json out.json
 
 Engine options: `opt:Name=Value` (sent with setoption, e.g. `opt:Hash=64`), `cwd=DIR`, and `coords=fsf` for an
 engine that numbers ranks 1–10 (Fairy-Stockfish; the runner converts its moves to and from ICCS ranks 0–9):
 
-    --engine name=fsf cmd=/path/to/fairy-stockfish proto=uci coords=fsf opt:UCI_Variant=xiangqi \
+    --engine name=fsf cmd=/path/to/fairy-stockfish proto=uci coords=fsf opt:UCI_Variant=xiangqi \\
         "opt:Use NNUE=false" opt:Threads=1
 """
 import argparse, json, os, queue, re, shlex, shutil, statistics, subprocess, threading, time

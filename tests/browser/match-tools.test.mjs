@@ -1,9 +1,10 @@
 // The match runners' own checks: `python3 tools/hex_match.py --self-test` (the Hex referee's winner detection
 // against a separate flood fill, SGF writing read back, the score interval, Elo and SPRT of
 // tools/match_stats.py, and short matches of built-in GTP players that crash, hang, resign, answer illegal
-// moves or run out of time), which needs no engine build; and a short Xiangqi match of `tools/clock_match.py`
-// with the native binary (below). Skipped, with the reason, where Python 3 is missing (the runners are tools
-// for measuring, not part of the playground).
+// moves or run out of time), which needs no engine build; and short Xiangqi matches of `tools/clock_match.py`
+// with the native binary (below), one of them with an engine pondering. Skipped, with the reason, where Python 3
+// is missing (the runners are tools for measuring, not part of the playground). `DUIYI_BIN=/path/to/duiyi` runs
+// the matches with that binary instead of building the checkout's debug one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -27,7 +28,7 @@ test('tools/clock_match.py plays real openings at a node limit and reports famil
     const { nativeBinary } = await import('./native.mjs');
     const fs = await import('node:fs');
     const os = await import('node:os');
-    const bin = nativeBinary();
+    const bin = process.env.DUIYI_BIN || nativeBinary();
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clock-match-')), 'match.json');
     const r = spawnSync('python3', [path.join(root, 'tools/clock_match.py'),
       '--engine', 'name=a', `cmd=${bin}`, 'proto=uci', '--engine', 'name=b', `cmd=${bin}`, 'proto=ucci',
@@ -50,4 +51,45 @@ test('tools/clock_match.py plays real openings at a node limit and reports famil
     assert.equal(m.games.filter((g) => g.red === 'a').length, 2, 'each engine is Red once per opening');
     assert.equal(typeof m.summary.sprt.llr, 'number');
     if (families.size > 1) assert.equal(Object.keys(m.summary.families).length, families.size);
+  });
+
+// Pondering: engine a (UCI, `ponder=on`) ponders on its predicted reply while b (UCCI) thinks, at 2 s + 0.05 s
+// on the first real opening with both colours. Every turn of a after its first follows a prediction the opponent
+// answered (a hit or a miss) or a `bestmove` without a ponder move (`unpredicted`), so the three add up to its
+// turns less one in each game; the summary adds them up. With two cores or more each engine runs on its own
+// (`cpu=`), as a pondering match should.
+test('tools/clock_match.py lets an engine ponder (go ponder, ponderhit, stop) and counts its hits and misses',
+  { skip: python.status !== 0 && 'python3 is not installed', timeout: 300_000 }, async () => {
+    const { nativeBinary } = await import('./native.mjs');
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const bin = process.env.DUIYI_BIN || nativeBinary();
+    const pin = (os.availableParallelism?.() ?? os.cpus().length) >= 2
+      && spawnSync('taskset', ['--version']).status === 0;
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clock-match-')), 'match.json');
+    const r = spawnSync('python3', [path.join(root, 'tools/clock_match.py'),
+      '--engine', 'name=a', `cmd=${bin}`, 'proto=uci', 'ponder=on', ...(pin ? ['cpu=0'] : []),
+      '--engine', 'name=b', `cmd=${bin}`, 'proto=ucci', ...(pin ? ['cpu=1'] : []),
+      '--tc', '2+0.05', '--maxplies', '40', '--openings', path.join(root, 'benches/real-openings.txt'), '--first', '1',
+      '--referee', bin, '--json', out], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+    assert.equal(r.status, 0, `exit ${r.status}\n${r.stdout}\n${r.stderr}`);
+    const m = JSON.parse(fs.readFileSync(out, 'utf8'));
+    assert.equal(m.summary.games, 2);
+    assert.deepEqual(m.games.map((g) => g.red).sort(), ['a', 'b'], 'both colours');
+    let turnsAfterFirst = 0;
+    for (const g of m.games) {
+      assert.ok(['red', 'black', 'draw'].includes(g.result), `${g.result}: ${g.reason}`);
+      assert.ok(g.times.a.length >= 2, 'a moved more than once');
+      assert.deepEqual(Object.keys(g.ponder), ['a'], 'only a ponders');
+      const p = g.ponder.a;
+      assert.equal(p.hits + p.misses + p.unpredicted, g.times.a.length - 1, JSON.stringify(p));
+      assert.equal(p.hit_times.length, p.hits);
+      turnsAfterFirst += g.times.a.length - 1;
+    }
+    const s = m.summary.ponder_a;
+    assert.ok(s.hits + s.misses > 0, JSON.stringify(s));
+    assert.equal(s.hits + s.misses + s.unpredicted, turnsAfterFirst);
+    assert.equal(s.hit_rate, s.hits / (s.hits + s.misses));
+    assert.equal(m.summary.ponder_b, undefined);
+    assert.ok(m.summary.think_a.moves > 0 && m.summary.think_b.moves > 0);
   });

@@ -17,13 +17,24 @@
 // Thinking budget: the client's 'budget' event ({softMs, hardMs, searchId}) of the running Hex search goes to
 // the status as budgetMs ("thinking … (≈ N s)"); it is cleared when the state leaves 'thinking'.
 //
+// Pondering on several replies (issue 23, www/views/ponder-candidates.js, as on the Xiangqi page): the engine
+// ponders the expected move and the user's next likely ones (option PonderCandidates), listed under the
+// status while it ponders. The predicted move is a ponder hit as before; another listed move is a hit on that
+// candidate when the search asked for then goes on from its pondering (the worker's `resumed`), else a miss.
+// The note under the status tells the last hit or miss until the next move; the figures count this game's
+// hits (kept while the page is open; a new game starts them afresh).
+//
 // Test hooks (data-testid): engine-status (data-state, data-ready; engine-score, engine-pv, …, see
 // engine-status.js), ponder-move (data-iccs), engine-proof, score-note; the panel's host has data-budget-ms
-// while a budget is shown (the page's own record of what it passed to the status).
+// while a budget is shown (the page's own record of what it passed to the status); engine-notice (data-kind
+// ponder-hit | ponder-miss) with ponder-saved (data-ms = thinking already done, data-candidate = the pondered
+// reply hit, 1 = the expected move; class ponder-miss on a miss); ponder-candidates (items data-cell,
+// data-depth, data-rank, data-active); ponder-hit-rate (data-hits, data-top1, data-tried, data-saved-ms).
 
 import { h, setText } from './dom.js';
 import { createEngineStatus } from './engine-status.js';
 import { playSound } from '../sound.js';
+import { askPonderCandidates, countPonderHit, createPonderCandidates, createPonderStats, freshPonderStats, renderPonderStats } from './ponder-candidates.js';
 
 /** a short search of the user's position, to find the move to ponder on when none is known (as Xiangqi) */
 const GUESS_MS = 300;
@@ -53,6 +64,11 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
   const proofEl = h('p', { class: 'hex-proof', dataset: { testid: 'engine-proof' }, hidden: true });
   status.element.querySelector('.es-numbers')?.after(proofEl);
   status.element.append(h('p', { class: 'hex-score-note', dataset: { testid: 'score-note', i18n: 'hex.engineScoreNote' } }));
+  // the pondered replies and this game's ponder figures, under the status
+  const candidatesView = createPonderCandidates((k, params) => t()(k, params), 'cell');
+  const statsEl = createPonderStats();
+  host.append(h('div', { class: 'ponder-panel' }, candidatesView.element, statsEl));
+  askPonderCandidates(client);
 
   let lastInfo = null;
   let infoKey = null;
@@ -66,6 +82,47 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
   let lastPonderMove = null;
   let guess = null;
   let destroyed = false;
+  /** this game's ponder figures (ponder-candidates.js freshPonderStats) */
+  let stats = freshPonderStats();
+  /** the note under the status: {kind: 'ponder-hit' | 'ponder-miss', text: () => string}, until the next move */
+  let notice = null;
+  /** the replies the ponder search thinks about: {searchId, list} (the client's 'candidates' event) */
+  let candidates = null;
+  /** a move other than the expected one was played while pondering: {rank, missed, played, expected}, and
+   *  the searchId of the search asked for then (pendingCandidate), a hit if it resumes pondering that move */
+  let pendingNext = null;
+  let pendingCandidate = null;
+
+  /** A move as the user reads it (a cell, or the swap). */
+  const write = (move) => (move === 'swap-pieces' ? t()('hex.swapPieces') : move);
+
+  /** The 1-based place of `mv` among the running ponder search's replies (0: not among them). */
+  function candidateRank(mv) {
+    if (!candidates || client.active?.id !== candidates.searchId) return 0;
+    return candidates.list.findIndex((c) => c.move === mv) + 1;
+  }
+
+  /** The note's test hooks (as the Xiangqi page's ponder-saved). */
+  function noticeHooks() {
+    if (notice?.kind === 'ponder-hit') {
+      return { noticeData: { testid: 'ponder-saved', ms: String(Math.round(stats.lastSavedMs ?? 0)), candidate: String(stats.lastCandidate ?? 1) }, noticeClass: 'ponder-saved' };
+    }
+    if (notice?.kind === 'ponder-miss') return { noticeData: { testid: 'ponder-saved', ms: '0' }, noticeClass: 'ponder-saved ponder-miss' };
+    return { noticeData: null, noticeClass: '' };
+  }
+
+  /** A hit on candidate `k` with `ms` of thinking already done: counted and told. */
+  function hit(k, ms) {
+    countPonderHit(stats, k, ms);
+    const s = (ms / 1000).toFixed(1);
+    notice = { kind: 'ponder-hit', text: () => (k > 1 ? t()('ponder.hitCandidate', { s, k }) : t()('ponder.hit', { s })) };
+  }
+
+  function miss(played, expected) {
+    stats.misses += 1;
+    stats.lastSavedMs = null;
+    notice = { kind: 'ponder-miss', text: () => t()('ponder.miss', { played: write(played), expected: write(expected) }) };
+  }
 
   function render() {
     const tr = t();
@@ -79,10 +136,15 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
       pvText: info ? info.pv.slice(0, 8).join(' ') : '',
       ponderText: ponder && client.state === 'pondering' ? (ponder.move === 'swap-pieces' ? tr('hex.swapPieces') : ponder.move) : '',
       ponderMove: ponder && client.state === 'pondering' ? ponder.move : null,
-      notice: '',
+      notice: notice ? notice.text() : '',
+      noticeKind: notice?.kind ?? '',
+      ...noticeHooks(),
       detail: client.state === 'thinking' && current?.params.movetime ? `${current.params.movetime / 1000} s` : '',
     });
     showProof(info, searching?.side ?? null);
+    const showing = candidates && ponder && client.state === 'pondering' && client.active?.id === candidates.searchId;
+    candidatesView.show(showing ? candidates.list : null, write);
+    renderPonderStats(statsEl, stats, tr);
   }
 
   /** The proved result of a mate score `info.score.mate` for `side` (the side searched for), in words. */
@@ -146,9 +208,22 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
     infoKey = k;
     lastInfo = null;
     sendLevel();
+    candidates = null;
+    let request = null;
     client.search(position(), { movetime: settings.movetime })
-      .then((res) => applyResult(res, k))
+      .then((res) => {
+        if (pendingCandidate && pendingCandidate.searchId === request?.id) {
+          // answered without going on from pondering the move played: a miss after all
+          const p = pendingCandidate;
+          pendingCandidate = null;
+          if (!res.cancelled && !p.missed) miss(p.played, p.expected);
+        }
+        applyResult(res, k);
+      })
       .catch((err) => { if (!destroyed) showError('hex.error.engine', {}, err); });
+    request = client.current;
+    if (pendingNext && request) pendingCandidate = { ...pendingNext, searchId: request.id };
+    pendingNext = null;
     render();
   }
 
@@ -242,7 +317,26 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
       if (!current || current.position.game !== 'hex' || (searchId !== undefined && current.id !== searchId)) return;
       showBudget(softMs);
     }),
-    client.on('ready', () => render()),
+    // the replies the running ponder search thinks about (PonderCandidates > 1)
+    client.on('candidates', ({ list, searchId }) => {
+      if (!ponder || client.active?.id !== searchId || client.active?.position.game !== 'hex') return;
+      candidates = { searchId, list };
+      render();
+    }),
+    // the search asked for after the user's move goes on from pondering that move: a hit on that candidate
+    client.on('resumed', ({ candidate, ms, searchId }) => {
+      const p = pendingCandidate;
+      if (!p || p.searchId !== searchId || destroyed) return;
+      pendingCandidate = null;
+      if (p.missed) stats.misses = Math.max(0, stats.misses - 1); // told as a miss at once: it was not one
+      hit(Number.isInteger(candidate) && candidate > 0 ? candidate : Math.max(1, p.rank), Number.isFinite(ms) ? ms : 0);
+      render();
+    }),
+    client.on('ready', () => {
+      askPonderCandidates(client);
+      render();
+    }),
+    client.on('crash', () => { candidates = null; }),
     client.on('error', (error) => showError('hex.error.engineCommand', { command: error.command ?? '?' }, error)),
   ];
 
@@ -264,12 +358,31 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
      */
     userPlayed(mv) {
       guess = null;
-      const hit = ponder && ponder.move === mv && ponder.key === key() && client.state === 'pondering' && client.ponderhit();
-      if (hit) {
+      notice = null;
+      pendingNext = null;
+      pendingCandidate = null;
+      const sentAt = client.active?.sentAt ?? null;
+      const wasPondering = ponder && client.state === 'pondering' ? ponder : null;
+      const isHit = wasPondering && ponder.move === mv && ponder.key === key() && client.ponderhit();
+      if (isHit) {
         clearTimeout(ponderTimer);
         ponder = null;
+        candidates = null;
+        hit(1, sentAt === null ? 0 : performance.now() - sentAt);
+      } else if (wasPondering) {
+        // another pondered reply: told once the next search says whether it goes on from pondering it;
+        // any other move is a miss now (unless the engine still goes on from one)
+        const rank = candidateRank(mv);
+        pendingNext = { rank, missed: rank === 0, played: mv, expected: wasPondering.move };
+        if (rank === 0) miss(mv, wasPondering.move);
       }
-      return Boolean(hit);
+      return Boolean(isHit);
+    },
+    /** Starts this game's ponder figures afresh (a new game). */
+    resetStats() {
+      stats = freshPonderStats();
+      notice = null;
+      render();
     },
     /** The move the engine expects the user to play (saved with the game), or null. */
     get expectedMove() {

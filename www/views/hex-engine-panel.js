@@ -34,7 +34,10 @@
 import { h, setText } from './dom.js';
 import { createEngineStatus } from './engine-status.js';
 import { playSound } from '../sound.js';
-import { askPonderCandidates, countPonderHit, createPonderCandidates, createPonderStats, freshPonderStats, renderPonderStats } from './ponder-candidates.js';
+import {
+  askPonderCandidates, countPonderHit, createPonderCandidates, createPonderStats, createReplyTracker, freshPonderStats, ponderHitText,
+  ponderNoticeHooks, renderPonderStats,
+} from './ponder-candidates.js';
 
 /** a short search of the user's position, to find the move to ponder on when none is known (as Xiangqi) */
 const GUESS_MS = 300;
@@ -86,36 +89,19 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
   let stats = freshPonderStats();
   /** the note under the status: {kind: 'ponder-hit' | 'ponder-miss', text: () => string}, until the next move */
   let notice = null;
-  /** the replies the ponder search thinks about: {searchId, list} (the client's 'candidates' event) */
-  let candidates = null;
-  /** a move other than the expected one was played while pondering: {rank, missed, played, expected}, and
-   *  the searchId of the search asked for then (pendingCandidate), a hit if it resumes pondering that move */
+  /** the pondered replies, and a move other than the expected one until its search tells (hit or miss) */
+  const replies = createReplyTracker(client);
+  /** a move other than the expected one, played while pondering ({rank, missed, played, expected}), for the
+   *  search requestMove asks for next */
   let pendingNext = null;
-  let pendingCandidate = null;
 
   /** A move as the user reads it (a cell, or the swap). */
   const write = (move) => (move === 'swap-pieces' ? t()('hex.swapPieces') : move);
 
-  /** The 1-based place of `mv` among the running ponder search's replies (0: not among them). */
-  function candidateRank(mv) {
-    if (!candidates || client.active?.id !== candidates.searchId) return 0;
-    return candidates.list.findIndex((c) => c.move === mv) + 1;
-  }
-
-  /** The note's test hooks (as the Xiangqi page's ponder-saved). */
-  function noticeHooks() {
-    if (notice?.kind === 'ponder-hit') {
-      return { noticeData: { testid: 'ponder-saved', ms: String(Math.round(stats.lastSavedMs ?? 0)), candidate: String(stats.lastCandidate ?? 1) }, noticeClass: 'ponder-saved' };
-    }
-    if (notice?.kind === 'ponder-miss') return { noticeData: { testid: 'ponder-saved', ms: '0' }, noticeClass: 'ponder-saved ponder-miss' };
-    return { noticeData: null, noticeClass: '' };
-  }
-
   /** A hit on candidate `k` with `ms` of thinking already done: counted and told. */
   function hit(k, ms) {
     countPonderHit(stats, k, ms);
-    const s = (ms / 1000).toFixed(1);
-    notice = { kind: 'ponder-hit', text: () => (k > 1 ? t()('ponder.hitCandidate', { s, k }) : t()('ponder.hit', { s })) };
+    notice = { kind: 'ponder-hit', text: () => ponderHitText(stats, t()) };
   }
 
   function miss(played, expected) {
@@ -138,12 +124,11 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
       ponderMove: ponder && client.state === 'pondering' ? ponder.move : null,
       notice: notice ? notice.text() : '',
       noticeKind: notice?.kind ?? '',
-      ...noticeHooks(),
+      ...ponderNoticeHooks(notice?.kind, stats),
       detail: client.state === 'thinking' && current?.params.movetime ? `${current.params.movetime / 1000} s` : '',
     });
     showProof(info, searching?.side ?? null);
-    const showing = candidates && ponder && client.state === 'pondering' && client.active?.id === candidates.searchId;
-    candidatesView.show(showing ? candidates.list : null, write);
+    candidatesView.show(ponder && client.state === 'pondering' ? replies.list() : null, write);
     renderPonderStats(statsEl, stats, tr);
   }
 
@@ -208,21 +193,17 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
     infoKey = k;
     lastInfo = null;
     sendLevel();
-    candidates = null;
     let request = null;
     client.search(position(), { movetime: settings.movetime })
       .then((res) => {
-        if (pendingCandidate && pendingCandidate.searchId === request?.id) {
-          // answered without going on from pondering the move played: a miss after all
-          const p = pendingCandidate;
-          pendingCandidate = null;
-          if (!res.cancelled && !p.missed) miss(p.played, p.expected);
-        }
+        // answered without going on from pondering the move played: a miss after all
+        const p = replies.answered(request);
+        if (p && !res.cancelled && !p.missed) miss(p.played, p.expected);
         applyResult(res, k);
       })
       .catch((err) => { if (!destroyed) showError('hex.error.engine', {}, err); });
     request = client.current;
-    if (pendingNext && request) pendingCandidate = { ...pendingNext, searchId: request.id };
+    replies.track(pendingNext && request, pendingNext);
     pendingNext = null;
     render();
   }
@@ -318,16 +299,13 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
       showBudget(softMs);
     }),
     // the replies the running ponder search thinks about (PonderCandidates > 1)
-    client.on('candidates', ({ list, searchId }) => {
-      if (!ponder || client.active?.id !== searchId || client.active?.position.game !== 'hex') return;
-      candidates = { searchId, list };
-      render();
+    client.on('candidates', (event) => {
+      if (ponder && client.active?.position.game === 'hex' && replies.update(event)) render();
     }),
     // the search asked for after the user's move goes on from pondering that move: a hit on that candidate
     client.on('resumed', ({ candidate, ms, searchId }) => {
-      const p = pendingCandidate;
-      if (!p || p.searchId !== searchId || destroyed) return;
-      pendingCandidate = null;
+      const p = replies.resumed(searchId);
+      if (!p || destroyed) return;
       if (p.missed) stats.misses = Math.max(0, stats.misses - 1); // told as a miss at once: it was not one
       hit(Number.isInteger(candidate) && candidate > 0 ? candidate : Math.max(1, p.rank), Number.isFinite(ms) ? ms : 0);
       render();
@@ -336,7 +314,8 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
       askPonderCandidates(client);
       render();
     }),
-    client.on('crash', () => { candidates = null; }),
+    client.on('crash', () => replies.dropList()),
+
     client.on('error', (error) => showError('hex.error.engineCommand', { command: error.command ?? '?' }, error)),
   ];
 
@@ -360,19 +339,17 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
       guess = null;
       notice = null;
       pendingNext = null;
-      pendingCandidate = null;
       const sentAt = client.active?.sentAt ?? null;
       const wasPondering = ponder && client.state === 'pondering' ? ponder : null;
       const isHit = wasPondering && ponder.move === mv && ponder.key === key() && client.ponderhit();
       if (isHit) {
         clearTimeout(ponderTimer);
         ponder = null;
-        candidates = null;
         hit(1, sentAt === null ? 0 : performance.now() - sentAt);
       } else if (wasPondering) {
         // another pondered reply: told once the next search says whether it goes on from pondering it;
         // any other move is a miss now (unless the engine still goes on from one)
-        const rank = candidateRank(mv);
+        const rank = replies.rank(mv);
         pendingNext = { rank, missed: rank === 0, played: mv, expected: wasPondering.move };
         if (rank === 0) miss(mv, wasPondering.move);
       }
@@ -382,6 +359,7 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
     resetStats() {
       stats = freshPonderStats();
       notice = null;
+      replies.clear();
       render();
     },
     /** The move the engine expects the user to play (saved with the game), or null. */

@@ -56,6 +56,87 @@ export function countPonderHit(stats, candidate, savedMs) {
   stats.lastAnswerMs = null;
 }
 
+/**
+ * What a page tracks to tell a hit on another pondered reply: the running ponder search's list (the client's
+ * 'candidates' event), and, after the user played a move other than the predicted one while it pondered, that
+ * move's facts (`info`, the page's own) bound to the search asked for then, until that search either says it
+ * goes on from pondering the move (the 'resumed' event: a hit) or answers without saying so (a miss).
+ * @param {{active: {id: number}|null}} client  the EngineClient (its running request's id is the events' searchId)
+ */
+export function createReplyTracker(client) {
+  /** {searchId, list}: the last list of the ponder search `searchId` */
+  let candidates = null;
+  /** {searchId, ...info}: the move played, waiting for the answer of search `searchId` */
+  let pending = null;
+  const list = () => (candidates && client.active?.id === candidates.searchId ? candidates.list : null);
+  return {
+    /** The 'candidates' event; false when it is not the running search's (then ignored). */
+    update({ list: next, searchId } = {}) {
+      if (!Array.isArray(next) || client.active?.id !== searchId) return false;
+      candidates = { searchId, list: next };
+      return true;
+    },
+    /** The running ponder search's replies ([{move, depth, nodes, ms, active}]), or null. */
+    list,
+    /** The 1-based place of `move` in that list (0: not in it). */
+    rank(move) {
+      return (list() ?? []).findIndex((c) => c.move === move) + 1;
+    },
+    /** The user's move is to be decided by `request`'s search (null: nothing to decide); `info` comes back. */
+    track(request, info) {
+      pending = request ? { ...info, searchId: request.id } : null;
+      candidates = null;
+    },
+    /** The 'resumed' event of search `searchId`: the tracked move's info when this decides it (a hit), else null. */
+    resumed(searchId) {
+      if (!pending || pending.searchId !== searchId) return null;
+      const p = pending;
+      pending = null;
+      return p;
+    },
+    /** `request`'s search answered: the tracked move's info when it came without 'resumed' (a miss), else null. */
+    answered(request) {
+      if (!pending || pending.searchId !== request?.id) return null;
+      const p = pending;
+      pending = null;
+      return p;
+    },
+    /** Forgets the list (a crash: the repeated search ponders afresh in the new worker). */
+    dropList() {
+      candidates = null;
+    },
+    /** Forgets the list and the tracked move (a new game, an undo). */
+    clear() {
+      candidates = null;
+      pending = null;
+    },
+  };
+}
+
+/**
+ * The test hooks and class of the ponder note's text (engine-status.js `noticeData`, `noticeClass`) for a note
+ * of `kind` ('ponder-hit' | 'ponder-miss' | other): ponder-saved with data-ms (thinking already done),
+ * data-candidate (the pondered reply hit, 1 = the predicted one) and, once answered, data-answer-ms.
+ */
+export function ponderNoticeHooks(kind, stats) {
+  if (kind === 'ponder-hit' && stats.lastSavedMs !== null) {
+    const data = { testid: 'ponder-saved', ms: String(Math.round(stats.lastSavedMs)), candidate: String(stats.lastCandidate ?? 1) };
+    if (stats.lastAnswerMs !== null) data.answerMs = String(Math.round(stats.lastAnswerMs));
+    return { noticeData: data, noticeClass: 'ponder-saved' };
+  }
+  if (kind === 'ponder-miss') return { noticeData: { testid: 'ponder-saved', ms: '0' }, noticeClass: 'ponder-saved ponder-miss' };
+  return { noticeData: null, noticeClass: '' };
+}
+
+/** The last hit's note: which reply, the thinking already done, and (once it has answered) the answer time. */
+export function ponderHitText(stats, t) {
+  const s = ((stats.lastSavedMs ?? 0) / 1000).toFixed(1);
+  const k = stats.lastCandidate ?? 1;
+  if (stats.lastAnswerMs === null) return k > 1 ? t('ponder.hitCandidate', { s, k }) : t('ponder.hit', { s });
+  const answer = (stats.lastAnswerMs / 1000).toFixed(1);
+  return k > 1 ? t('ponder.hitCandidateAnswered', { s, k, answer }) : t('ponder.hitAnswered', { s, answer });
+}
+
 /** The ponder figures' element (ponder-hit-rate), filled by `renderPonderStats`. */
 export function createPonderStats() {
   return h('div', { class: 'ponder-stats', dataset: { testid: 'ponder-hit-rate' } });

@@ -23,7 +23,10 @@ import { h, setText } from './dom.js';
 import { createEngineStatus } from './engine-status.js';
 import { timeLeft, startClock } from './xiangqi-clock.js';
 import { writeLine } from '../game-tree.js';
-import { askPonderCandidates, countPonderHit, createPonderCandidates, createPonderStats, renderPonderStats as showPonderStats } from './ponder-candidates.js';
+import {
+  askPonderCandidates, countPonderHit, createPonderCandidates, createPonderStats, createReplyTracker, ponderHitText as hitText,
+  ponderNoticeHooks as noticeHooks, renderPonderStats as showPonderStats,
+} from './ponder-candidates.js';
 
 /** a ponder search that has not been hit after this long is stopped (no endless CPU use) */
 const PONDER_CAP_MS = 60000;
@@ -61,11 +64,8 @@ export function createEnginePanel(x, statusHost) {
   let ponderHitRecord = null;
   /** the running search's time budget (ms, the engine's soft limit; worker message `budget`), while it thinks */
   let budgetMs = null;
-  /** the replies the ponder search thinks about: {searchId, list} (the client's 'candidates' event) */
-  let candidates = null;
-  /** the user played a pondered reply other than the predicted one, or a move counted as a miss: the search
-   *  asked for then ({searchId, rank, missed, hit: {at}}) is a hit if the worker says it resumed pondering */
-  let pendingCandidate = null;
+  /** the pondered replies, and a move other than the predicted one until its search tells (hit or miss) */
+  const replies = createReplyTracker(client);
   const unsubscribe = [];
 
   // ---- the status panel -----------------------------------------------------------------------------------
@@ -75,37 +75,13 @@ export function createEnginePanel(x, statusHost) {
 
   /** The pondered replies, while the ponder search that reported them runs and is not hit. */
   function renderCandidates() {
-    const showing = candidates && ponder && !ponder.hit && client.state === 'pondering' && client.active?.id === candidates.searchId;
-    candidatesView.show(showing ? candidates.list : null, (move) => (notated([move], x.record.moves) ?? [move])[0]);
+    const showing = ponder && !ponder.hit && client.state === 'pondering';
+    candidatesView.show(showing ? replies.list() : null, (move) => (notated([move], x.record.moves) ?? [move])[0]);
   }
 
-  /** The 1-based place of `iccs` in the pondered replies of the running ponder search (0: not among them). */
-  function candidateRank(iccs) {
-    if (!candidates || client.active?.id !== candidates.searchId) return 0;
-    return candidates.list.findIndex((c) => c.move === iccs) + 1;
-  }
-
-  /** The ponder note's test hooks and class (ponder-saved: the thinking already done, the answer time). */
-  function ponderNoticeHooks() {
-    const { stats } = x;
-    if (notice?.kind === 'ponder-hit' && stats.lastSavedMs !== null) {
-      const data = { testid: 'ponder-saved', ms: String(Math.round(stats.lastSavedMs)), candidate: String(stats.lastCandidate ?? 1) };
-      if (stats.lastAnswerMs !== null) data.answerMs = String(Math.round(stats.lastAnswerMs));
-      return { noticeData: data, noticeClass: 'ponder-saved' };
-    }
-    if (notice?.kind === 'ponder-miss') return { noticeData: { testid: 'ponder-saved', ms: '0' }, noticeClass: 'ponder-saved ponder-miss' };
-    return { noticeData: null, noticeClass: '' };
-  }
-
-  /** The ponder hit's note: the thinking already done, and (once it has answered) the answer time. */
-  function ponderHitText() {
-    const { stats } = x;
-    const s = ((stats.lastSavedMs ?? 0) / 1000).toFixed(1);
-    const k = stats.lastCandidate ?? 1;
-    if (stats.lastAnswerMs === null) return k > 1 ? t('ponder.hitCandidate', { s, k }) : t('ponder.hit', { s });
-    const answer = (stats.lastAnswerMs / 1000).toFixed(1);
-    return k > 1 ? t('ponder.hitCandidateAnswered', { s, k, answer }) : t('ponder.hitAnswered', { s, answer });
-  }
+  /** The ponder note's test hooks and class (ponder-saved), and the last hit's note (ponder-candidates.js). */
+  const ponderNoticeHooks = () => noticeHooks(notice?.kind, x.stats);
+  const ponderHitText = () => hitText(x.stats, t);
 
   function renderStatus() {
     const { record } = x;
@@ -248,12 +224,9 @@ export function createEnginePanel(x, statusHost) {
     if (offered) params.draw = true;
     client.search({ fen: record.startFen, moves: record.moves }, params)
       .then((res) => {
-        if (pendingCandidate && pendingCandidate.searchId === request?.id) {
-          // answered without going on from pondering that reply: a miss after all
-          const p = pendingCandidate;
-          pendingCandidate = null;
-          if (!res.cancelled && !p.missed) countMiss(p.played, p.expected, p.before);
-        }
+        // answered without going on from pondering the move played: a miss after all
+        const p = replies.answered(request);
+        if (p && !res.cancelled && !p.missed) countMiss(p.played, p.expected, p.before);
         applyEngineResult(res, key, { offered, hit });
       })
       .catch((err) => {
@@ -402,7 +375,6 @@ export function createEnginePanel(x, statusHost) {
     const { stats } = x;
     clearPonderNotice();
     guess = null;
-    pendingCandidate = null;
     if (ponder && !ponder.hit && ponder.move === iccs && client.state === 'pondering' && !x.drawOffer) {
       // Ponder hit: the search already running on this very position goes on with its clock started.
       // Saved: the time it has already searched this position (from its go to this moment).
@@ -424,7 +396,7 @@ export function createEnginePanel(x, statusHost) {
       // (with a draw offer pending there was no pondering: startPonder waits for the search that carries it)
       const expected = ponder.move;
       const before = x.record.moves.slice(0, -1);
-      const rank = candidateRank(iccs);
+      const rank = replies.rank(iccs);
       // another pondered reply: a hit or a miss once the new search says whether it goes on from pondering
       // it (the 'resumed' event); any other move is a miss now, unless the engine still goes on from one
       pending = { rank, played: iccs, expected, before, missed: rank === 0, hit: { at: performance.now() } };
@@ -432,11 +404,10 @@ export function createEnginePanel(x, statusHost) {
     }
     x.save();
     ponder = null;
-    candidates = null;
     clearTimeout(ponderTimer);
-    x.render({ animate: false });
     const request = requestEngineMove({ hit: pending?.hit ?? null }); // stops a ponder search first (safe host protocol in the client)
-    if (pending && request) pendingCandidate = { ...pending, searchId: request.id };
+    replies.track(pending && request, pending);
+    x.render({ animate: false });
   }
 
   /** Counts a ponder miss and tells it: the move played and the one expected, written in the chosen notation. */
@@ -455,9 +426,8 @@ export function createEnginePanel(x, statusHost) {
    * played (candidate k), so that move was pondered after all: a hit on k, the thinking already done saved.
    */
   function onResumed({ candidate, ms, searchId }) {
-    const p = pendingCandidate;
-    if (!p || p.searchId !== searchId || x.destroyed) return;
-    pendingCandidate = null;
+    const p = replies.resumed(searchId);
+    if (!p || x.destroyed) return;
     const { stats } = x;
     if (p.missed) stats.misses = Math.max(0, stats.misses - 1); // told as a miss at once: it was not one
     countPonderHit(stats, Number.isInteger(candidate) && candidate > 0 ? candidate : Math.max(1, p.rank), Number.isFinite(ms) ? ms : 0);
@@ -475,8 +445,7 @@ export function createEnginePanel(x, statusHost) {
     clearTimeout(ponderTimer);
     clearPonderNotice();
     ponder = null;
-    candidates = null;
-    pendingCandidate = null;
+    replies.clear();
     guess = null;
     lastPonderMove = null;
     if (all) lastInfo = null;
@@ -528,10 +497,8 @@ export function createEnginePanel(x, statusHost) {
       renderStatus();
     }),
     // the replies the running ponder search thinks about (PonderCandidates > 1)
-    client.on('candidates', ({ list, searchId } = {}) => {
-      if (!ponder || client.active?.id !== searchId) return;
-      candidates = { searchId, list };
-      renderStatus();
+    client.on('candidates', (event) => {
+      if (ponder && replies.update(event)) renderStatus();
     }),
     client.on('resumed', (r = {}) => onResumed(r)),
     client.on('ready', () => {
@@ -539,7 +506,7 @@ export function createEnginePanel(x, statusHost) {
       renderStatus();
     }),
     client.on('crash', ({ message, code, params, recovering }) => {
-      candidates = null;
+      replies.dropList();
       setNotice('crash', () => {
         const why = crashText(message, code, params);
         return recovering ? t('engine.crashed', { message: why }) : t('engine.gaveUp', { message: why });

@@ -41,7 +41,8 @@
 //                                                     while a ponder search runs with PonderCandidates > 1: the
 //                                                     replies it ponders, in the order pondered (1st = the
 //                                                     predicted one; depth = last completed iteration, ms of
-//                                                     search it had, active = searched now); sent after a slice
+//                                                     search it had, active = searched now); looked at after
+//                                                     a slice (every CANDIDATES_CHECK_MS at most) and sent
 //                                                     when the list changed (moves, depths, active) or
 //                                                     CANDIDATES_EVERY_MS since the last, and once more when
 //                                                     the search waits (all done)
@@ -78,6 +79,8 @@ const GO_KEYS = {
 const MAX_MULTIPV = 5;
 /** the pondered replies are sent at least this often (ms) while they change only in nodes and time */
 const CANDIDATES_EVERY_MS = 250;
+/** and looked at no more often than this (ms): a depth or a turn changes far less often than a slice ends */
+const CANDIDATES_CHECK_MS = 40;
 
 /** @type {Engine | null} the engine searching now: the page's engine, or a lab run's fresh one */
 let engine = null;
@@ -95,6 +98,8 @@ let pending = [];
 let pondering = false;
 /** the last candidates message: {signature, at} (null: none sent for this search) */
 let lastCandidates = null;
+/** when the pondered replies were last looked at (performance.now()) */
+let candidatesCheckedAt = -Infinity;
 
 const tick = new MessageChannel();
 tick.port1.onmessage = () => {
@@ -175,10 +180,12 @@ function sendBudget() {
  */
 function sendCandidates(force = false) {
   if (!pondering || typeof engine?.ponderCandidates !== 'function') return;
+  const now = performance.now();
+  if (!force && now - candidatesCheckedAt < CANDIDATES_CHECK_MS) return;
+  candidatesCheckedAt = now;
   const list = Array.from(engine.ponderCandidates() ?? [], (c) => ({ move: c.mv, depth: c.depth, nodes: c.nodes, ms: Math.round(c.ms), active: Boolean(c.active) }));
   if (list.length === 0) return;
   const signature = list.map((c) => `${c.move}:${c.depth}:${c.active ? 1 : 0}`).join(' ');
-  const now = performance.now();
   if (!force && lastCandidates && lastCandidates.signature === signature && now - lastCandidates.at < CANDIDATES_EVERY_MS) return;
   lastCandidates = { signature, at: now };
   send({ type: 'candidates', list });
@@ -488,6 +495,7 @@ function handle(msg) {
         engine.go(params);
         pondering = Boolean(params.ponder);
         lastCandidates = null;
+        candidatesCheckedAt = -Infinity;
         sendBudget();
         sendResumed();
       } catch (err) {

@@ -2,7 +2,8 @@
 // user's likely replies it thinks about (ponder-candidates: the predicted one first, each with the depth its
 // search reached, the one searched now marked); when the user plays the second of them, the engine goes on from
 // that reply's pondering (the worker's `resumed`), and the page tells and counts a hit on candidate 2 — not a
-// miss. Xiangqi on a short clock, then Hex. Every wait is on page state with generous timeouts (a loaded 2-core
+// miss. Xiangqi on a short clock, then Hex, then a worker crash while pondering (the repeated ponder search in
+// the new worker lists its replies again). Every wait is on page state with generous timeouts (a loaded 2-core
 // machine); no assertion holds a time.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -114,4 +115,25 @@ test('Hex: the pondered cells are listed; the second one played is a hit on cand
   assert.equal(await page.getAttribute('[data-testid="ponder-hit-rate"]', 'data-top1'), '0');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length >= 4, null, { timeout: READY_MS });
   assert.deepEqual(app.errorsOf(page), []);
+});
+
+test('a worker crash while pondering: the repeated ponder search lists its replies again, and a hit on candidate 2 still counts', async () => {
+  const page = await app.newPage('?lang=en#xiangqi'); // the engine's fixed 1 s a move (harness default)
+  await engineReady(page);
+  await clickMove(page, 'h2e2');
+  await waitForMoveCount(page, 2);
+  await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]', { timeout: READY_MS });
+  await twoSearchedCandidates(page);
+  await page.evaluate(() => window.duiyi.view.client.worker.terminate()); // as if the worker died
+  await page.waitForFunction(() => window.duiyi.view.client.crashCount >= 1, null, { timeout: READY_MS });
+  // the new worker got PonderCandidates again (the client re-sends options) and ponders afresh
+  await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]', { timeout: READY_MS });
+  await twoSearchedCandidates(page);
+  const list = await shownCandidates(page);
+  await clickMove(page, list[1].move);
+  await page.waitForSelector('[data-testid="ponder-saved"][data-candidate]', { timeout: READY_MS });
+  assert.equal(await page.getAttribute('[data-testid="ponder-saved"]', 'data-candidate'), '2');
+  assert.equal(await page.getAttribute('[data-testid="ponder-hit-rate"]', 'data-hits'), '1');
+  await waitForMoveCount(page, 4);
+  assert.deepEqual(app.errorsOf(page).filter((e) => !/engine-client/.test(e)), []);
 });

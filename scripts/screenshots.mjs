@@ -3,7 +3,7 @@
 // tests/browser/harness.mjs) with a fixed viewport and an English browser, brings it to a state worth
 // showing, and writes docs/img/<view>.png.
 //
-//   node scripts/screenshots.mjs                  # every view: xiangqi, xiangqi-phone, review, analysis, hex, lab, combat, circle
+//   node scripts/screenshots.mjs                  # every view: xiangqi, xiangqi-phone, ponder-candidates, review, analysis, hex, lab, combat, circle
 //   node scripts/screenshots.mjs hex circle       # only these
 //   OUT=/tmp/shots node scripts/screenshots.mjs   # another folder
 //
@@ -79,6 +79,22 @@ async function xiangqi(page) {
   await waitForCount(page, '[data-testid="move-list"] [data-iccs]', 4);
   await page.waitForSelector('[data-testid="engine-status"][data-state="pondering"]', { timeout: ENGINE_TIMEOUT });
   await page.waitForSelector('.xq-hint-ponder', { state: 'attached', timeout: ENGINE_TIMEOUT });
+  await page.mouse.move(0, 0);
+}
+
+/**
+ * Pondering on several replies (issue 23): after 1. 炮二平五 and the engine's answer, the engine ponders on a
+ * clock (10 + 5: turns of about its planned time per move); the shot waits until the list under the status
+ * shows three of the user's likely replies, the first two searched (depth ≥ 1) and one being searched now.
+ */
+async function ponder(page) {
+  await page.waitForSelector('[data-testid="engine-status"][data-ready="true"]', { timeout: ENGINE_TIMEOUT });
+  await clickXiangqiMove(page, 'h2e2');
+  await waitForCount(page, '[data-testid="move-list"] [data-iccs]', 2);
+  await page.waitForFunction(() => {
+    const items = [...document.querySelectorAll('[data-testid="ponder-candidates"]:not([hidden]) li')];
+    return items.length >= 3 && items.slice(0, 2).every((li) => Number(li.dataset.depth) >= 1) && items.some((li) => li.dataset.active);
+  }, null, { timeout: ENGINE_TIMEOUT, polling: 100 });
   await page.mouse.move(0, 0);
 }
 
@@ -191,6 +207,12 @@ const SHOTS = {
     viewport: PHONE,
     phone: true,
     run: xiangqi,
+  },
+  'ponder-candidates': {
+    query: '#xiangqi',
+    storage: { 'duiyi.xiangqi.settings.v1': { tc: 'custom', customMin: 10, customInc: 5, ponder: true, mode: 'red', notation: 'wxf' } },
+    viewport: DESKTOP,
+    run: ponder,
   },
   review: {
     query: '#xiangqi',

@@ -11,7 +11,11 @@
 // States (the `state` event and `client.state`): idle | thinking | pondering | stopping | crashed.
 //
 // Events (client.on): state, info, bestmove, budget ({softMs, hardMs, searchId}: the engine's planned and most
-// time for the running move, after a timed go and after a ponderhit), ready, crash, recovered, error.
+// time for the running move, after a timed go and after a ponderhit), candidates ({list: [{move, depth, nodes,
+// ms, active}], searchId}: the replies a ponder search thinks about, option PonderCandidates > 1), resumed
+// ({candidate, ms, nodes, depth, searchId}: the search just started or hit goes on from pondering reply
+// `candidate`, 1 = the predicted one), ready, crash, recovered, error. A search repeated after a crash starts
+// over in the new worker: its candidates come afresh and no `resumed` (the pondering died with the worker).
 
 import { codedError } from './i18n/errors.js';
 
@@ -94,7 +98,8 @@ export class EngineClient {
 
   // ---- events --------------------------------------------------------------------------------------------
 
-  /** Events: 'state' ({state}), 'info' (info), 'bestmove' ({move, ponder}), 'error' ({command, message, code,
+  /** Events: 'state' ({state}), 'info' (info), 'bestmove' ({move, ponder}), 'budget', 'candidates', 'resumed'
+   *  (see the header), 'error' ({command, message, code,
    *  params}: a refused command; code and params name the reason for a translated text, see worker.js),
    *  'crash' ({message, count, recovering}), 'ready' (). Returns an unsubscribe function. */
   on(type, fn) {
@@ -426,6 +431,21 @@ export class EngineClient {
           if (!this.active.cancelled) this.emit('budget', { softMs: msg.softMs, hardMs: msg.hardMs, searchId: this.active.id });
         }
         return;
+      case 'candidates':
+        // the replies the running ponder search thinks about (worker.js), kept on the request for display
+        if (this.active && Array.isArray(msg.list)) {
+          this.active.candidates = msg.list;
+          if (!this.active.cancelled) this.emit('candidates', { list: msg.list, searchId: this.active.id });
+        }
+        return;
+      case 'resumed':
+        // the search just started (or hit) goes on from pondering that reply: the thinking already done
+        if (this.active) {
+          const resumed = { candidate: msg.candidate, ms: msg.ms, nodes: msg.nodes, depth: msg.depth };
+          this.active.resumed = resumed;
+          if (!this.active.cancelled) this.emit('resumed', { ...resumed, searchId: this.active.id });
+        }
+        return;
       case 'labtree':
         if (this.active?.lab) this.active.tree = { summary: msg.summary, flat: msg.flat };
         return;
@@ -510,6 +530,7 @@ export class EngineClient {
       this.refreshState();
       return;
     }
+    next.candidates = null; // a search repeated after a crash: the new worker ponders afresh
     this.post({ ...next.position, type: 'position' });
     this.post({ type: 'go', ...next.params });
     if (next.ponderhit) this.post({ type: 'ponderhit' }); // a ponder search repeated after a crash

@@ -37,6 +37,19 @@
 //                                                     (ICCS; Hex cells, swap-pieces); move null = no legal move
 //                  {type:'budget', softMs, hardMs}     after a timed go (not a ponder one) and after a
 //                                                     ponderhit: the planned and the most time of the move (ms)
+//                  {type:'candidates', list:[{move, depth, nodes, ms, active}]}
+//                                                     while a ponder search runs with PonderCandidates > 1: the
+//                                                     replies it ponders, in the order pondered (1st = the
+//                                                     predicted one; depth = last completed iteration, ms of
+//                                                     search it had, active = searched now); looked at after
+//                                                     a slice (every CANDIDATES_CHECK_MS at most) and sent
+//                                                     when the list changed (moves, depths, active) or
+//                                                     CANDIDATES_EVERY_MS since the last, and once more when
+//                                                     the search waits (all done)
+//                  {type:'resumed', candidate, ms, nodes, depth}
+//                                                     after a go (or a ponderhit) whose search went on from
+//                                                     pondering: candidate 1-based (1 = the predicted reply),
+//                                                     ms / nodes / depth the thinking it had already had
 //                  {type:'readyok'}
 //                  {type:'error', command, message, code, params, fatal?}
 //
@@ -64,6 +77,10 @@ const GO_KEYS = {
 };
 /** The most MultiPV lines (src/search/multipv.rs MAX_MULTIPV). */
 const MAX_MULTIPV = 5;
+/** the pondered replies are sent at least this often (ms) while they change only in nodes and time */
+const CANDIDATES_EVERY_MS = 250;
+/** and looked at no more often than this (ms): a depth or a turn changes far less often than a slice ends */
+const CANDIDATES_CHECK_MS = 40;
 
 /** @type {Engine | null} the engine searching now: the page's engine, or a lab run's fresh one */
 let engine = null;
@@ -77,6 +94,12 @@ let positionValid = true;
 let loopScheduled = false;
 /** messages that arrived before the engine was ready */
 let pending = [];
+/** the running search is a go ponder not yet hit: its pondered replies are reported (sendCandidates) */
+let pondering = false;
+/** the last candidates message: {signature, at} (null: none sent for this search) */
+let lastCandidates = null;
+/** when the pondered replies were last looked at (performance.now()) */
+let candidatesCheckedAt = -Infinity;
 
 const tick = new MessageChannel();
 tick.port1.onmessage = () => {
@@ -151,6 +174,29 @@ function sendBudget() {
   if (b) send({ type: 'budget', softMs: b.softMs, hardMs: b.hardMs });
 }
 
+/**
+ * Reports the replies the ponder search thinks about (see the header): when their moves, depths or the active
+ * one changed, every CANDIDATES_EVERY_MS, or always with `force`. Nothing when the engine ponders one reply.
+ */
+function sendCandidates(force = false) {
+  if (!pondering || typeof engine?.ponderCandidates !== 'function') return;
+  const now = performance.now();
+  if (!force && now - candidatesCheckedAt < CANDIDATES_CHECK_MS) return;
+  candidatesCheckedAt = now;
+  const list = Array.from(engine.ponderCandidates() ?? [], (c) => ({ move: c.mv, depth: c.depth, nodes: c.nodes, ms: Math.round(c.ms), active: Boolean(c.active) }));
+  if (list.length === 0) return;
+  const signature = list.map((c) => `${c.move}:${c.depth}:${c.active ? 1 : 0}`).join(' ');
+  if (!force && lastCandidates && lastCandidates.signature === signature && now - lastCandidates.at < CANDIDATES_EVERY_MS) return;
+  lastCandidates = { signature, at: now };
+  send({ type: 'candidates', list });
+}
+
+/** Tells the page when the search just started or hit goes on from pondering (WasmEngine.resumed). */
+function sendResumed() {
+  const r = typeof engine?.resumed === 'function' ? engine.resumed() : null;
+  if (r) send({ type: 'resumed', candidate: r.candidate, ms: Math.round(r.ms), nodes: r.nodes, depth: r.depth });
+}
+
 function runSlice() {
   if (!searching || !engine) return;
   let result;
@@ -165,9 +211,11 @@ function runSlice() {
     return;
   }
   emitInfos(result.infos);
+  if (!result.done && !result.idle) sendCandidates(result.waiting && !waiting);
   if (result.done) {
     searching = false;
     waiting = false;
+    pondering = false;
     endLab();
     // draw: the engine's answer to a draw offer (go draw), when the engine gives one
     send({ type: 'bestmove', move: result.bestmove ?? null, ponder: result.ponder ?? null, ...(typeof result.draw === 'boolean' ? { draw: result.draw } : {}) });
@@ -175,6 +223,7 @@ function runSlice() {
     // The engine has no search although this loop thinks it has: answer the go anyway.
     searching = false;
     waiting = false;
+    pondering = false;
     fail('go', 'the engine reported no running search', 'worker.no_search');
     send({ type: 'bestmove', move: null, ponder: null });
   } else if (result.waiting) {
@@ -404,7 +453,9 @@ function handle(msg) {
       if (searching) {
         try {
           engine.ponderhit();
+          pondering = false;
           sendBudget();
+          sendResumed();
         } catch (err) {
           report('ponderhit', err);
         }
@@ -440,8 +491,13 @@ function handle(msg) {
       }
       try {
         if (!positionValid) throw codedError('worker.no_position', {}, 'no valid position: the last position command failed');
-        engine.go(goParams(msg));
+        const params = goParams(msg);
+        engine.go(params);
+        pondering = Boolean(params.ponder);
+        lastCandidates = null;
+        candidatesCheckedAt = -Infinity;
         sendBudget();
+        sendResumed();
       } catch (err) {
         // A rejected go is still answered by one bestmove (null), so the host never waits forever.
         if (!report('go', err)) send({ type: 'bestmove', move: null, ponder: null });
@@ -473,6 +529,7 @@ function handle(msg) {
         fail('go', BUSY, 'engine.busy');
         return;
       }
+      pondering = false;
       try {
         startLab(msg);
       } catch (err) {

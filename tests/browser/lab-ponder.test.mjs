@@ -55,6 +55,9 @@ test('the ponder replay shows every hit and miss of the recorded game with the t
     return problems;
   }, RECORD);
   assert.deepEqual(bad, []);
+  // pondering several replies (issue 23): one sentence, linked to its seed (Bruce Moreland's "Pondering")
+  assert.match(await page.textContent('[data-testid="lab-ponder-hitech"]'), /other likely replies.*Hitech/);
+  assert.equal(await page.getAttribute('[data-testid="lab-ponder-seed"]', 'href'), 'http://www.seanet.com/~brucemo/topics/pondering.htm');
   await page.$eval('[data-testid="lab-ponder"]', (e) => e.scrollIntoView());
   await screenshot(page, 'lab-ponder-en');
   await page.close();
@@ -64,5 +67,6 @@ test('zh: the ponder replay in Chinese', async () => {
   const page = await app.newPage('?lang=zh#lab?fen=startpos&depth=2');
   await page.waitForSelector('[data-testid="lab-ponder"][data-state="done"]');
   assert.match(await page.$eval('[data-testid="lab-ponder-summary"]', (e) => e.textContent), /猜中/);
+  assert.match(await page.textContent('[data-testid="lab-ponder-hitech"]'), /其他可能的应着.*Hitech/);
   await page.close();
 });

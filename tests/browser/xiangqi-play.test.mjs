@@ -221,7 +221,9 @@ test('ponder hit: the note says how long it had already thought and when it answ
   assert.equal(note.match(/thought (\d+\.\d) s/)[1], (saved / 1000).toFixed(1), 'the time already thought, as measured');
   assert.equal(await shownCount(page, /Ponder hit:/), 1, 'the hit is told once');
   assert.equal(await page.getAttribute('[data-testid="ponder-hit-rate"]', 'data-hits'), '1');
-  assert.match(await page.textContent('[data-testid="ponder-hit-rate"]'), /Ponder hits 1\/1 \(100%\)/);
+  assert.equal(await page.getAttribute('[data-testid="ponder-hit-rate"]', 'data-top1'), '1');
+  assert.equal(await page.getAttribute('[data-testid="ponder-saved"]', 'data-candidate'), '1', 'a hit on the predicted move');
+  assert.match(await page.textContent('[data-testid="ponder-hit-rate"]'), /^Predicted move: 1\/1 \(100%\) · any pondered reply: 1\/1 \(100%\)/);
   t.diagnostic(`ponder hit: ${saved} ms of thinking saved, the reply ${answer} ms after the hit (hard budget ${Math.round(hard)} ms)`);
   await screenshot(page, 'xiangqi-play-ponder-hit-en');
   assert.deepEqual(app.errorsOf(page), []);

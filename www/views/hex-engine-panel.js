@@ -17,13 +17,27 @@
 // Thinking budget: the client's 'budget' event ({softMs, hardMs, searchId}) of the running Hex search goes to
 // the status as budgetMs ("thinking … (≈ N s)"); it is cleared when the state leaves 'thinking'.
 //
+// Pondering on several replies (issue 23, www/views/ponder-candidates.js, as on the Xiangqi page): the engine
+// ponders the expected move and the user's next likely ones (option PonderCandidates), listed under the
+// status while it ponders. The predicted move is a ponder hit as before; another listed move is a hit on that
+// candidate when the search asked for then goes on from its pondering (the worker's `resumed`), else a miss.
+// The note under the status tells the last hit or miss until the next move; the figures count this game's
+// hits (kept while the page is open; a new game starts them afresh).
+//
 // Test hooks (data-testid): engine-status (data-state, data-ready; engine-score, engine-pv, …, see
 // engine-status.js), ponder-move (data-iccs), engine-proof, score-note; the panel's host has data-budget-ms
-// while a budget is shown (the page's own record of what it passed to the status).
+// while a budget is shown (the page's own record of what it passed to the status); engine-notice (data-kind
+// ponder-hit | ponder-miss) with ponder-saved (data-ms = thinking already done, data-candidate = the pondered
+// reply hit, 1 = the expected move; class ponder-miss on a miss); ponder-candidates (items data-cell,
+// data-depth, data-rank, data-active); ponder-hit-rate (data-hits, data-top1, data-tried, data-saved-ms).
 
 import { h, setText } from './dom.js';
 import { createEngineStatus } from './engine-status.js';
 import { playSound } from '../sound.js';
+import {
+  askPonderCandidates, countPonderHit, createPonderCandidates, createPonderStats, createReplyTracker, freshPonderStats, ponderHitText,
+  ponderNoticeHooks, renderPonderStats,
+} from './ponder-candidates.js';
 
 /** a short search of the user's position, to find the move to ponder on when none is known (as Xiangqi) */
 const GUESS_MS = 300;
@@ -53,6 +67,11 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
   const proofEl = h('p', { class: 'hex-proof', dataset: { testid: 'engine-proof' }, hidden: true });
   status.element.querySelector('.es-numbers')?.after(proofEl);
   status.element.append(h('p', { class: 'hex-score-note', dataset: { testid: 'score-note', i18n: 'hex.engineScoreNote' } }));
+  // the pondered replies and this game's ponder figures, under the status
+  const candidatesView = createPonderCandidates((k, params) => t()(k, params), 'cell');
+  const statsEl = createPonderStats();
+  host.append(h('div', { class: 'ponder-panel' }, candidatesView.element, statsEl));
+  askPonderCandidates(client);
 
   let lastInfo = null;
   let infoKey = null;
@@ -66,6 +85,30 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
   let lastPonderMove = null;
   let guess = null;
   let destroyed = false;
+  /** this game's ponder figures (ponder-candidates.js freshPonderStats) */
+  let stats = freshPonderStats();
+  /** the note under the status: {kind: 'ponder-hit' | 'ponder-miss', text: () => string}, until the next move */
+  let notice = null;
+  /** the pondered replies, and a move other than the expected one until its search tells (hit or miss) */
+  const replies = createReplyTracker(client);
+  /** a move other than the expected one, played while pondering ({rank, missed, played, expected}), for the
+   *  search requestMove asks for next */
+  let pendingNext = null;
+
+  /** A move as the user reads it (a cell, or the swap). */
+  const write = (move) => (move === 'swap-pieces' ? t()('hex.swapPieces') : move);
+
+  /** A hit on candidate `k` with `ms` of thinking already done: counted and told. */
+  function hit(k, ms) {
+    countPonderHit(stats, k, ms);
+    notice = { kind: 'ponder-hit', text: () => ponderHitText(stats, t()) };
+  }
+
+  function miss(played, expected) {
+    stats.misses += 1;
+    stats.lastSavedMs = null;
+    notice = { kind: 'ponder-miss', text: () => t()('ponder.miss', { played: write(played), expected: write(expected) }) };
+  }
 
   function render() {
     const tr = t();
@@ -79,10 +122,14 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
       pvText: info ? info.pv.slice(0, 8).join(' ') : '',
       ponderText: ponder && client.state === 'pondering' ? (ponder.move === 'swap-pieces' ? tr('hex.swapPieces') : ponder.move) : '',
       ponderMove: ponder && client.state === 'pondering' ? ponder.move : null,
-      notice: '',
+      notice: notice ? notice.text() : '',
+      noticeKind: notice?.kind ?? '',
+      ...ponderNoticeHooks(notice?.kind, stats),
       detail: client.state === 'thinking' && current?.params.movetime ? `${current.params.movetime / 1000} s` : '',
     });
     showProof(info, searching?.side ?? null);
+    candidatesView.show(ponder && client.state === 'pondering' ? replies.list() : null, write);
+    renderPonderStats(statsEl, stats, tr);
   }
 
   /** The proved result of a mate score `info.score.mate` for `side` (the side searched for), in words. */
@@ -146,9 +193,18 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
     infoKey = k;
     lastInfo = null;
     sendLevel();
+    let request = null;
     client.search(position(), { movetime: settings.movetime })
-      .then((res) => applyResult(res, k))
+      .then((res) => {
+        // answered without going on from pondering the move played: a miss after all
+        const p = replies.answered(request);
+        if (p && !res.cancelled && !p.missed) miss(p.played, p.expected);
+        applyResult(res, k);
+      })
       .catch((err) => { if (!destroyed) showError('hex.error.engine', {}, err); });
+    request = client.current;
+    replies.track(pendingNext && request, pendingNext);
+    pendingNext = null;
     render();
   }
 
@@ -242,7 +298,24 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
       if (!current || current.position.game !== 'hex' || (searchId !== undefined && current.id !== searchId)) return;
       showBudget(softMs);
     }),
-    client.on('ready', () => render()),
+    // the replies the running ponder search thinks about (PonderCandidates > 1)
+    client.on('candidates', (event) => {
+      if (ponder && client.active?.position.game === 'hex' && replies.update(event)) render();
+    }),
+    // the search asked for after the user's move goes on from pondering that move: a hit on that candidate
+    client.on('resumed', ({ candidate, ms, searchId }) => {
+      const p = replies.resumed(searchId);
+      if (!p || destroyed) return;
+      if (p.missed) stats.misses = Math.max(0, stats.misses - 1); // told as a miss at once: it was not one
+      hit(Number.isInteger(candidate) && candidate > 0 ? candidate : Math.max(1, p.rank), Number.isFinite(ms) ? ms : 0);
+      render();
+    }),
+    client.on('ready', () => {
+      askPonderCandidates(client);
+      render();
+    }),
+    client.on('crash', () => replies.dropList()),
+
     client.on('error', (error) => showError('hex.error.engineCommand', { command: error.command ?? '?' }, error)),
   ];
 
@@ -264,12 +337,30 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
      */
     userPlayed(mv) {
       guess = null;
-      const hit = ponder && ponder.move === mv && ponder.key === key() && client.state === 'pondering' && client.ponderhit();
-      if (hit) {
+      notice = null;
+      pendingNext = null;
+      const sentAt = client.active?.sentAt ?? null;
+      const wasPondering = ponder && client.state === 'pondering' ? ponder : null;
+      const isHit = wasPondering && ponder.move === mv && ponder.key === key() && client.ponderhit();
+      if (isHit) {
         clearTimeout(ponderTimer);
         ponder = null;
+        hit(1, sentAt === null ? 0 : performance.now() - sentAt);
+      } else if (wasPondering) {
+        // another pondered reply: told once the next search says whether it goes on from pondering it;
+        // any other move is a miss now (unless the engine still goes on from one)
+        const rank = replies.rank(mv);
+        pendingNext = { rank, missed: rank === 0, played: mv, expected: wasPondering.move };
+        if (rank === 0) miss(mv, wasPondering.move);
       }
-      return Boolean(hit);
+      return Boolean(isHit);
+    },
+    /** Starts this game's ponder figures afresh (a new game). */
+    resetStats() {
+      stats = freshPonderStats();
+      notice = null;
+      replies.clear();
+      render();
     },
     /** The move the engine expects the user to play (saved with the game), or null. */
     get expectedMove() {

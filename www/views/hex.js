@@ -503,6 +503,7 @@ export function mount(root, ctx) {
     game.free();
     game = freshGame();
     hint.reset();
+    engine.resetStats();
     clearError();
     changed();
     engine.requestMove();

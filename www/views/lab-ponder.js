@@ -4,13 +4,20 @@
 // it had pondered (a hit keeps that search: the time is saved; a miss throws it away) and how long it then took
 // to answer.
 //
+// Below the intro, one sentence on pondering several replies (the engine's PonderCandidates, issue 23) with a
+// link to its seed, Bruce Moreland's "Pondering" (the Hitech game at the 1995 WCCC).
+//
 // Test hooks: "lab-ponder" (data-state loading|done|error, data-hits, data-misses, data-saved-ms),
+// "lab-ponder-hitech" (that sentence) with "lab-ponder-seed" (its link),
 // "lab-ponder-summary", "lab-ponder-row" (data-ply, data-hit, data-expected, data-played, data-ponder-ms,
 // data-reply-ms, data-saved-ms).
 
 import { h, setText } from './dom.js';
 
 const DATA_URL = new URL('../data/ponder-game.json', import.meta.url);
+/** The seed paragraph on pondering several replies (Hitech, WCCC 1995): Bruce Moreland's programming topics
+ *  (the address docs/architecture.md §9 gives for it). */
+const MORELAND_PONDERING = 'http://www.seanet.com/~brucemo/topics/pondering.htm';
 
 /** Hits, misses and time saved of a ponder record. */
 export function ponderTotals(record) {
@@ -44,8 +51,12 @@ export function createPonderReplay(container, env) {
   const summary = h('p', { class: 'lab-ponder-summary', dataset: { testid: 'lab-ponder-summary' } });
   const list = h('div', { class: 'lab-ponder-list' });
   const about = h('p', { class: 'lab-source' });
+  // pondering several replies (issue 23): one sentence, and the seed it comes from
+  const hitech = h('p', { class: 'lab-hint', dataset: { testid: 'lab-ponder-hitech' } },
+    tx('lab.ponder.hitech'), tx('lab.sourcePrefix'),
+    tx('lab.ponder.hitechLink', 'a', { href: MORELAND_PONDERING, rel: 'noopener noreferrer', target: '_blank', dataset: { testid: 'lab-ponder-seed' } }));
   const panel = h('section', { class: 'panel lab-ponder', dataset: { testid: 'lab-ponder', state: 'loading' } },
-    tx('lab.ponder.title', 'h2'), tx('lab.ponder.intro', 'p', { class: 'lab-hint' }), summary, list, about);
+    tx('lab.ponder.title', 'h2'), tx('lab.ponder.intro', 'p', { class: 'lab-hint' }), hitech, summary, list, about);
   container.append(panel);
 
   function render() {

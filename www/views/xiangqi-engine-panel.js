@@ -6,14 +6,27 @@
 // how long the engine had already thought about the position and, once it has answered, how long after the
 // user's move it answered; on a miss, the move played and the move expected.
 //
+// Several replies (issue 23, www/views/ponder-candidates.js): the engine ponders the predicted reply and the
+// user's next likely ones (option PonderCandidates), listed under the status while it ponders. A move that is
+// in that list is not a miss yet: the page asks for a move as after a miss, and when the worker says the new
+// search goes on from that reply's pondering (`resumed`), it is a hit on that candidate, with the thinking the
+// engine reports as already done; if the answer comes without it, a miss. A miss told at once (a move not in
+// the list) becomes a hit the same way should the engine still go on from pondering it.
+//
 // Test hooks (data-testid): engine-status and its parts (engine-pv, ponder-move, engine-notice with
 // data-kind), ponder-saved (the ponder note's text, inside engine-notice: data-ms = thinking already done,
-// data-answer-ms; class ponder-miss on a miss), ponder-hit-rate (data-hits, data-tried, data-saved-ms).
+// data-answer-ms, data-candidate = the pondered reply hit, 1 = the predicted move; class ponder-miss on a miss),
+// ponder-hit-rate (data-hits = hits on any pondered reply, data-top1, data-tried, data-saved-ms),
+// ponder-candidates (items data-iccs, data-depth, data-rank, data-active).
 
 import { h, setText } from './dom.js';
 import { createEngineStatus } from './engine-status.js';
 import { timeLeft, startClock } from './xiangqi-clock.js';
 import { writeLine } from '../game-tree.js';
+import {
+  askPonderCandidates, countPonderHit, createPonderCandidates, createPonderStats, createReplyTracker, ponderHitText as hitText,
+  ponderNoticeHooks as noticeHooks, renderPonderStats as showPonderStats,
+} from './ponder-candidates.js';
 
 /** a ponder search that has not been hit after this long is stopped (no endless CPU use) */
 const PONDER_CAP_MS = 60000;
@@ -30,8 +43,10 @@ export function createEnginePanel(x, statusHost) {
   const { settings, client } = x;
   const t = (key, params) => x.t(key, params);
   const status = createEngineStatus(statusHost, t);
-  const ponderStatsEl = h('div', { class: 'ponder-stats', dataset: { testid: 'ponder-hit-rate' } });
-  const ponderPanel = h('div', { class: 'ponder-panel' }, ponderStatsEl);
+  const ponderStatsEl = createPonderStats();
+  const candidatesView = createPonderCandidates(t, 'iccs');
+  const ponderPanel = h('div', { class: 'ponder-panel' }, candidatesView.element, ponderStatsEl);
+  askPonderCandidates(client);
 
   /** the ponder search in flight: {move, key, hit} */
   let ponder = null;
@@ -49,39 +64,24 @@ export function createEnginePanel(x, statusHost) {
   let ponderHitRecord = null;
   /** the running search's time budget (ms, the engine's soft limit; worker message `budget`), while it thinks */
   let budgetMs = null;
+  /** the pondered replies, and a move other than the predicted one until its search tells (hit or miss) */
+  const replies = createReplyTracker(client);
   const unsubscribe = [];
 
   // ---- the status panel -----------------------------------------------------------------------------------
   function renderPonderStats() {
-    const { stats } = x;
-    const tried = stats.hits + stats.misses;
-    ponderStatsEl.dataset.hits = String(stats.hits);
-    ponderStatsEl.dataset.tried = String(tried);
-    ponderStatsEl.dataset.savedMs = String(Math.round(stats.savedMs));
-    setText(ponderStatsEl, tried
-      ? t('ponder.stats', { hits: stats.hits, tried, rate: Math.round((100 * stats.hits) / tried), saved: (stats.savedMs / 1000).toFixed(1) })
-      : t('ponder.statsNone'));
+    showPonderStats(ponderStatsEl, x.stats, t);
   }
 
-  /** The ponder note's test hooks and class (ponder-saved: the thinking already done, the answer time). */
-  function ponderNoticeHooks() {
-    const { stats } = x;
-    if (notice?.kind === 'ponder-hit' && stats.lastSavedMs !== null) {
-      const data = { testid: 'ponder-saved', ms: String(Math.round(stats.lastSavedMs)) };
-      if (stats.lastAnswerMs !== null) data.answerMs = String(Math.round(stats.lastAnswerMs));
-      return { noticeData: data, noticeClass: 'ponder-saved' };
-    }
-    if (notice?.kind === 'ponder-miss') return { noticeData: { testid: 'ponder-saved', ms: '0' }, noticeClass: 'ponder-saved ponder-miss' };
-    return { noticeData: null, noticeClass: '' };
+  /** The pondered replies, while the ponder search that reported them runs and is not hit. */
+  function renderCandidates() {
+    const showing = ponder && !ponder.hit && client.state === 'pondering';
+    candidatesView.show(showing ? replies.list() : null, (move) => (notated([move], x.record.moves) ?? [move])[0]);
   }
 
-  /** The ponder hit's note: the thinking already done, and (once it has answered) the answer time. */
-  function ponderHitText() {
-    const { stats } = x;
-    const s = ((stats.lastSavedMs ?? 0) / 1000).toFixed(1);
-    if (stats.lastAnswerMs === null) return t('ponder.hit', { s });
-    return t('ponder.hitAnswered', { s, answer: (stats.lastAnswerMs / 1000).toFixed(1) });
-  }
+  /** The ponder note's test hooks and class (ponder-saved), and the last hit's note (ponder-candidates.js). */
+  const ponderNoticeHooks = () => noticeHooks(notice?.kind, x.stats);
+  const ponderHitText = () => hitText(x.stats, t);
 
   function renderStatus() {
     const { record } = x;
@@ -119,6 +119,7 @@ export function createEnginePanel(x, statusHost) {
       detail: statusDetail(current),
       budgetMs: client.state === 'thinking' ? budgetMs : null,
     });
+    renderCandidates();
     renderPonderStats();
   }
 
@@ -202,12 +203,17 @@ export function createEnginePanel(x, statusHost) {
     return [request.position.fen, ...request.position.moves].join(' ');
   }
 
-  function requestEngineMove() {
-    if (!engineToMove()) return;
+  /**
+   * Asks the engine for its move in the game's position (unless it is already searching it). `hit`: the
+   * record of a possible ponder hit on another pondered reply ({at}), for its answer time. Returns the
+   * client's request (its `id` is the events' searchId), or null.
+   */
+  function requestEngineMove({ hit = null } = {}) {
+    if (!engineToMove()) return null;
     const { record } = x;
     const key = record.key();
     const current = client.current;
-    if (current && !current.cancelled && !current.params.ponder && searchKey(current) === key) return; // already asked
+    if (current && !current.cancelled && !current.params.ponder && searchKey(current) === key) return null; // already asked
     lastInfo = null;
     infoKey = key;
     // the engine's clock runs while it thinks (from the first move of the game, or its own first move)
@@ -217,7 +223,12 @@ export function createEnginePanel(x, statusHost) {
     const offered = x.drawOffer && x.drawAnswer !== 'unsupported';
     if (offered) params.draw = true;
     client.search({ fen: record.startFen, moves: record.moves }, params)
-      .then((res) => applyEngineResult(res, key, { offered }))
+      .then((res) => {
+        // answered without going on from pondering the move played: a miss after all
+        const p = replies.answered(request);
+        if (p && !res.cancelled && !p.missed) countMiss(p.played, p.expected, p.before);
+        applyEngineResult(res, key, { offered, hit });
+      })
       .catch((err) => {
         if (offered && err?.code === 'engine.go_unknown') {
           // an engine build without draw offers: say so and search again without the offer
@@ -229,7 +240,9 @@ export function createEnginePanel(x, statusHost) {
         }
         x.showError('error.engine', {}, err);
       });
+    const request = client.current;
     x.render({ animate: false });
+    return request;
   }
 
   function applyEngineResult(res, key, { offered = false, hit = null } = {}) {
@@ -370,10 +383,7 @@ export function createEnginePanel(x, statusHost) {
       ponder.hit = true;
       clearTimeout(ponderTimer);
       client.ponderhit();
-      stats.hits += 1;
-      stats.lastSavedMs = sentAt === null ? 0 : at - sentAt;
-      stats.savedMs += stats.lastSavedMs;
-      stats.lastAnswerMs = null;
+      countPonderHit(stats, 1, sentAt === null ? 0 : at - sentAt);
       ponder.hitRecord = ponderHitRecord = { at };
       x.save();
       infoKey = x.record.key();
@@ -381,21 +391,49 @@ export function createEnginePanel(x, statusHost) {
       x.render({ animate: false });
       return;
     }
+    let pending = null;
     if (ponder && !x.drawOffer) {
       // (with a draw offer pending there was no pondering: startPonder waits for the search that carries it)
-      stats.misses += 1;
-      stats.lastSavedMs = null;
       const expected = ponder.move;
       const before = x.record.moves.slice(0, -1);
-      // written when shown, so that a change of notation or language rewrites it
-      const write = (move) => (notated([move], before) ?? [move])[0];
-      setNotice('ponder-miss', () => t('ponder.miss', { played: write(iccs), expected: write(expected) }));
+      const rank = replies.rank(iccs);
+      // another pondered reply: a hit or a miss once the new search says whether it goes on from pondering
+      // it (the 'resumed' event); any other move is a miss now, unless the engine still goes on from one
+      pending = { rank, played: iccs, expected, before, missed: rank === 0, hit: { at: performance.now() } };
+      if (pending.missed) countMiss(iccs, expected, before);
     }
     x.save();
     ponder = null;
     clearTimeout(ponderTimer);
+    const request = requestEngineMove({ hit: pending?.hit ?? null }); // stops a ponder search first (safe host protocol in the client)
+    replies.track(pending && request, pending);
     x.render({ animate: false });
-    requestEngineMove(); // stops a ponder search first (safe host protocol in the client)
+  }
+
+  /** Counts a ponder miss and tells it: the move played and the one expected, written in the chosen notation. */
+  function countMiss(played, expected, before) {
+    const { stats } = x;
+    stats.misses += 1;
+    stats.lastSavedMs = null;
+    // written when shown, so that a change of notation or language rewrites it
+    const write = (move) => (notated([move], before) ?? [move])[0];
+    setNotice('ponder-miss', () => t('ponder.miss', { played: write(played), expected: write(expected) }));
+    x.save();
+  }
+
+  /**
+   * The worker's 'resumed' for the search asked for after the user's move: it goes on from pondering the reply
+   * played (candidate k), so that move was pondered after all: a hit on k, the thinking already done saved.
+   */
+  function onResumed({ candidate, ms, searchId }) {
+    const p = replies.resumed(searchId);
+    if (!p || x.destroyed) return;
+    const { stats } = x;
+    if (p.missed) stats.misses = Math.max(0, stats.misses - 1); // told as a miss at once: it was not one
+    countPonderHit(stats, Number.isInteger(candidate) && candidate > 0 ? candidate : Math.max(1, p.rank), Number.isFinite(ms) ? ms : 0);
+    ponderHitRecord = p.hit;
+    x.save();
+    setNotice('ponder-hit', ponderHitText);
   }
 
   /**
@@ -407,6 +445,7 @@ export function createEnginePanel(x, statusHost) {
     clearTimeout(ponderTimer);
     clearPonderNotice();
     ponder = null;
+    replies.clear();
     guess = null;
     lastPonderMove = null;
     if (all) lastInfo = null;
@@ -457,8 +496,17 @@ export function createEnginePanel(x, statusHost) {
       budgetMs = Number.isFinite(softMs) && softMs > 0 ? softMs : null;
       renderStatus();
     }),
-    client.on('ready', () => renderStatus()),
+    // the replies the running ponder search thinks about (PonderCandidates > 1)
+    client.on('candidates', (event) => {
+      if (ponder && replies.update(event)) renderStatus();
+    }),
+    client.on('resumed', (r = {}) => onResumed(r)),
+    client.on('ready', () => {
+      askPonderCandidates(client);
+      renderStatus();
+    }),
     client.on('crash', ({ message, code, params, recovering }) => {
+      replies.dropList();
       setNotice('crash', () => {
         const why = crashText(message, code, params);
         return recovering ? t('engine.crashed', { message: why }) : t('engine.gaveUp', { message: why });
@@ -469,8 +517,8 @@ export function createEnginePanel(x, statusHost) {
       setNotice('recovered', () => t('engine.recovered', { message: crashText(message, code, params) }), 8000);
     }),
     client.on('error', (error) => {
-      // Level / OwnBook in an engine build without them: the page plays on at full strength, silently
-      if (error.command === 'setoption' && error.code === 'engine.unknown_option' && /^(level|ownbook)$/i.test(error.params?.name ?? '')) return;
+      // Level / OwnBook / PonderCandidates in an engine build without them: the page plays on at full strength, silently
+      if (error.command === 'setoption' && error.code === 'engine.unknown_option' && /^(level|ownbook|pondercandidates)$/i.test(error.params?.name ?? '')) return;
       // go draw in an engine build without draw offers: handled where the search is asked (draw.unsupported)
       if (error.command === 'go' && error.code === 'engine.go_unknown' && error.params?.name === 'draw') return;
       // go multipv in an engine build without it: the analysis board searches one line and says so

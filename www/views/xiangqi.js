@@ -34,6 +34,7 @@ import { createAnalysis } from './xiangqi-analysis.js';
 import { playSound } from '../sound.js';
 import { createReview, applyReviewMarks } from './xiangqi-review.js';
 import { createHint } from './xiangqi-hint.js';
+import { freshPonderStats, restorePonderStats } from './ponder-candidates.js';
 
 /**
  * Mounts the page.
@@ -66,7 +67,8 @@ export function mount(root, ctx) {
     clocks: null,
     /** an ending decided on the page: {result: 'red'|'black'|'draw', code (REASON_KEYS), side?} */
     ending: null,
-    /** pondering in this game: hits, misses, ms of thinking saved; the last hit's saved and answer times */
+    /** pondering in this game: hits (any pondered reply, top1: the predicted one), misses, ms of thinking
+     *  saved; the last hit's candidate, saved and answer times */
     stats: freshStats(),
     /** the user offered a draw: the engine's next search carries go draw (answered in its bestmove) */
     drawOffer: false,
@@ -165,8 +167,10 @@ export function mount(root, ctx) {
     writeJSON(PLAY_KEY, { startFen: record.startFen, plies: record.moves.length, tc: x.tc, clocks: x.clocks, ending: x.ending, stats: x.stats });
   }
 
+  /** The ponder figures of a new game (www/views/ponder-candidates.js: hits on any pondered reply, top1 = on
+   *  the predicted move, misses, ms saved; the last hit's candidate, saved and answer times). */
   function freshStats() {
-    return { hits: 0, misses: 0, savedMs: 0, lastSavedMs: null, lastAnswerMs: null };
+    return freshPonderStats();
   }
 
   /** The time control the settings name, for a new game. */
@@ -243,7 +247,7 @@ export function mount(root, ctx) {
     if (play.ending && ['red', 'black', 'draw'].includes(play.ending.result) && typeof play.ending.code === 'string') {
       x.ending = { result: play.ending.result, code: play.ending.code, side: play.ending.side ?? null, text: typeof play.ending.text === 'string' ? play.ending.text : null };
     }
-    if (play.stats && typeof play.stats === 'object') x.stats = { ...freshStats(), ...play.stats };
+    if (play.stats && typeof play.stats === 'object') x.stats = restorePonderStats(play.stats);
   }
 
   // ---- rendering ----------------------------------------------------------------------------------------

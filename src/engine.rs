@@ -20,13 +20,15 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+mod go_state;
 mod options;
 mod ponder;
 mod root;
 mod slot;
 
 pub use ponder::{MAX_PONDER_CANDIDATES, PonderCandidate, Resumed};
-use slot::{Slot, SlotStep};
+use go_state::SlotStep;
+use slot::Slot;
 
 /// Default transposition-table size (MiB).
 pub const DEFAULT_HASH_MIB: usize = 16;

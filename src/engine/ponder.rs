@@ -24,7 +24,7 @@
 //! searches afresh, as without this option.
 
 use super::{GameMove, Info};
-use super::slot::{Search, Slot, SlotStep};
+use super::go_state::{Search, SlotStep, info_of};
 use crate::search::clock::now_ms;
 use crate::search::driver::{RunOutcome, SlicedSearch};
 use crate::search::limits::MAX_DEPTH;
@@ -231,105 +231,98 @@ impl<S: SlicedSearch> PonderSet<S> {
     }
 }
 
-impl<S: SlicedSearch> Slot<S> {
+impl<S: SlicedSearch> PonderSet<S> {
     /// Puts the searcher's current task aside and gives it `task`.
-    fn switch_to(&mut self, task: Active) {
-        let Some(set) = self.ponder.as_mut() else { return };
-        if set.active == task {
+    fn switch_to(&mut self, searcher: &mut S, task: Active) {
+        if self.active == task {
             return;
         }
-        if let Active::Candidate(j) = set.active {
-            set.cands[j].state = Some(self.searcher.suspend());
+        if let Active::Candidate(j) = self.active {
+            self.cands[j].state = Some(searcher.suspend());
         }
         match task {
             Active::Candidate(i) => {
-                let c = &mut set.cands[i];
+                let c = &mut self.cands[i];
                 match c.state.take() {
-                    Some(st) => self.searcher.resume(st),
+                    Some(st) => searcher.resume(st),
                     None => {
-                        self.searcher.set_multipv(1);
-                        self.searcher.start(c.root.clone());
+                        searcher.set_multipv(1);
+                        searcher.start(c.root.clone());
                         c.begun = true;
                     }
                 }
             }
             Active::Ranking => {
-                self.searcher.set_multipv(set.want);
-                self.searcher.start(set.parent.clone());
-                set.ranking_start_nodes = 0;
+                searcher.set_multipv(self.want);
+                searcher.start(self.parent.clone());
+                self.ranking_start_nodes = 0;
             }
             Active::Nothing => {}
         }
-        set.active = task;
+        self.active = task;
     }
 
     /// The ranking search is over: its lines after the predicted reply become candidates 2..k.
-    fn take_ranking(&mut self) {
-        let lines = self.searcher.last_lines();
-        self.searcher.set_multipv(1);
-        let set = self.ponder.as_mut().expect("a ponder set");
-        let predicted = set.cands[0].mv;
+    fn take_ranking(&mut self, searcher: &mut S) {
+        let lines = searcher.last_lines();
+        searcher.set_multipv(1);
+        let predicted = self.cands[0].mv;
         for line in lines {
             let Some(&mv) = line.pv.first() else { continue };
-            if mv == predicted || set.cands.iter().any(|c| c.mv == mv) || set.cands.len() >= set.want {
+            if mv == predicted || self.cands.iter().any(|c| c.mv == mv) || self.cands.len() >= self.want {
                 continue;
             }
-            if let Some(root) = S::after(&set.parent, mv) {
-                set.cands.push(Candidate::new(mv, root));
+            if let Some(root) = S::after(&self.parent, mv) {
+                self.cands.push(Candidate::new(mv, root));
             }
         }
-        set.ranked = true;
-        set.active = Active::Nothing;
-        set.cursor = if set.cands.len() > 1 { 1 } else { 0 };
-        let unit = set.unit;
-        let c = &mut set.cands[set.cursor];
+        self.ranked = true;
+        self.active = Active::Nothing;
+        self.cursor = if self.cands.len() > 1 { 1 } else { 0 };
+        let unit = self.unit;
+        let c = &mut self.cands[self.cursor];
         c.turn_start = c.effort(unit);
     }
 
-    /// One step of a ponder search on several replies (before its `ponderhit`): runs the current task for at
-    /// most `slice_ms` and returns after each run, with candidate 1's completed iterations as `info`.
-    pub(super) fn ponder_step(&mut self, slice_ms: f64) -> SlotStep<S::Move> {
+    /// One step of a ponder search on several replies (`search`, before its `ponderhit`): runs the current task
+    /// for at most `slice_ms` and returns after each run, with candidate 1's completed iterations as `info`.
+    pub(super) fn step(&mut self, searcher: &mut S, search: &mut Search<S::Move>, slice_ms: f64) -> SlotStep<S::Move> {
         let mut infos = Vec::new();
-        let started = self.search.as_ref().map_or(0.0, |s| s.started_ms);
-        let Some(task) = self.ponder.as_mut().and_then(|set| set.next_task()) else {
+        let Some(task) = self.next_task() else {
             // Every candidate is done: hold the bestmove until stop or ponderhit, with candidate 1 in the searcher.
-            self.switch_to(Active::Candidate(0));
-            if let Some(s) = self.search.as_mut() {
-                s.holding = true;
-            }
+            self.switch_to(searcher, Active::Candidate(0));
+            search.holding = true;
             return SlotStep::Waiting(infos);
         };
-        self.switch_to(task);
-        let set = self.ponder.as_ref().expect("a ponder set");
+        self.switch_to(searcher, task);
         let now = now_ms();
         let slice_end = now + slice_ms.max(0.1);
-        let (deadline, node_limit) = match (task, set.unit) {
-            (Active::Candidate(i), Unit::Ms(ms)) => (slice_end.min(now + set.cands[i].turn_start + ms - set.cands[i].ms), u64::MAX),
+        let (deadline, node_limit) = match (task, self.unit) {
+            (Active::Candidate(i), Unit::Ms(ms)) => (slice_end.min(now + self.cands[i].turn_start + ms - self.cands[i].ms), u64::MAX),
             (Active::Candidate(_), Unit::Nodes(n)) => (slice_end, n),
-            (Active::Ranking, Unit::Ms(ms)) => (slice_end.min(now + (ms * RANKING_SHARE - set.ranking_ms).max(0.5)), u64::MAX),
+            (Active::Ranking, Unit::Ms(ms)) => (slice_end.min(now + (ms * RANKING_SHARE - self.ranking_ms).max(0.5)), u64::MAX),
             (Active::Ranking, Unit::Nodes(n)) => (slice_end, ((n as f64 * RANKING_SHARE) as u64).max(1)),
             (_, Unit::Depth(_)) => (slice_end, u64::MAX),
             (Active::Nothing, _) => (slice_end, u64::MAX),
         };
-        let outcome = self.searcher.run(deadline, node_limit);
+        let outcome = searcher.run(deadline, node_limit);
         let spent = now_ms() - now;
-        let nodes = self.searcher.nodes();
-        let last = self.searcher.last_iteration();
-        let set = self.ponder.as_mut().expect("a ponder set");
+        let nodes = searcher.nodes();
+        let last = searcher.last_iteration();
         match task {
             Active::Ranking => {
-                set.ranking_ms += spent;
+                self.ranking_ms += spent;
                 let depth = last.as_ref().map_or(0, |l| l.depth);
-                if outcome == RunOutcome::NoMoves || set.ranking_over(nodes, depth) || depth >= MAX_DEPTH {
-                    self.take_ranking();
+                if outcome == RunOutcome::NoMoves || self.ranking_over(nodes, depth) || depth >= MAX_DEPTH {
+                    self.take_ranking(searcher);
                 }
             }
             Active::Candidate(i) => {
-                let p = self.search.as_ref().map(|s| s.params.clone()).unwrap_or_default();
-                let c = &mut set.cands[i];
+                let p = &search.params;
+                let c = &mut self.cands[i];
                 c.ms += spent;
                 c.nodes = nodes;
-                if outcome == RunOutcome::NoMoves {
+                if outcome == RunOutcome::NoMoves || p.nodes.is_some_and(|n| nodes >= n) {
                     c.done = true;
                 }
                 if outcome == RunOutcome::IterationDone
@@ -344,14 +337,10 @@ impl<S: SlicedSearch> Slot<S> {
                         c.done = true;
                     }
                     if i == 0 {
-                        for (rank, line) in self.searcher.last_lines().iter().enumerate() {
-                            infos.push(Info { multipv: rank as u32 + 1, ..self.info(line, started) });
+                        for (rank, line) in searcher.last_lines().iter().enumerate() {
+                            infos.push(Info { multipv: rank as u32 + 1, ..info_of(line, search.started_ms) });
                         }
                     }
-                }
-                let set = self.ponder.as_mut().expect("a ponder set");
-                if p.nodes.is_some_and(|n| nodes >= n) {
-                    set.cands[i].done = true;
                 }
             }
             Active::Nothing => {}
@@ -359,55 +348,40 @@ impl<S: SlicedSearch> Slot<S> {
         SlotStep::Searching(infos)
     }
 
-    /// `ponderhit` on a ponder search with several replies: candidate 1 goes on as the search, its pondering
-    /// credited; the others are dropped.
-    pub(super) fn ponderhit_candidates(&mut self) {
-        if self.ponder.is_none() {
-            return;
-        }
-        self.switch_to(Active::Candidate(0));
-        let set = self.ponder.take().expect("a ponder set");
-        let c = &set.cands[0];
-        self.resumed = Some(Resumed { candidate: 1, ms: c.ms, nodes: c.nodes, depth: c.depth });
-        if let Some(s) = self.search.as_mut() {
-            s.iterations = c.iterations.clone();
-            s.pondered_ms = c.ms;
-        }
+    /// `ponderhit`: candidate 1 goes on as the search, its own pondering credited (in `search`); the others are
+    /// dropped with the set.
+    pub(super) fn ponderhit(mut self, searcher: &mut S, search: &mut Search<S::Move>) -> Resumed {
+        self.switch_to(searcher, Active::Candidate(0));
+        let c = &mut self.cands[0];
+        search.iterations = std::mem::take(&mut c.iterations);
+        search.pondered_ms = c.ms;
+        Resumed { candidate: 1, ms: c.ms, nodes: c.nodes, depth: c.depth }
     }
 
     /// Before a stopped ponder search answers: candidate 1 back in the searcher (its bestmove is the `go`'s).
-    pub(super) fn ponder_before_finish(&mut self) {
-        if self.ponder.is_some() {
-            self.switch_to(Active::Candidate(0));
-        }
+    pub(super) fn before_finish(&mut self, searcher: &mut S) {
+        self.switch_to(searcher, Active::Candidate(0));
     }
 
     /// After a stopped ponder search answered: every candidate's search put aside, for the next `go`.
-    pub(super) fn ponder_after_finish(&mut self) {
-        if let Some(set) = self.ponder.as_mut()
-            && set.active == Active::Candidate(0)
-        {
-            set.cands[0].state = Some(self.searcher.suspend());
-            set.active = Active::Nothing;
+    pub(super) fn after_finish(&mut self, searcher: &mut S) {
+        if self.active == Active::Candidate(0) {
+            self.cands[0].state = Some(searcher.suspend());
+            self.active = Active::Nothing;
         }
     }
 
-    /// A `go` (not a ponder one) on a position one of the kept candidates searched: that search goes on, and
-    /// what it had is credited ([`Resumed`]). Returns whether it did; the kept set is dropped either way.
-    pub(super) fn resume_candidate(&mut self, search: &mut Search<S::Move>) -> bool {
-        let Some(mut set) = self.ponder.take() else { return false };
-        if set.active != Active::Nothing {
-            return false;
+    /// A `go` (not a ponder one) on `root`: when one of the kept candidates searched that position, its search
+    /// goes on in `searcher` and what it had is credited in `search`.
+    pub(super) fn resume(mut self, searcher: &mut S, search: &mut Search<S::Move>, root: &S::Position) -> Option<Resumed> {
+        if self.active != Active::Nothing {
+            return None;
         }
-        let Some(i) = set.cands.iter().position(|c| c.state.is_some() && S::same_position(&c.root, &self.root)) else {
-            return false;
-        };
-        let c = &mut set.cands[i];
-        self.searcher.resume(c.state.take().expect("a kept search"));
-        self.resumed = Some(Resumed { candidate: i + 1, ms: c.ms, nodes: c.nodes, depth: c.depth });
+        let i = self.cands.iter().position(|c| c.state.is_some() && S::same_position(&c.root, root))?;
+        let c = &mut self.cands[i];
+        searcher.resume(c.state.take().expect("a kept search"));
         search.iterations = std::mem::take(&mut c.iterations);
         search.pondered_ms = c.ms;
-        true
+        Some(Resumed { candidate: i + 1, ms: c.ms, nodes: c.nodes, depth: c.depth })
     }
 }
-

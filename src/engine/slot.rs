@@ -2,39 +2,17 @@
 //! the state of its current `go` (a `Slot`), its time management, pondering (one reply, or several with
 //! `PonderCandidates`: `super::ponder`), level handicaps and the `bestmove` protocol.
 
+use super::go_state::{Search, SlotStep, info_of};
 use super::ponder::{PonderSet, Resumed};
 use super::{EngineError, Info, ONE_MOVE_DEPTH, ONE_MOVE_TIME_SHARE, accepts_draw};
 use crate::levels::{self, LevelRng, LevelSpec};
 use crate::search::clock::now_ms;
 use crate::search::driver::{IterationInfo, RunOutcome, SlicedSearch};
-use crate::search::limits::{Budget, GoParams, MAX_DEPTH};
+use crate::search::limits::{GoParams, MAX_DEPTH};
 use crate::search::score::{self, Score};
 use crate::search::time;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-
-/// The state of one `go`.
-pub(super) struct Search<M> {
-    pub(super) params: GoParams,
-    pub(super) started_ms: f64,
-    /// When the clock of this `go` started (`None` while pondering).
-    pub(super) clock_ms: Option<f64>,
-    pub(super) budget: Option<Budget>,
-    pub(super) holding: bool,
-    pub(super) stop: bool,
-    /// Time spent pondering before the `ponderhit` (ms).
-    pub(super) pondered_ms: f64,
-    /// Best move and score of each completed iteration.
-    pub(super) iterations: Vec<(M, Score)>,
-}
-
-/// What a [`Slot`] step returns (as [`Step`], with the game's own move type).
-pub(super) enum SlotStep<M> {
-    Idle,
-    Searching(Vec<Info>),
-    Waiting(Vec<Info>),
-    Done { infos: Vec<Info>, bestmove: Option<M>, ponder: Option<M> },
-}
 
 /// One game's root position, searcher and the state of its current `go`: the sliced driver, written once for
 /// every [`SlicedSearch`].
@@ -104,8 +82,11 @@ impl<S: SlicedSearch> Slot<S> {
         };
         self.resumed = None;
         let plain = multipv == 1 && self.go_excluded.is_empty() && self.banned.is_empty();
-        let resumed = !search.params.ponder && plain && self.resume_candidate(&mut search);
-        self.ponder = None;
+        let kept = self.ponder.take();
+        if let Some(set) = kept.filter(|_| !search.params.ponder && plain) {
+            self.resumed = set.resume(&mut self.searcher, &mut search, &self.root);
+        }
+        let resumed = self.resumed.is_some();
         if !resumed {
             self.searcher.start(self.root.clone());
         }
@@ -134,7 +115,9 @@ impl<S: SlicedSearch> Slot<S> {
                 // A held ponder search re-checks its limits at the next step.
                 s.holding = false;
                 // With several replies: candidate 1's own search time is what is credited.
-                self.ponderhit_candidates();
+                if let Some(set) = self.ponder.take() {
+                    self.resumed = Some(set.ponderhit(&mut self.searcher, s));
+                }
                 Ok(())
             }
             _ => Err(EngineError::NotPondering),
@@ -148,25 +131,15 @@ impl<S: SlicedSearch> Slot<S> {
     }
 
     pub(super) fn info(&self, it: &IterationInfo<S::Move>, started_ms: f64) -> Info {
-        let elapsed = (now_ms() - started_ms).max(0.0);
-        let (cp, mate) = if score::is_mate(it.score) { (None, Some(score::mate_moves(it.score))) } else { (Some(it.score), None) };
-        Info {
-            depth: it.depth,
-            seldepth: it.seldepth,
-            cp,
-            mate,
-            nodes: it.nodes,
-            nps: if elapsed > 0.5 { (it.nodes as f64 * 1000.0 / elapsed) as u64 } else { 0 },
-            time_ms: elapsed as u64,
-            pv: it.pv.iter().map(|m| m.to_string()).collect(),
-            multipv: 1,
-        }
+        info_of(it, started_ms)
     }
 
     pub(super) fn finish(&mut self, infos: Vec<Info>) -> SlotStep<S::Move> {
         // A stopped search (a ponder miss, "move now") answers at once: no level passes after a stop.
         let stopped = self.search.as_ref().is_none_or(|s| s.stop);
-        self.ponder_before_finish();
+        if let Some(set) = self.ponder.as_mut() {
+            set.before_finish(&mut self.searcher);
+        }
         self.search = None;
         if stopped {
             self.handicap = None;
@@ -184,7 +157,9 @@ impl<S: SlicedSearch> Slot<S> {
             bestmove = Some(m);
             ponder = p;
         }
-        self.ponder_after_finish();
+        if let Some(set) = self.ponder.as_mut() {
+            set.after_finish(&mut self.searcher);
+        }
         SlotStep::Done { infos, bestmove, ponder }
     }
 
@@ -294,7 +269,8 @@ impl<S: SlicedSearch> Slot<S> {
             return SlotStep::Waiting(infos);
         }
         if self.ponder.is_some() && Self::holds(s) && !s.params.infinite {
-            return self.ponder_step(slice_ms);
+            let (Some(set), Some(search)) = (self.ponder.as_mut(), self.search.as_mut()) else { return SlotStep::Idle };
+            return set.step(&mut self.searcher, search, slice_ms);
         }
         let started = s.started_ms;
         let now = now_ms();

@@ -35,7 +35,7 @@ import { h, setText } from './dom.js';
 import { createEngineStatus } from './engine-status.js';
 import { playSound } from '../sound.js';
 import {
-  askPonderCandidates, countPonderHit, createPonderCandidates, createPonderStats, createReplyTracker, freshPonderStats, ponderHitText,
+  askPonderCandidates, correctPredictedHit, countPonderHit, createPonderCandidates, createPonderStats, createReplyTracker, freshPonderStats, ponderHitText,
   ponderNoticeHooks, renderPonderStats,
 } from './ponder-candidates.js';
 
@@ -305,6 +305,12 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
     // the search asked for after the user's move goes on from pondering that move: a hit on that candidate
     client.on('resumed', ({ candidate, ms, searchId }) => {
       const p = replies.resumed(searchId);
+      if (!p && candidate === 1 && client.active?.id === searchId && stats.lastCandidate === 1 && !destroyed) {
+        // the predicted move was played (ponderhit): candidate 1's own thinking is what was saved
+        correctPredictedHit(stats, ms);
+        render();
+        return;
+      }
       if (!p || destroyed) return;
       if (p.missed) stats.misses = Math.max(0, stats.misses - 1); // told as a miss at once: it was not one
       hit(Number.isInteger(candidate) && candidate > 0 ? candidate : Math.max(1, p.rank), Number.isFinite(ms) ? ms : 0);

@@ -57,6 +57,18 @@ export function countPonderHit(stats, candidate, savedMs) {
 }
 
 /**
+ * A `ponderhit` on the predicted move, with several replies pondered: the engine's own figure (`ms`, what
+ * candidate 1's search had, the worker's 'resumed') replaces the page's (the time since the ponder search was
+ * sent, which also counts the turns of the other replies).
+ * @param {ReturnType<typeof freshPonderStats>} stats  changed in place
+ */
+export function correctPredictedHit(stats, ms) {
+  if (stats.lastCandidate !== 1 || stats.lastSavedMs === null || !Number.isFinite(ms)) return;
+  stats.savedMs += ms - stats.lastSavedMs;
+  stats.lastSavedMs = ms;
+}
+
+/**
  * What a page tracks to tell a hit on another pondered reply: the running ponder search's list (the client's
  * 'candidates' event), and, after the user played a move other than the predicted one while it pondered, that
  * move's facts (`info`, the page's own) bound to the search asked for then, until that search either says it

@@ -24,7 +24,7 @@ import { createEngineStatus } from './engine-status.js';
 import { timeLeft, startClock } from './xiangqi-clock.js';
 import { writeLine } from '../game-tree.js';
 import {
-  askPonderCandidates, countPonderHit, createPonderCandidates, createPonderStats, createReplyTracker, ponderHitText as hitText,
+  askPonderCandidates, correctPredictedHit, countPonderHit, createPonderCandidates, createPonderStats, createReplyTracker, ponderHitText as hitText,
   ponderNoticeHooks as noticeHooks, renderPonderStats as showPonderStats,
 } from './ponder-candidates.js';
 
@@ -427,6 +427,13 @@ export function createEnginePanel(x, statusHost) {
    */
   function onResumed({ candidate, ms, searchId }) {
     const p = replies.resumed(searchId);
+    if (!p && candidate === 1 && ponder?.hit && client.active?.id === searchId && !x.destroyed) {
+      // the predicted move was played (ponderhit): candidate 1's own thinking is what was saved
+      correctPredictedHit(x.stats, ms);
+      x.save();
+      renderStatus();
+      return;
+    }
     if (!p || x.destroyed) return;
     const { stats } = x;
     if (p.missed) stats.misses = Math.max(0, stats.misses - 1); // told as a miss at once: it was not one

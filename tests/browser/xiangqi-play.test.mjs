@@ -206,7 +206,10 @@ test('ponder hit: the note says how long it had already thought and when it answ
   await page.waitForSelector('[data-testid="ponder-saved"]:not([hidden])');
   assert.equal(await page.getAttribute('[data-testid="engine-notice"]', 'data-kind'), 'ponder-hit');
   const saved = Number(await page.getAttribute('[data-testid="ponder-saved"]', 'data-ms'));
-  assert.ok(saved >= 1500, `thinking saved: ${saved} ms`);
+  // The engine's own figure for the predicted reply (the worker's `resumed`): with three replies pondered it had
+  // the first turn (the move's planned time, about 1 s at 1 min + 0) and the rest went to the others, so it is
+  // at most the 1.5 s pondered and well above nothing.
+  assert.ok(saved >= 300, `thinking saved: ${saved} ms`);
   await waitForMoveCount(page, 4);
   await page.waitForSelector('[data-testid="ponder-saved"][data-answer-ms]');
   const answer = Number(await page.getAttribute('[data-testid="ponder-saved"]', 'data-answer-ms'));

@@ -4,6 +4,7 @@
 import init, * as wasm from './pkg/duiyi.js';
 import { LANGS, loadStrings, translator, applyStrings } from './i18n/i18n.js';
 import { createSoundToggle } from './sound.js';
+import { startOfflineApp, setNoticeStrings } from './pwa.js';
 
 const LANG_KEY = 'duiyi.lang';
 const ROUTES = {
@@ -60,6 +61,7 @@ async function setLang(next) {
   applyStrings(document.querySelector('.topbar'), t);
   langButton.textContent = t('app.otherLanguage');
   langButton.setAttribute('aria-label', t('app.switchLanguage'));
+  setNoticeStrings(t);
 }
 
 /** Remembers the language the user picked with the button (the browser's default is not stored, so a
@@ -188,6 +190,8 @@ async function start() {
     wasm,
   };
   document.body.dataset.ready = 'true';
+  // the static bundle's service worker and version notices (www/pwa.js); nothing when served from www/
+  startOfflineApp(t).catch((err) => console.warn('offline app', err));
 }
 
 start();

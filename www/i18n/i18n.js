@@ -3,11 +3,16 @@
 
 export const LANGS = ['zh', 'en'];
 const cache = new Map();
+// Each table by a literal URL, so the static bundle (scripts/dist.mjs) can follow and rename it.
+const URLS = {
+  zh: new URL('./zh.json', import.meta.url),
+  en: new URL('./en.json', import.meta.url),
+};
 
 export async function loadStrings(lang) {
   if (!LANGS.includes(lang)) throw new Error(`unknown language '${lang}'`);
   if (!cache.has(lang)) {
-    const res = await fetch(new URL(`./${lang}.json`, import.meta.url));
+    const res = await fetch(URLS[lang]);
     if (!res.ok) throw new Error(`could not load ${lang}.json: HTTP ${res.status}`);
     cache.set(lang, await res.json());
   }

@@ -14,13 +14,21 @@ export async function loadChart() {
 }
 
 const stringsCache = new Map();
+// Each table by a literal URL, so the static bundle (scripts/dist.mjs) can follow and rename it.
+const VIEW_STRINGS = {
+  'combat.zh': new URL('../i18n/combat.zh.json', import.meta.url),
+  'combat.en': new URL('../i18n/combat.en.json', import.meta.url),
+  'circle.zh': new URL('../i18n/circle.zh.json', import.meta.url),
+  'circle.en': new URL('../i18n/circle.en.json', import.meta.url),
+};
 
 /** The string table `www/i18n/<view>.<lang>.json` (e.g. `combat.zh.json`); throws naming the file on an HTTP
  *  error. */
 export async function loadViewStrings(view, lang) {
   const key = `${view}.${lang}`;
   if (!stringsCache.has(key)) {
-    const res = await fetch(new URL(`../i18n/${key}.json`, import.meta.url));
+    if (!Object.hasOwn(VIEW_STRINGS, key)) throw new Error(`${key}.json: no such string table`);
+    const res = await fetch(VIEW_STRINGS[key]);
     if (!res.ok) throw new Error(`${key}.json: HTTP ${res.status}`);
     stringsCache.set(key, await res.json());
   }

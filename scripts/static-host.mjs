@@ -1,0 +1,71 @@
+// A plain static host for trying the bundle (dist/) the way a web host serves it: files only, under a
+// sub-path, with no headers of ours (no Content-Security-Policy header, no COOP/COEP: the page's own <meta>
+// policy is what applies, as on GitHub Pages). '/duiyi' redirects to '/duiyi/', as static hosts do; anything
+// outside the sub-path is 404. Files are read from disk at each request, so a new build written over the
+// folder is what the next request gets (a deploy).
+//
+//   node scripts/static-host.mjs [DIR] [BASE]      defaults: dist /duiyi/; PORT (8081) and HOST as for serve.mjs
+//
+// Also imported by the bundle's browser test and its visit-time benchmark: startStaticHost({ root, base }).
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+
+/**
+ * Serves `root` at `base` (which starts and ends with '/'). Resolves once it listens.
+ * @param {{root: string, base?: string, port?: number, host?: string}} options
+ * @returns {Promise<{url: string, port: number, close: () => Promise<void>}>} url: the app's address (with base)
+ */
+export async function startStaticHost({ root, base = '/duiyi/', port = 0, host = '127.0.0.1' }) {
+  if (!base.startsWith('/') || !base.endsWith('/')) throw new Error(`base must start and end with '/': '${base}'`);
+  const files = sirv(path.resolve(root), { dev: true, dotfiles: false, etag: true });
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url === base.slice(0, -1) || url.startsWith(`${base.slice(0, -1)}?`)) {
+      res.writeHead(301, { Location: base + url.slice(base.length - 1) });
+      res.end();
+      return;
+    }
+    if (!url.startsWith(base)) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('not found\n');
+      return;
+    }
+    req.url = url.slice(base.length - 1);
+    files(req, res, () => {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('not found\n');
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const actual = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
+  return {
+    url: `http://${host}:${actual}${base}`,
+    port: actual,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      }),
+  };
+}
+
+// `node scripts/static-host.mjs`
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [root = 'dist', base = '/duiyi/'] = process.argv.slice(2);
+  const port = process.env.PORT ? Number(process.env.PORT) : 8081;
+  try {
+    const { url } = await startStaticHost({ root, base, port, host: process.env.HOST || '127.0.0.1' });
+    console.log(`static host: ${root} on ${url}  (Ctrl-C to stop)`);
+  } catch (err) {
+    console.error(`static-host: ${err.message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,138 @@
+// The installable, offline app (issue 24): registers the service worker (www/sw.js) and shows the small notices
+// about versions. Only in the static bundle: scripts/dist.mjs writes <meta name="duiyi-version"> into
+// index.html, and without it (`npm start`) nothing is registered and a worker left over from a bundle served
+// at the same address is removed, so development always sees the files on disk.
+//
+// Notices (one at a time, a small box at the bottom of the window; test hook `app-notice` with data-kind):
+//   offline-ready   the first visit finished caching the app: it now works offline;
+//   updated         this visit runs a newer version than the last one (data-from, data-version);
+//   update-ready    a newer version was installed while this page was open: a Reload button (the games are
+//                   saved, so a reload loses nothing).
+// The last version seen is kept in localStorage under duiyi.version.
+
+const VERSION_KEY = 'duiyi.version';
+/** A notice hides itself after this long (it stays in the page, hidden, with its data-kind). */
+const NOTICE_MS = 12000;
+
+let t = (key) => key;
+let notice = null; // { kind, params, el }
+
+/** This page's bundle version, or null when it is served from www/ (development). */
+export function bundleVersion() {
+  return document.querySelector('meta[name="duiyi-version"]')?.content || null;
+}
+
+function render() {
+  if (!notice) return;
+  const { kind, params, el } = notice;
+  const text = el.querySelector('.app-notice-text');
+  text.textContent = t(`pwa.${kind}`, params);
+  const reload = el.querySelector('.app-notice-reload');
+  reload.hidden = kind !== 'update-ready';
+  reload.textContent = t('pwa.reload');
+  const close = el.querySelector('.app-notice-close');
+  close.setAttribute('aria-label', t('pwa.close'));
+  close.title = t('pwa.close');
+}
+
+function show(kind, params = {}) {
+  let el = document.querySelector('[data-testid="app-notice"]');
+  if (!el) {
+    el = document.createElement('div');
+    el.className = 'app-notice';
+    el.dataset.testid = 'app-notice';
+    el.setAttribute('role', 'status');
+    const text = document.createElement('span');
+    text.className = 'app-notice-text';
+    const reload = document.createElement('button');
+    reload.type = 'button';
+    reload.className = 'btn btn-small app-notice-reload';
+    reload.dataset.testid = 'app-notice-reload';
+    reload.addEventListener('click', () => location.reload());
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'app-notice-close';
+    close.textContent = '×';
+    close.addEventListener('click', () => {
+      el.hidden = true;
+    });
+    el.append(text, reload, close);
+    document.body.append(el);
+  }
+  clearTimeout(el.hideTimer);
+  el.dataset.kind = kind;
+  for (const [k, v] of Object.entries(params)) el.dataset[k] = String(v);
+  el.hidden = false;
+  notice = { kind, params, el };
+  render();
+  if (kind !== 'update-ready') el.hideTimer = setTimeout(() => (el.hidden = true), NOTICE_MS);
+}
+
+/** Re-renders the notice in the page's language. */
+export function setNoticeStrings(translate) {
+  t = translate;
+  render();
+}
+
+const short = (v) => String(v).slice(0, 7);
+
+/**
+ * Registers the service worker (bundle only) and shows the version notices.
+ * @param {(key: string, params?: object) => string} translate the page's strings
+ * @returns {Promise<void>} resolves once registration was asked for; failures are logged as warnings (the page
+ *   works without a worker, only not offline)
+ */
+export async function startOfflineApp(translate) {
+  t = translate;
+  const version = bundleVersion();
+  const sw = navigator.serviceWorker;
+  if (!version) {
+    if (sw) {
+      const stale = await sw.getRegistration().catch(() => null);
+      if (stale) await stale.unregister().catch(() => {});
+    }
+    return;
+  }
+  document.documentElement.dataset.version = version;
+  let last = null;
+  try {
+    last = localStorage.getItem(VERSION_KEY);
+    localStorage.setItem(VERSION_KEY, version);
+  } catch {
+    /* no storage: no notice */
+  }
+  if (last && last !== version) show('updated', { version: short(version), from: short(last) });
+  if (!sw) return;
+  const firstInstall = !sw.controller;
+  let registration;
+  try {
+    registration = await sw.register('sw.js');
+  } catch (err) {
+    console.warn('the service worker was not registered: the app works, but not offline', err);
+    return;
+  }
+  const watch = (worker) => {
+    if (!worker) return;
+    const settled = () => {
+      if (worker.state !== 'activated') return;
+      worker.removeEventListener('statechange', settled);
+      document.documentElement.dataset.offline = 'ready';
+      if (firstInstall) {
+        show('offline-ready');
+        return;
+      }
+      // a worker of another version took over while this page was open
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (e) => {
+        if (e.data?.version && e.data.version !== version) show('update-ready', { version: short(e.data.version) });
+      };
+      worker.postMessage({ type: 'version' }, [channel.port2]);
+    };
+    worker.addEventListener('statechange', settled);
+    settled();
+  };
+  const pending = registration.installing ?? registration.waiting;
+  if (firstInstall && pending) watch(pending);
+  else if (registration.active) document.documentElement.dataset.offline = 'ready';
+  registration.addEventListener('updatefound', () => watch(registration.installing));
+}

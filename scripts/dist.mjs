@@ -31,6 +31,12 @@ import { fileURLToPath } from 'node:url';
 import { init as lexerReady, parse as parseModule } from 'es-module-lexer';
 import { transformSync } from 'esbuild';
 
+let lexerReadyNow = false;
+/** Resolves once referencesOf can be called (the lexer is a wasm module). */
+export const referencesReady = Promise.resolve(typeof lexerReady === 'function' ? lexerReady() : lexerReady).then(() => {
+  lexerReadyNow = true;
+});
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Files that keep their names: the address people open, the manifest browsers re-read, the worker script. */
@@ -57,7 +63,8 @@ const isExternal = (spec) => /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i.test(spec);
  * @param {string} rel path of the file inside the source folder ('views/hex.js')
  * @param {string} text its contents
  */
-function referencesOf(rel, text) {
+export function referencesOf(rel, text) {
+  if (!lexerReadyNow) throw new Error('referencesOf: await referencesReady first (buildDist does)');
   const refs = [];
   const add = (start, spec) => {
     if (isExternal(spec)) return;
@@ -140,7 +147,7 @@ const TEXT = new Set(['.js', '.mjs', '.css', '.html', '.json', '.webmanifest', '
  *   an import cycle
  */
 export async function buildDist({ src = path.join(ROOT, 'www'), out = path.join(ROOT, 'dist'), minify = true, log = () => {} } = {}) {
-  await lexerReady;
+  await referencesReady;
   src = path.resolve(src);
   out = path.resolve(out);
   if (!fs.existsSync(path.join(src, 'pkg', 'duiyi_bg.wasm'))) {

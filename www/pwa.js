@@ -103,7 +103,6 @@ export async function startOfflineApp(translate) {
   }
   if (last && last !== version) show('updated', { version: short(version), from: short(last) });
   if (!sw) return;
-  const firstInstall = !sw.controller;
   let registration;
   try {
     registration = await sw.register('sw.js');
@@ -111,13 +110,14 @@ export async function startOfflineApp(translate) {
     console.warn('the service worker was not registered: the app works, but not offline', err);
     return;
   }
-  const watch = (worker) => {
+  // `first`: no worker was active when this one came, so it is the app's first install here
+  const watch = (worker, first) => {
     if (!worker) return;
     const settled = () => {
       if (worker.state !== 'activated') return;
       worker.removeEventListener('statechange', settled);
       document.documentElement.dataset.offline = 'ready';
-      if (firstInstall) {
+      if (first) {
         show('offline-ready');
         return;
       }
@@ -132,7 +132,7 @@ export async function startOfflineApp(translate) {
     settled();
   };
   const pending = registration.installing ?? registration.waiting;
-  if (firstInstall && pending) watch(pending);
+  if (pending) watch(pending, !registration.active);
   else if (registration.active) document.documentElement.dataset.offline = 'ready';
-  registration.addEventListener('updatefound', () => watch(registration.installing));
+  registration.addEventListener('updatefound', () => watch(registration.installing, !registration.active));
 }

@@ -1,0 +1,247 @@
+// The static bundle (issue 24): `npm run dist`'s output served by a plain static host under a sub-path
+// (scripts/static-host.mjs: files only, no headers of ours), installed and played offline in Chromium, and
+// replaced cleanly by a new build. Every wait is on page state.
+//
+//   1. the bundle's invariants: every reference resolves inside dist/, every hashed name is its content's hash,
+//      and a reference the build cannot follow stops it with the file and line;
+//   2. first visit online, then the host stopped and the browser offline: a reload plays a Xiangqi move and a
+//      Hex move against the engine, the heatmap renders, the lab, #combat and #circle run; no console errors;
+//   3. a new build on the host: an open page is told a new version is ready, the next visit runs it (with the
+//      "updated" notice) and loads only its files, and offline it is the new version that is cached.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { buildDist, referencesOf, DistError } from '../../scripts/dist.mjs';
+import { startStaticHost } from '../../scripts/static-host.mjs';
+import { REPO_ROOT, READY_MS, STEP_MS, clickMove, waitForMoveCount, screenshot } from './harness.mjs';
+
+const WWW = path.join(REPO_ROOT, 'www');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+let tmp;
+
+before(() => {
+  if (!fs.existsSync(path.join(WWW, 'pkg', 'duiyi_bg.wasm'))) throw new Error('www/pkg is missing: run `npm run build` first');
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'duiyi-dist-'));
+});
+after(() => {
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** A fresh Chromium profile, with console errors, page errors and HTTP errors of every page collected. */
+async function browser() {
+  const profile = fs.mkdtempSync(path.join(tmp, 'profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-US',
+  });
+  context.setDefaultTimeout(STEP_MS);
+  context.setDefaultNavigationTimeout(READY_MS);
+  const errors = [];
+  const watch = (page) => {
+    page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()} (${m.location()?.url ?? ''})`));
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('response', (r) => r.status() >= 400 && errors.push(`http ${r.status()}: ${r.url()}`));
+  };
+  context.on('page', watch);
+  for (const p of context.pages()) watch(p);
+  return {
+    context,
+    errors,
+    page: () => context.pages()[0] ?? context.newPage(),
+    close: () => context.close().catch(() => {}),
+  };
+}
+
+/** Opens `url` and waits until the page is ready and the service worker controls it (the app is cached). */
+async function visit(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
+  await page.waitForSelector('html[data-offline="ready"]', { timeout: READY_MS });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: READY_MS });
+}
+
+const sha8 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 8);
+
+test('the bundle: every reference resolves inside dist/, every hashed name is its content hash, within 1 MB gzipped', async () => {
+  const out = path.join(tmp, 'check');
+  const summary = await buildDist({ out });
+  const names = new Set(summary.files.map((f) => f.path));
+  for (const name of ['index.html', 'manifest.webmanifest', 'sw.js', 'build.json']) assert.ok(fs.existsSync(path.join(out, name)), name);
+  for (const f of summary.files) {
+    const bytes = fs.readFileSync(path.join(out, f.path));
+    assert.equal(bytes.length, f.bytes, f.path);
+    if (f.hashed) assert.match(f.path, new RegExp(`\\.${sha8(bytes)}\\.[a-z]+$`), `${f.path} is named by its content`);
+    if (!/\.(js|css|html|webmanifest)$/.test(f.path) || f.path === 'sw.js') continue;
+    for (const ref of referencesOf(f.path, bytes.toString('utf8'))) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(f.path), ref.spec));
+      assert.ok(names.has(target), `${f.path} refers to ${ref.spec}, which is in the bundle`);
+    }
+  }
+  // the service worker caches exactly the bundle
+  const sw = fs.readFileSync(path.join(out, 'sw.js'), 'utf8');
+  const build = JSON.parse(/^const BUILD = (.*); \/\/ DIST:BUILD$/m.exec(sw)[1]);
+  assert.equal(build.version, summary.version);
+  assert.deepEqual([...build.hashed, 'index.html', 'manifest.webmanifest'].sort(), [...names].filter((n) => n !== 'sw.js').sort());
+  assert.match(fs.readFileSync(path.join(out, 'index.html'), 'utf8'), new RegExp(`<meta name="duiyi-version" content="${summary.version}">`));
+  assert.ok(summary.gzip <= 1_000_000, `${summary.gzip} bytes gzipped`);
+  // the same sources give the same bundle
+  const again = await buildDist({ out: path.join(tmp, 'check-again') });
+  assert.equal(again.version, summary.version);
+
+  // a reference the build cannot follow stops it, naming the file and line
+  const src = path.join(tmp, 'bad-src');
+  fs.cpSync(WWW, src, { recursive: true });
+  fs.appendFileSync(path.join(src, 'views', 'assets.js'), '\nexport const x = (n) => new URL(`./${n}.json`, import.meta.url);\n');
+  await assert.rejects(buildDist({ src, out: path.join(tmp, 'bad-out') }), (err) => err instanceof DistError && /views\/assets\.js:\d+: new URL with a template literal/.test(err.message));
+  fs.writeFileSync(path.join(src, 'views', 'assets.js'), "import './missing.js';\n");
+  await assert.rejects(buildDist({ src, out: path.join(tmp, 'bad-out') }), (err) => err instanceof DistError && /refers to views\/missing\.js/.test(err.message));
+  // and it never replaces a folder that is not a bundle
+  const precious = path.join(tmp, 'precious');
+  fs.mkdirSync(precious);
+  fs.writeFileSync(path.join(precious, 'notes.txt'), 'mine');
+  await assert.rejects(buildDist({ out: precious }), /not empty and holds no earlier bundle/);
+  assert.equal(fs.readFileSync(path.join(precious, 'notes.txt'), 'utf8'), 'mine');
+});
+
+test('offline: after one visit, with the host stopped and the browser offline, both games play against the engine and every view runs', async () => {
+  const site = path.join(tmp, 'site-offline');
+  const { version } = await buildDist({ out: site });
+  const host = await startStaticHost({ root: site, base: '/duiyi/' });
+  const b = await browser();
+  try {
+    // a fast engine for the test: 1 s a move in Xiangqi, 500 ms and a 7×7 board in Hex (set before the
+    // page's first script, once)
+    await b.context.addInitScript(() => {
+      if (localStorage.getItem('test.seeded')) return;
+      localStorage.setItem('test.seeded', '1');
+      localStorage.setItem('duiyi.xiangqi.settings.v1', JSON.stringify({ tc: 'movetime', movetime: 1000 }));
+      localStorage.setItem('duiyi.hex.settings.v1', JSON.stringify({ size: '7', movetime: 500 }));
+    });
+    const page = await b.page();
+    await visit(page, `${host.url}?lang=en#xiangqi`);
+    assert.equal(await page.getAttribute('html', 'data-version'), version);
+    await page.waitForSelector('[data-testid="app-notice"][data-kind="offline-ready"]', { state: 'attached' });
+
+    // installable: Chromium finds the manifest and its icons and reports no installability error
+    const cdp = await b.context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    assert.equal(manifest.url, `${host.url}manifest.webmanifest`);
+    assert.deepEqual(manifest.errors, []);
+    assert.deepEqual((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, []);
+    await cdp.detach();
+
+    await host.close();
+    await b.context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
+    assert.equal(await page.getAttribute('html', 'data-version'), version);
+    assert.equal(await page.evaluate(() => navigator.onLine), false);
+
+    // Xiangqi: a move, and the engine's reply
+    await page.waitForSelector('[data-testid="engine-status"][data-ready="true"]', { timeout: READY_MS });
+    await clickMove(page, 'h2e2');
+    await waitForMoveCount(page, 2, READY_MS);
+
+    // Hex: a move, the engine's reply, and the Black potential heatmap. Each view is a fresh page load (another
+    // query), not a jump within the page.
+    await page.goto(`${host.url}?lang=en&visit=hex#hex`);
+    await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
+    await page.click('[data-testid="board"] [data-square="d4"]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length >= 2, null, { timeout: READY_MS });
+    await page.click('[data-testid="overlay"] [data-overlay="black"]');
+    await page.waitForSelector('[data-testid="heatmap"][data-overlay="black"]');
+    const heat = await page.$$eval('[data-testid="heatmap"] [data-square]', (n) => n.map((x) => x.dataset.value));
+    assert.ok(heat.length >= 40 && heat.some((v) => /^\d+$/.test(v)), `heatmap values: ${heat.slice(0, 8)}`);
+    await screenshot(page, 'dist-offline-hex');
+
+    // the lab searches, #combat computes, #circle runs its worker
+    await page.goto(`${host.url}?lang=en&visit=lab#lab?fen=${encodeURIComponent('rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1')}&depth=3&run=1`);
+    await page.waitForSelector('[data-testid="lab-view"][data-state="done"]', { timeout: READY_MS });
+    await page.goto(`${host.url}?lang=en&visit=combat#combat`);
+    await page.waitForSelector('[data-testid="combat-view"][data-ready="true"]', { timeout: READY_MS });
+    await page.goto(`${host.url}?lang=en&visit=circle#circle`);
+    await page.waitForSelector('[data-testid="circle-view"][data-ready="true"]', { timeout: READY_MS });
+
+    assert.deepEqual(b.errors, [], 'no console errors, page errors or failed requests');
+  } finally {
+    await b.close();
+    await host.close();
+  }
+});
+
+test('update: a new build on the host replaces the cached one on the next visit, without mixing files', async () => {
+  const site = path.join(tmp, 'site-update');
+  const a = await buildDist({ out: site });
+  const host = await startStaticHost({ root: site, base: '/duiyi/' });
+  const b = await browser();
+  try {
+    const page = await b.page();
+    await visit(page, `${host.url}?lang=en#xiangqi`);
+    assert.equal(await page.getAttribute('html', 'data-version'), a.version);
+
+    // version B: the same app with one string changed
+    const src = path.join(tmp, 'src-b');
+    fs.cpSync(WWW, src, { recursive: true });
+    const enFile = path.join(src, 'i18n', 'en.json');
+    const en = JSON.parse(fs.readFileSync(enFile, 'utf8'));
+    en['nav.hex'] = 'Hex (B)';
+    fs.writeFileSync(enFile, JSON.stringify(en, null, 2));
+    const bBuild = await buildDist({ src, out: site });
+    assert.notEqual(bBuild.version, a.version);
+    // unchanged files keep their names (cached across versions): the wasm, chart.js
+    const same = a.files.filter((f) => /\.wasm$|chart\.umd/.test(f.path)).map((f) => f.path);
+    for (const name of same) assert.ok(bBuild.files.some((f) => f.path === name), `${name} is in both builds`);
+
+    // the open page (version A) learns of B once the browser checks for an update
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+    await page.waitForSelector('[data-testid="app-notice"][data-kind="update-ready"]:not([hidden])', { timeout: READY_MS });
+    assert.equal(await page.getAttribute('[data-testid="app-notice"]', 'data-version'), bBuild.version.slice(0, 7));
+    // …and keeps working on A's files: a view it had not loaded yet comes from A's cache
+    await page.evaluate(() => {
+      location.hash = '#circle';
+    });
+    await page.waitForSelector('[data-testid="circle-view"][data-ready="true"]', { timeout: READY_MS });
+    assert.equal(await page.getAttribute('html', 'data-version'), a.version);
+
+    // the next visit is version B, says so, and loads only B's files (another query: a real page load, not a
+    // jump within the page)
+    await page.goto(`${host.url}?lang=en&visit=2#hex`);
+    await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
+    assert.equal(await page.getAttribute('html', 'data-version'), bBuild.version);
+    assert.equal(await page.textContent('[data-route="hex"]'), 'Hex (B)');
+    await page.waitForSelector('[data-testid="app-notice"][data-kind="updated"]', { state: 'attached' });
+    assert.equal(await page.getAttribute('[data-testid="app-notice"]', 'data-from'), a.version.slice(0, 7));
+    const bNames = new Set(bBuild.files.map((f) => f.path));
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    const base = host.url;
+    for (const url of loaded.filter((u) => u.startsWith(base))) {
+      assert.ok(bNames.has(url.slice(base.length)), `${url} is a file of version B`);
+    }
+    await page.waitForFunction(
+      async (v) => (await caches.keys()).includes(`duiyi-${v}`) && navigator.serviceWorker.controller !== null,
+      bBuild.version,
+      { timeout: READY_MS, polling: 200 },
+    );
+    const keys = await page.evaluate(() => caches.keys());
+    assert.ok(keys.length <= 2, `at most this version's and the one before's caches: ${keys}`);
+
+    // offline, it is B that was cached
+    await host.close();
+    await b.context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
+    assert.equal(await page.getAttribute('html', 'data-version'), bBuild.version);
+    assert.equal(await page.textContent('[data-route="hex"]'), 'Hex (B)');
+    assert.deepEqual(b.errors, [], 'no console errors, page errors or failed requests');
+  } finally {
+    await b.close();
+    await host.close();
+  }
+});

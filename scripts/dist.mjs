@@ -43,6 +43,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = 'index.html';
 const MANIFEST = 'manifest.webmanifest';
 const SERVICE_WORKER = 'sw.js';
+/** The modules whose static imports index.html preloads: the page's and the default view's (main.js's
+ *  DEFAULT_ROUTE), the board a visit opens on. */
+const PRELOAD = ['main.js', 'views/xiangqi.js'];
+/** Files fetched (not imported) at once by every visit, which index.html preloads. */
+const PRELOAD_FETCH = ['pkg/duiyi_bg.wasm', 'i18n/en.json'];
 /** The line of www/sw.js the build replaces. */
 const BUILD_MARKER = /^const BUILD = .*\/\/ DIST:BUILD$/m;
 
@@ -77,6 +82,10 @@ export function referencesOf(rel, text) {
   const ext = path.extname(rel);
   if (ext === '.js' || ext === '.mjs') {
     const [imports] = parseModule(text, rel);
+    const addImport = (start, spec, isStatic) => {
+      add(start, spec);
+      if (isStatic && refs.length && refs[refs.length - 1].start === start) refs[refs.length - 1].staticImport = true;
+    };
     for (const imp of imports) {
       if (imp.type === 'import-meta') continue;
       const line = lineOf(text, imp.importStart);
@@ -88,7 +97,7 @@ export function referencesOf(rel, text) {
       }
       const at = text.indexOf(imp.specifier, imp.importStart);
       if (at < 0 || at >= imp.importEnd) throw new DistError(`${rel}:${line}: cannot locate the specifier '${imp.specifier}'`);
-      add(at, imp.specifier);
+      addImport(at, imp.specifier, imp.type !== 'dynamic');
     }
     for (const m of text.matchAll(/new URL\(\s*(['"])([^'"\n]+)\1\s*,\s*import\.meta\.url\s*\)/g)) {
       add(m.index + m[0].indexOf(m[2], 8), m[2]);
@@ -169,6 +178,7 @@ export async function buildDist({ src = path.join(ROOT, 'www'), out = path.join(
     }
     done.set(rel, 'busy');
     let bytes = fs.readFileSync(file);
+    const staticImports = [];
     if (TEXT.has(path.extname(rel))) {
       const text = shrink(rel, bytes.toString('utf8'), minify);
       let rewritten = '';
@@ -177,6 +187,7 @@ export async function buildDist({ src = path.join(ROOT, 'www'), out = path.join(
         const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), ref.spec));
         if (target.startsWith('../')) throw new DistError(`${rel}: '${ref.spec}' points outside ${src}`);
         const { name } = visit(target, rel);
+        if (ref.staticImport) staticImports.push(target);
         let spec = path.posix.relative(path.posix.dirname(rel), name);
         if (ref.spec.startsWith('./') && !spec.startsWith('.')) spec = `./${spec}`;
         rewritten += text.slice(at, ref.start) + spec;
@@ -185,7 +196,7 @@ export async function buildDist({ src = path.join(ROOT, 'www'), out = path.join(
       bytes = Buffer.from(rewritten + text.slice(at), 'utf8');
     }
     const fixed = rel === ENTRY || rel === MANIFEST;
-    const result = { name: fixed ? rel : hashedName(rel, bytes), bytes, hashed: !fixed };
+    const result = { name: fixed ? rel : hashedName(rel, bytes), bytes, hashed: !fixed, staticImports };
     done.set(rel, result);
     return result;
   };
@@ -199,11 +210,36 @@ export async function buildDist({ src = path.join(ROOT, 'www'), out = path.join(
     .digest('hex')
     .slice(0, 12);
 
-  // index.html names its version: the page's update notice and the service worker's check of a fresh copy
+  // index.html names its version (the page's update notice, the service worker's check of a fresh copy), and
+  // preloads every module the first view needs, so the browser fetches them at once instead of level by level
   const entry = done.get(ENTRY);
-  const html = entry.bytes.toString('utf8');
+  let html = entry.bytes.toString('utf8');
   if (!html.includes('<meta charset="utf-8">')) throw new DistError(`${ENTRY}: no <meta charset="utf-8"> to put the version after`);
-  entry.bytes = Buffer.from(html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n  <meta name="duiyi-version" content="${version}">`));
+  html = html.replace('<meta charset="utf-8">', `<meta charset="utf-8">\n  <meta name="duiyi-version" content="${version}">`);
+  const preload = new Set();
+  const closure = (rel) => {
+    const node = done.get(rel);
+    if (!node || preload.has(node.name)) return;
+    preload.add(node.name);
+    for (const dep of node.staticImports) closure(dep);
+  };
+  for (const rel of PRELOAD) {
+    if (!done.has(rel)) throw new DistError(`${rel} (to preload) is not reached from ${ENTRY}`);
+    closure(rel);
+  }
+  const already = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]));
+  const links = [...preload].filter((n) => !already.has(n)).sort().map((n) => `  <link rel="modulepreload" href="${n}">`);
+  // …and the files the page fetches as soon as it runs: the wasm (init() in main.js) and the English strings
+  // (always loaded: the fallback of every language). `crossorigin` matches fetch()'s CORS mode, so the fetch
+  // takes the preloaded response.
+  for (const rel of PRELOAD_FETCH) {
+    if (!done.has(rel)) throw new DistError(`${rel} (to preload) is not reached from ${ENTRY}`);
+    links.push(`  <link rel="preload" href="${done.get(rel).name}" as="fetch" crossorigin>`);
+  }
+  const script = html.indexOf('  <script type="module"');
+  if (script < 0) throw new DistError(`${ENTRY}: no <script type="module"> to put the preloads before`);
+  html = `${html.slice(0, script)}${links.join('\n')}\n${html.slice(script)}`;
+  entry.bytes = Buffer.from(html);
 
   const swSource = fs.readFileSync(path.join(src, SERVICE_WORKER), 'utf8');
   if (!BUILD_MARKER.test(swSource)) throw new DistError(`${SERVICE_WORKER}: no line 'const BUILD = … // DIST:BUILD' to fill in`);

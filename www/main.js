@@ -174,6 +174,8 @@ window.addEventListener('hashchange', () => {
 
 async function start() {
   wasmReady = init();
+  // the first view's module graph loads while the strings do (show() then finds it in the module map)
+  ROUTES[routeFromHash()]().catch(() => {});
   try {
     await setLang(lang);
   } catch (err) {

@@ -9,12 +9,17 @@ const URLS = {
   en: new URL('./en.json', import.meta.url),
 };
 
+/** One language's strings, fetched once (two callers at once share the one request; a failure is retried on
+ *  the next call). */
 export async function loadStrings(lang) {
   if (!LANGS.includes(lang)) throw new Error(`unknown language '${lang}'`);
   if (!cache.has(lang)) {
-    const res = await fetch(URLS[lang]);
-    if (!res.ok) throw new Error(`could not load ${lang}.json: HTTP ${res.status}`);
-    cache.set(lang, await res.json());
+    const loading = fetch(URLS[lang]).then((res) => {
+      if (!res.ok) throw new Error(`could not load ${lang}.json: HTTP ${res.status}`);
+      return res.json();
+    });
+    cache.set(lang, loading);
+    loading.catch(() => cache.delete(lang));
   }
   return cache.get(lang);
 }

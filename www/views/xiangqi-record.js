@@ -237,7 +237,7 @@ export function createRecordPanels(x) {
     const scroller = moveList.parentElement;
     const focus = viewPly === null ? null : moveList.querySelector('.move-viewing');
     if (focus) focus.scrollIntoView({ block: 'nearest' });
-    else scroller.scrollTop = scroller.scrollHeight;
+    else if (items.length) scroller.scrollTop = scroller.scrollHeight; // (an empty list has nothing to scroll: no forced layout while the page is built)
     afterRender();
   }
 

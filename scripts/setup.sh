@@ -5,8 +5,8 @@
 #   - wasm-bindgen-cli at exactly the wasm-bindgen version in Cargo.lock (the CLI and the library must
 #     match), into the project-local root .tools/ (never over anything in ~/.cargo/bin). Skipped when
 #     .tools/bin/wasm-bindgen or a wasm-bindgen on PATH already has that version.
-#   - the npm packages of package-lock.json into node_modules/ (binaryen's wasm-opt, sirv, chart.js,
-#     playwright-core)
+#   - the npm packages of package-lock.json into node_modules/ (binaryen's wasm-opt, sirv, chart.js, d3,
+#     playwright-core, and es-module-lexer and esbuild for the static bundle)
 #   - with --test: Debian's chromium and fonts-noto-cjk (for the headless browser tests), only when missing
 #
 #   scripts/setup.sh [--test] [--dry-run]     --dry-run prints the plan and changes nothing
@@ -70,7 +70,7 @@ if [ -z "$wbg" ]; then
   [ -n "$on_path" ] && had="$on_path is version $(wbg_version_of "$on_path"), left as it is"
   plan+=("wasm-bindgen-cli $wbg_version into $WBG_ROOT/ (cargo install --root $WBG_ROOT, ~3 min) — generates the JS bindings of the wasm engine and must be exactly the version in Cargo.lock ($had)")
 fi
-[ "$need_npm" = 1 ] && plan+=("npm ci into node_modules/ — binaryen (wasm-opt, shrinks the wasm), sirv (the static server), chart.js (combat charts), playwright-core (drives Chromium in the browser tests; downloads no browser)")
+[ "$need_npm" = 1 ] && plan+=("npm ci into node_modules/ — binaryen (wasm-opt, shrinks the wasm), sirv (the static server), chart.js and d3 (charts, heatmap colours), playwright-core (drives Chromium in the browser tests; downloads no browser), es-module-lexer and esbuild (read and minify the modules for npm run dist)")
 [ ${#missing_apt[@]} -gt 0 ] && plan+=("${sudo_cmd[*]:+${sudo_cmd[*]} }apt-get update && apt-get install ${missing_apt[*]} — Debian system packages, only for the browser tests: a headless Chromium, and CJK fonts so the pieces' characters render")
 
 if [ ${#plan[@]} -eq 0 ]; then

@@ -4,7 +4,8 @@
 // outside the sub-path is 404. Files are read from disk at each request, so a new build written over the
 // folder is what the next request gets (a deploy).
 //
-//   node scripts/static-host.mjs [DIR] [BASE]      defaults: dist /duiyi/; PORT (8081) and HOST as for serve.mjs
+//   node scripts/static-host.mjs [DIR] [BASE] [--isolated]
+//       defaults: dist /duiyi/; PORT (8081) and HOST as for serve.mjs; --isolated adds the optional COOP/COEP
 //
 // Also imported by the bundle's browser test and its visit-time benchmark: startStaticHost({ root, base }).
 import http from 'node:http';
@@ -12,15 +13,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 
+/** The optional cross-origin isolation headers (docs/publishing.md): with them `crossOriginIsolated` is true
+ *  and SharedArrayBuffer is available; the page does not need them. */
+export const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 /**
  * Serves `root` at `base` (which starts and ends with '/'). Resolves once it listens.
- * @param {{root: string, base?: string, port?: number, host?: string}} options
+ * @param {{root: string, base?: string, port?: number, host?: string, headers?: Record<string, string>}} options
+ *   headers: sent with every response (none by default: a plain host)
  * @returns {Promise<{url: string, port: number, close: () => Promise<void>}>} url: the app's address (with base)
  */
-export async function startStaticHost({ root, base = '/duiyi/', port = 0, host = '127.0.0.1' }) {
+export async function startStaticHost({ root, base = '/duiyi/', port = 0, host = '127.0.0.1', headers = {} }) {
   if (!base.startsWith('/') || !base.endsWith('/')) throw new Error(`base must start and end with '/': '${base}'`);
   const files = sirv(path.resolve(root), { dev: true, dotfiles: false, etag: true });
   const server = http.createServer((req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     const url = req.url ?? '/';
     if (url === base.slice(0, -1) || url.startsWith(`${base.slice(0, -1)}?`)) {
       res.writeHead(301, { Location: base + url.slice(base.length - 1) });
@@ -59,10 +69,13 @@ export async function startStaticHost({ root, base = '/duiyi/', port = 0, host =
 
 // `node scripts/static-host.mjs`
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [root = 'dist', base = '/duiyi/'] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const isolated = args.includes('--isolated');
+  const [root = 'dist', base = '/duiyi/'] = args.filter((a) => a !== '--isolated');
   const port = process.env.PORT ? Number(process.env.PORT) : 8081;
   try {
-    const { url } = await startStaticHost({ root, base, port, host: process.env.HOST || '127.0.0.1' });
+    const headers = isolated ? ISOLATION_HEADERS : {};
+    const { url } = await startStaticHost({ root, base, port, host: process.env.HOST || '127.0.0.1', headers });
     console.log(`static host: ${root} on ${url}  (Ctrl-C to stop)`);
   } catch (err) {
     console.error(`static-host: ${err.message}`);

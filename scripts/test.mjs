@@ -3,7 +3,8 @@
 //   1. set-up   bash scripts/setup.sh --test   (installs only what is missing; says what first)
 //   2. build    bash scripts/build.sh          (the wasm engine; skipped when up to date)
 //   3. rust     cargo test --no-fail-fast      (every unit, integration and doc test, all targets)
-//   4. browser  node --test tests/browser/     (headless Chromium; needs the build)
+//   4. dist     node scripts/dist.mjs --out …  (the static bundle, into a temporary folder; needs the build)
+//   5. browser  node --test tests/browser/     (headless Chromium; needs the build)
 //
 // Each step's output streams to the terminal as usual. At the end the summary lists, per suite, the tests
 // that failed with the first lines of their reason (cargo's panic message, node's assertion), and the exit
@@ -161,6 +162,22 @@ async function main() {
     status: `${cargo.code === 0 ? 'ok' : 'FAILED'} — ${rust.passed} passed, ${rust.failed} failed in ${rust.targets.length} targets (cargo test --no-fail-fast)`,
     details: rustDetails,
   });
+
+  // ---- dist: `npm run dist`'s own script, as a user runs it (its browser checks are in tests/browser/dist.test.mjs) ----
+  if (built && fs.existsSync(path.join(ROOT, 'www/pkg/duiyi.js'))) {
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'duiyi-dist-'));
+    const dist = await run(process.execPath, ['scripts/dist.mjs', '--out', path.join(tmp, 'dist')], { capture: true });
+    fs.rmSync(tmp, { recursive: true, force: true });
+    const size = /dist: (\d+) bytes, (\d+) gzipped/.exec(dist.output);
+    steps.push({
+      name: 'dist',
+      ok: dist.code === 0,
+      status: dist.code === 0
+        ? `ok — ${size ? `${size[1]} bytes, ${size[2]} gzipped` : 'written'} (node scripts/dist.mjs)`
+        : `FAILED (exit ${dist.code}) — node scripts/dist.mjs`,
+      details: dist.code === 0 ? [] : dist.output.trim().split('\n').slice(-5),
+    });
+  }
 
   // ---- browser ----
   if (!built || !fs.existsSync(path.join(ROOT, 'www/pkg/duiyi.js'))) {

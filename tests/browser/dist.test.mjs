@@ -7,7 +7,8 @@
 //   2. first visit online, then the host stopped and the browser offline: a reload plays a Xiangqi move and a
 //      Hex move against the engine, the heatmap renders, the lab, #combat and #circle run; no console errors;
 //   3. a new build on the host: an open page is told a new version is ready, the next visit runs it (with the
-//      "updated" notice) and loads only its files, and offline it is the new version that is cached.
+//      "updated" notice) and loads only its files, and offline it is the new version that is cached;
+//   4. with the optional COOP/COEP headers the page is cross-origin isolated and still plays.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
@@ -16,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildDist, referencesOf, DistError } from '../../scripts/dist.mjs';
-import { startStaticHost } from '../../scripts/static-host.mjs';
+import { startStaticHost, ISOLATION_HEADERS } from '../../scripts/static-host.mjs';
 import { REPO_ROOT, READY_MS, STEP_MS, clickMove, waitForMoveCount, screenshot } from './harness.mjs';
 
 const WWW = path.join(REPO_ROOT, 'www');
@@ -239,6 +240,28 @@ test('update: a new build on the host replaces the cached one on the next visit,
     await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
     assert.equal(await page.getAttribute('html', 'data-version'), bBuild.version);
     assert.equal(await page.textContent('[data-route="hex"]'), 'Hex (B)');
+    assert.deepEqual(b.errors, [], 'no console errors, page errors or failed requests');
+  } finally {
+    await b.close();
+    await host.close();
+  }
+});
+
+test('the optional COOP/COEP headers: the page is cross-origin isolated and plays as without them', async () => {
+  const site = path.join(tmp, 'site-isolated');
+  await buildDist({ out: site });
+  const host = await startStaticHost({ root: site, base: '/duiyi/', headers: ISOLATION_HEADERS });
+  const b = await browser();
+  try {
+    await b.context.addInitScript(() => {
+      if (!localStorage.getItem('duiyi.xiangqi.settings.v1')) localStorage.setItem('duiyi.xiangqi.settings.v1', JSON.stringify({ tc: 'movetime', movetime: 1000 }));
+    });
+    const page = await b.page();
+    await visit(page, `${host.url}?lang=en#xiangqi`);
+    assert.equal(await page.evaluate(() => crossOriginIsolated && typeof SharedArrayBuffer === 'function'), true);
+    await page.waitForSelector('[data-testid="engine-status"][data-ready="true"]', { timeout: READY_MS });
+    await clickMove(page, 'h2e2');
+    await waitForMoveCount(page, 2, READY_MS);
     assert.deepEqual(b.errors, [], 'no console errors, page errors or failed requests');
   } finally {
     await b.close();

@@ -70,6 +70,17 @@ export async function startServer({ root = path.join(repoRoot, 'www'), port = 80
       res.end('not found\n');
     });
   });
+  const { port: actualPort, close } = await listen(server, port, host);
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}/`;
+  return { server, port: actualPort, url, close };
+}
+
+/**
+ * Starts `server` listening (port 0: a free one) and resolves once it does; rejects with the listen error
+ * (EADDRINUSE, …). Also used by scripts/static-host.mjs.
+ * @returns {Promise<{port: number, close: () => Promise<void>}>} close ends open connections too
+ */
+export async function listen(server, port, host) {
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -77,14 +88,14 @@ export async function startServer({ root = path.join(repoRoot, 'www'), port = 80
       resolve();
     });
   });
-  const actualPort = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}/`;
-  const close = () =>
-    new Promise((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections?.();
-    });
-  return { server, port: actualPort, url, close };
+  return {
+    port: /** @type {import('node:net').AddressInfo} */ (server.address()).port,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      }),
+  };
 }
 
 // `node scripts/serve.mjs`

@@ -12,6 +12,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
+import { listen } from './serve.mjs';
 
 /** The optional cross-origin isolation headers (docs/publishing.md): with them `crossOriginIsolated` is true
  *  and SharedArrayBuffer is available; the page does not need them. */
@@ -48,23 +49,8 @@ export async function startStaticHost({ root, base = '/duiyi/', port = 0, host =
       res.end('not found\n');
     });
   });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const actual = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
-  return {
-    url: `http://${host}:${actual}${base}`,
-    port: actual,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections?.();
-      }),
-  };
+  const { port: actual, close } = await listen(server, port, host);
+  return { url: `http://${host}:${actual}${base}`, port: actual, close };
 }
 
 // `node scripts/static-host.mjs`

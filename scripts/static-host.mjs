@@ -1,6 +1,7 @@
 // A plain static host for trying the bundle (dist/) the way a web host serves it: files only, under a
 // sub-path, with no headers of ours (no Content-Security-Policy header, no COOP/COEP: the page's own <meta>
-// policy is what applies, as on GitHub Pages). '/duiyi' redirects to '/duiyi/', as static hosts do; anything
+// policy is what applies, as on GitHub Pages; no Cache-Control either: only Last-Modified and ETag, as
+// python's http.server). '/duiyi' redirects to '/duiyi/', as static hosts do; anything
 // outside the sub-path is 404. Files are read from disk at each request, so a new build written over the
 // folder is what the next request gets (a deploy).
 //
@@ -44,6 +45,14 @@ export async function startStaticHost({ root, base = '/duiyi/', port = 0, host =
       return;
     }
     req.url = url.slice(base.length - 1);
+    // sirv's development mode adds `Cache-Control: no-cache`; a plain host (python's http.server, many
+    // others) sends none, only Last-Modified, and browsers then cache by heuristic freshness
+    const writeHead = res.writeHead;
+    res.writeHead = function plainWriteHead(code, headers) {
+      if (headers && typeof headers === 'object') for (const k of Object.keys(headers)) if (/^cache-control$/i.test(k)) delete headers[k];
+      res.removeHeader('Cache-Control');
+      return writeHead.call(this, code, headers);
+    };
     files(req, res, () => {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('not found\n');

@@ -3,16 +3,23 @@
 // index.html, and without it (`npm start`) nothing is registered and a worker left over from a bundle served
 // at the same address is removed, so development always sees the files on disk.
 //
-// Notices (one at a time, a small box at the bottom of the window; test hook `app-notice` with data-kind):
+// Notices (one at a time, a small box at the bottom of the window that clicks pass through, except on its
+// buttons; test hook `app-notice` with data-kind):
 //   offline-ready   the first visit finished caching the app: it now works offline;
 //   updated         this visit runs a newer version than the last one (data-from, data-version);
 //   update-ready    a newer version was installed while this page was open: a Reload button (the games are
-//                   saved, so a reload loses nothing).
+//                   saved, so a reload loses nothing). The page asks for new versions itself when it comes back
+//                   into view and every hour, so a tab left open learns of them too.
+// The versions are content hashes: they are in the data attributes and the tooltip, not in the sentence.
 // The last version seen is kept in localStorage under duiyi.version.
 
 const VERSION_KEY = 'duiyi.version';
 /** A notice hides itself after this long (it stays in the page, hidden, with its data-kind). */
-const NOTICE_MS = 12000;
+const NOTICE_MS = 10000;
+/** An open page asks for a new version at most this often when it comes back into view… */
+const UPDATE_CHECK_MIN_MS = 5 * 60 * 1000;
+/** …and at least this often while it stays open. */
+const UPDATE_CHECK_EVERY_MS = 60 * 60 * 1000;
 
 let t = (key) => key;
 let notice = null; // { kind, params, el }
@@ -27,6 +34,7 @@ function render() {
   const { kind, params, el } = notice;
   const text = el.querySelector('.app-notice-text');
   text.textContent = t(`pwa.${kind}`, params);
+  el.title = params.version ? `${params.from ? `${params.from} → ` : ''}${params.version}` : '';
   const reload = el.querySelector('.app-notice-reload');
   reload.hidden = kind !== 'update-ready';
   reload.textContent = t('pwa.reload');
@@ -89,7 +97,10 @@ export async function startOfflineApp(translate) {
   if (!version) {
     if (sw) {
       const stale = await sw.getRegistration().catch(() => null);
-      if (stale) await stale.unregister().catch(() => {});
+      if (stale) {
+        await stale.unregister().catch(() => {});
+        for (const key of await caches.keys().catch(() => [])) if (key.startsWith('duiyi-')) await caches.delete(key);
+      }
     }
     return;
   }
@@ -103,6 +114,12 @@ export async function startOfflineApp(translate) {
   }
   if (last && last !== version) show('updated', { version: short(version), from: short(last) });
   if (!sw) return;
+  // a version the worker could not install: say why in the console (the page works, only not offline)
+  sw.addEventListener('message', (e) => {
+    if (e.data?.type === 'install-failed') {
+      console.warn(`version ${e.data.version} of the app could not be saved for offline use: ${e.data.reason}`);
+    }
+  });
   let registration;
   try {
     registration = await sw.register('sw.js');
@@ -135,4 +152,16 @@ export async function startOfflineApp(translate) {
   if (pending) watch(pending, !registration.active);
   else if (registration.active) document.documentElement.dataset.offline = 'ready';
   registration.addEventListener('updatefound', () => watch(registration.installing, !registration.active));
+  // A tab left open (an installed app, for days) asks for a new version when it comes back into view and every
+  // hour; the browser itself checks only when a page is loaded.
+  let lastCheck = Date.now();
+  const check = () => {
+    if (Date.now() - lastCheck < UPDATE_CHECK_MIN_MS) return;
+    lastCheck = Date.now();
+    registration.update().catch(() => {});
+  };
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') check();
+  });
+  setInterval(check, UPDATE_CHECK_EVERY_MS);
 }

@@ -9,10 +9,11 @@
 //   and the browser tries again at the next visit, so a cache never mixes two versions.
 // - Activate at once (skipWaiting, clients.claim): pages of the version before keep working, because its
 //   cache is kept until the version after (files with hashed names cannot collide).
-// - Requests: a page load asks the network first (so the next visit after a deploy gets the new version;
-//   navigation preload starts that request while the worker boots), and falls back to this version's
-//   index.html when offline or after NAVIGATION_TIMEOUT_MS. Everything else comes from the cache, then the
-//   network.
+// - Requests: a page load and the manifest ask the host first, past the HTTP cache (so the next visit after a
+//   deploy gets the new version), and fall back to this version's copies when offline or after
+//   NAVIGATION_TIMEOUT_MS. Everything else comes from the caches, then the network.
+// - A failed install (a file missing on the host, an old index.html) deletes its cache and tells the open
+//   pages why; the browser tries again at a later visit.
 //
 // Design and the measured visit times: docs/publishing.md.
 
@@ -58,6 +59,15 @@ async function precache() {
   ]);
 }
 
+/** Tells the open pages why this version could not be installed (www/pwa.js logs it as a warning). */
+async function reportFailure(err) {
+  await caches.delete(CACHE);
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true, type: 'window' })) {
+    client.postMessage({ type: 'install-failed', version: BUILD.version, reason: String(err?.message ?? err) });
+  }
+  throw err;
+}
+
 self.addEventListener('install', (event) => {
   // Where the browser has the Static Routing API (Chromium 123+), the bundle's files are served from the
   // caches without starting this script at all (a returning visit then waits for no worker start-up); a file
@@ -70,7 +80,7 @@ self.addEventListener('install', (event) => {
   } catch {
     /* an older browser: the fetch handler serves everything */
   }
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  event.waitUntil(precache().then(() => self.skipWaiting(), reportFailure));
 });
 
 self.addEventListener('activate', (event) => {
@@ -79,8 +89,6 @@ self.addEventListener('activate', (event) => {
       // caches.keys() lists in creation order: keep this version and the one just before it
       const others = (await caches.keys()).filter((k) => k.startsWith(PREFIX) && k !== CACHE);
       await Promise.all(others.slice(0, -1).map((k) => caches.delete(k)));
-      // a page load's request to the network starts while this worker starts up (navigate() takes it)
-      await self.registration.navigationPreload?.enable();
       await self.clients.claim();
     })(),
   );
@@ -92,34 +100,40 @@ async function fromCache(request) {
   return hit ?? fetch(request);
 }
 
-async function navigate(request, preloaded) {
-  const cached = async () => (await (await caches.open(CACHE)).match(SCOPE)) ?? Response.error();
+/**
+ * Network first, for the files whose names stay put (index.html, the manifest): asked of the host itself
+ * (`no-cache`: a cheap 304 when nothing changed; the HTTP cache's heuristic freshness would otherwise keep an
+ * old index.html for days on hosts that send only Last-Modified). This version's cached copy when offline or
+ * after NAVIGATION_TIMEOUT_MS.
+ */
+async function networkFirst(request, cacheKey) {
+  const cached = async () => (await (await caches.open(CACHE)).match(cacheKey)) ?? Response.error();
   let timer;
   const timeout = new Promise((resolve) => {
     timer = setTimeout(() => resolve(null), NAVIGATION_TIMEOUT_MS);
   });
   try {
-    const network = Promise.resolve(preloaded).then((res) => res ?? fetch(request));
+    // a page load's redirect (…/index.html → …/) is handed back to the browser to follow
+    const redirect = request.mode === 'navigate' ? 'manual' : 'follow';
+    const network = fetch(request.url, { cache: 'no-cache', credentials: 'same-origin', redirect });
     const res = await Promise.race([network, timeout]);
     if (res) return res;
   } catch {
-    /* offline: the cached page */
+    /* offline: the cached copy */
   } finally {
     clearTimeout(timer);
   }
   return cached();
 }
 
+const MANIFEST_URL = new URL('manifest.webmanifest', SCOPE).href;
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET' || !request.url.startsWith(SCOPE)) return;
-  if (request.mode === 'navigate') {
-    const preloaded = event.preloadResponse?.catch(() => undefined);
-    event.waitUntil(Promise.resolve(preloaded));
-    event.respondWith(navigate(request, preloaded));
-  } else {
-    event.respondWith(fromCache(request));
-  }
+  if (request.mode === 'navigate') event.respondWith(networkFirst(request, SCOPE));
+  else if (request.url === MANIFEST_URL) event.respondWith(networkFirst(request, MANIFEST_URL));
+  else event.respondWith(fromCache(request));
 });
 
 // the page asks which version this worker serves (the update notice)

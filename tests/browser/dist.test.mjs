@@ -8,7 +8,8 @@
 //      Hex move against the engine, the heatmap renders, the lab, #combat and #circle run; no console errors;
 //   3. a new build on the host: an open page is told a new version is ready, the next visit runs it (with the
 //      "updated" notice) and loads only its files, and offline it is the new version that is cached;
-//   4. with the optional COOP/COEP headers the page is cross-origin isolated and still plays.
+//   4. a file missing on the host: no offline copy, no partial cache, and a console warning that says why;
+//   5. with the optional COOP/COEP headers the page is cross-origin isolated and still plays.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
@@ -103,6 +104,17 @@ test('the bundle: every reference resolves inside dist/, every hashed name is it
   await assert.rejects(buildDist({ src, out: path.join(tmp, 'bad-out') }), (err) => err instanceof DistError && /views\/assets\.js:\d+: new URL with a template literal/.test(err.message));
   fs.writeFileSync(path.join(src, 'views', 'assets.js'), "import './missing.js';\n");
   await assert.rejects(buildDist({ src, out: path.join(tmp, 'bad-out') }), (err) => err instanceof DistError && /refers to views\/missing\.js/.test(err.message));
+  // opened as a file (no server), the page says what to do instead of staying blank
+  const b = await browser();
+  try {
+    const page = await b.page();
+    await page.goto(`file://${out}/index.html`);
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.boot-hint')).opacity === '1', null, { timeout: STEP_MS });
+    assert.match(await page.textContent('[data-testid="boot-message"]'), /open the page through a web server/);
+  } finally {
+    await b.close();
+  }
+
   // and it never replaces a folder that is not a bundle
   const precious = path.join(tmp, 'precious');
   fs.mkdirSync(precious);
@@ -180,6 +192,10 @@ test('offline: after one visit, with the host stopped and the browser offline, b
 test('update: a new build on the host replaces the cached one on the next visit, without mixing files', async () => {
   const site = path.join(tmp, 'site-update');
   const a = await buildDist({ out: site });
+  // version A was deployed ten days ago: with Last-Modified and no Cache-Control (a plain host), a browser
+  // would take its index.html as fresh for a day by heuristic, unless the worker asks the host each time
+  const old = new Date(Date.now() - 10 * 24 * 3600 * 1000);
+  for (const f of a.files) fs.utimesSync(path.join(site, f.path), old, old);
   const host = await startStaticHost({ root: site, base: '/duiyi/' });
   const b = await browser();
   try {
@@ -204,6 +220,8 @@ test('update: a new build on the host replaces the cached one on the next visit,
     await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
     await page.waitForSelector('[data-testid="app-notice"][data-kind="update-ready"]:not([hidden])', { timeout: READY_MS });
     assert.equal(await page.getAttribute('[data-testid="app-notice"]', 'data-version'), bBuild.version.slice(0, 7));
+    assert.equal(await page.textContent('.app-notice-text'), 'A new version of duiyi is ready.');
+    assert.equal(await page.isVisible('[data-testid="app-notice-reload"]'), true);
     // …and keeps working on A's files: a view it had not loaded yet comes from A's cache
     await page.evaluate(() => {
       location.hash = '#circle';
@@ -211,36 +229,61 @@ test('update: a new build on the host replaces the cached one on the next visit,
     await page.waitForSelector('[data-testid="circle-view"][data-ready="true"]', { timeout: READY_MS });
     assert.equal(await page.getAttribute('html', 'data-version'), a.version);
 
-    // the next visit is version B, says so, and loads only B's files (another query: a real page load, not a
-    // jump within the page)
-    await page.goto(`${host.url}?lang=en&visit=2#hex`);
-    await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
-    assert.equal(await page.getAttribute('html', 'data-version'), bBuild.version);
-    assert.equal(await page.textContent('[data-route="hex"]'), 'Hex (B)');
-    await page.waitForSelector('[data-testid="app-notice"][data-kind="updated"]', { state: 'attached' });
-    assert.equal(await page.getAttribute('[data-testid="app-notice"]', 'data-from'), a.version.slice(0, 7));
+    // the next visit, at the same address as the first, is version B, says so, and loads only B's files
+    await page.close();
+    const next = await b.context.newPage();
+    await next.goto(`${host.url}?lang=en#xiangqi`);
+    await next.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
+    assert.equal(await next.getAttribute('html', 'data-version'), bBuild.version);
+    assert.equal(await next.textContent('[data-route="hex"]'), 'Hex (B)');
+    await next.waitForSelector('[data-testid="app-notice"][data-kind="updated"]', { state: 'attached' });
+    assert.equal(await next.getAttribute('[data-testid="app-notice"]', 'data-from'), a.version.slice(0, 7));
     const bNames = new Set(bBuild.files.map((f) => f.path));
-    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    const loaded = await next.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
     const base = host.url;
     for (const url of loaded.filter((u) => u.startsWith(base))) {
       assert.ok(bNames.has(url.slice(base.length)), `${url} is a file of version B`);
     }
-    await page.waitForFunction(
+    await next.waitForFunction(
       async (v) => (await caches.keys()).includes(`duiyi-${v}`) && navigator.serviceWorker.controller !== null,
       bBuild.version,
       { timeout: READY_MS, polling: 200 },
     );
-    const keys = await page.evaluate(() => caches.keys());
+    const keys = await next.evaluate(() => caches.keys());
     assert.ok(keys.length <= 2, `at most this version's and the one before's caches: ${keys}`);
 
     // offline, it is B that was cached
     await host.close();
     await b.context.setOffline(true);
-    await page.reload();
-    await page.waitForSelector('.hex-layout[data-ready="true"]', { timeout: READY_MS });
-    assert.equal(await page.getAttribute('html', 'data-version'), bBuild.version);
-    assert.equal(await page.textContent('[data-route="hex"]'), 'Hex (B)');
+    await next.reload();
+    await next.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
+    assert.equal(await next.getAttribute('html', 'data-version'), bBuild.version);
+    assert.equal(await next.textContent('[data-route="hex"]'), 'Hex (B)');
     assert.deepEqual(b.errors, [], 'no console errors, page errors or failed requests');
+  } finally {
+    await b.close();
+    await host.close();
+  }
+});
+
+test('a file missing on the host: the page plays, says in the console why it is not saved offline, and keeps no partial cache', async () => {
+  const site = path.join(tmp, 'site-missing');
+  const built = await buildDist({ out: site });
+  const missing = built.files.find((f) => /^views\/circle\.[0-9a-f]{8}\.css$/.test(f.path)).path;
+  fs.rmSync(path.join(site, missing));
+  const host = await startStaticHost({ root: site, base: '/duiyi/' });
+  const b = await browser();
+  try {
+    const page = await b.page();
+    const warning = page.waitForEvent('console', { predicate: (m) => m.type() === 'warning' && /could not be saved for offline use/.test(m.text()), timeout: READY_MS });
+    await page.goto(`${host.url}?lang=en#xiangqi`);
+    await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
+    assert.match((await warning).text(), new RegExp(`${missing.replace(/\./g, '\\.')}: HTTP 404`));
+    assert.deepEqual(await page.evaluate(() => caches.keys()), []);
+    assert.equal(await page.getAttribute('html', 'data-offline'), null);
+    assert.equal(await page.$('[data-testid="app-notice"]'), null, 'no offline-ready notice');
+    // the failed install's own request is the only error; the game itself plays
+    assert.deepEqual(b.errors.filter((e) => !e.includes(missing)), []);
   } finally {
     await b.close();
     await host.close();

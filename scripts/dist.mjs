@@ -63,29 +63,25 @@ const lineOf = (text, index) => text.slice(0, index).split('\n').length;
 const isExternal = (spec) => /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i.test(spec);
 
 /**
- * The references of one file, as {start, end, spec}: `text.slice(start, end) === spec`, a URL relative to the
- * file. Absolute URLs, other origins, data: URLs and fragment-only references are not the bundle's.
+ * The references of one file, as {start, end, spec, staticImport}: `text.slice(start, end) === spec`, a URL
+ * relative to the file; staticImport marks an `import … from` (what index.html's modulepreload follows). Absolute URLs, other origins, data: URLs and fragment-only references are not the bundle's.
  * @param {string} rel path of the file inside the source folder ('views/hex.js')
  * @param {string} text its contents
  */
 export function referencesOf(rel, text) {
   if (!lexerReadyNow) throw new Error('referencesOf: await referencesReady first (buildDist does)');
   const refs = [];
-  const add = (start, spec) => {
+  const add = (start, spec, staticImport = false) => {
     if (isExternal(spec)) return;
     if (spec.startsWith('/')) {
       throw new DistError(`${rel}:${lineOf(text, start)}: '${spec}' is a root-relative URL; the bundle must work under any sub-path`);
     }
     if (/[?#]/.test(spec)) throw new DistError(`${rel}:${lineOf(text, start)}: '${spec}': a query or fragment cannot be hashed`);
-    refs.push({ start, end: start + spec.length, spec });
+    refs.push({ start, end: start + spec.length, spec, staticImport });
   };
   const ext = path.extname(rel);
   if (ext === '.js' || ext === '.mjs') {
     const [imports] = parseModule(text, rel);
-    const addImport = (start, spec, isStatic) => {
-      add(start, spec);
-      if (isStatic && refs.length && refs[refs.length - 1].start === start) refs[refs.length - 1].staticImport = true;
-    };
     for (const imp of imports) {
       if (imp.type === 'import-meta') continue;
       const line = lineOf(text, imp.importStart);
@@ -97,7 +93,7 @@ export function referencesOf(rel, text) {
       }
       const at = text.indexOf(imp.specifier, imp.importStart);
       if (at < 0 || at >= imp.importEnd) throw new DistError(`${rel}:${line}: cannot locate the specifier '${imp.specifier}'`);
-      addImport(at, imp.specifier, imp.type !== 'dynamic');
+      add(at, imp.specifier, imp.type !== 'dynamic');
     }
     for (const m of text.matchAll(/new URL\(\s*(['"])([^'"\n]+)\1\s*,\s*import\.meta\.url\s*\)/g)) {
       add(m.index + m[0].indexOf(m[2], 8), m[2]);

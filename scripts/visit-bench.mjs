@@ -110,15 +110,20 @@ const record = (kind, r) => (results.kinds[kind] ??= []).push(r);
 const build = JSON.parse(fs.readFileSync(path.join(DIST, 'build.json'), 'utf8'));
 results.dist = { version: build.duiyi, bytes: build.bytes, gzip: build.gzip, files: build.files.length };
 
+/** A first visit, a repeat visit in a new tab, and one after a browser restart, recorded as `<who> …`. */
+async function firstAndRepeats(who, profile, url) {
+  record(`${who} first`, await visit(profile.context, url));
+  record(`${who} repeat tab`, await visit(profile.context, url));
+  await profile.reopen();
+  record(`${who} repeat cold`, await visit(profile.context, url));
+}
+
 for (let i = 0; i < runs; i++) {
-  // the bundle: first, repeat, offline (one profile)
+  // the bundle: first, repeats, then offline after a restart (one profile)
   const host = await startStaticHost({ root: DIST, base: '/duiyi/' });
   const p = await newProfile();
   try {
-    record('dist first', await visit(p.context, `${host.url}?lang=en#xiangqi`));
-    record('dist repeat tab', await visit(p.context, `${host.url}?lang=en#xiangqi`));
-    await p.reopen();
-    record('dist repeat cold', await visit(p.context, `${host.url}?lang=en#xiangqi`));
+    await firstAndRepeats('dist', p, `${host.url}?lang=en#xiangqi`);
     await host.close();
     await p.reopen();
     await p.context.setOffline(true);
@@ -131,10 +136,7 @@ for (let i = 0; i < runs; i++) {
   const server = await startServer({ port: 0 });
   const q = await newProfile();
   try {
-    record('www first', await visit(q.context, `${server.url}?lang=en#xiangqi`));
-    record('www repeat tab', await visit(q.context, `${server.url}?lang=en#xiangqi`));
-    await q.reopen();
-    record('www repeat cold', await visit(q.context, `${server.url}?lang=en#xiangqi`));
+    await firstAndRepeats('www', q, `${server.url}?lang=en#xiangqi`);
   } finally {
     await q.close();
     await server.close();

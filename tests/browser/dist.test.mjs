@@ -69,6 +69,24 @@ async function visit(page, url) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: READY_MS });
 }
 
+/**
+ * Builds the bundle into a folder of its own, lets `prepare(built, site)` change the deployed files, serves it
+ * under /duiyi/ (`headers`: sent with every response) and opens a fresh browser; runs `body`, then closes both.
+ */
+async function onHost(name, { prepare, headers } = {}, body) {
+  const site = path.join(tmp, name);
+  const built = await buildDist({ out: site });
+  const prepared = prepare?.(built, site);
+  const host = await startStaticHost({ root: site, base: '/duiyi/', headers });
+  const b = await browser();
+  try {
+    await body({ site, built, prepared, host, b });
+  } finally {
+    await b.close();
+    await host.close();
+  }
+}
+
 const sha8 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 8);
 
 test('the bundle: every reference resolves inside dist/, every hashed name is its content hash, within 1 MB gzipped', async () => {
@@ -123,12 +141,8 @@ test('the bundle: every reference resolves inside dist/, every hashed name is it
   assert.equal(fs.readFileSync(path.join(precious, 'notes.txt'), 'utf8'), 'mine');
 });
 
-test('offline: after one visit, with the host stopped and the browser offline, both games play against the engine and every view runs', async () => {
-  const site = path.join(tmp, 'site-offline');
-  const { version } = await buildDist({ out: site });
-  const host = await startStaticHost({ root: site, base: '/duiyi/' });
-  const b = await browser();
-  try {
+test('offline: after one visit, with the host stopped and the browser offline, both games play against the engine and every view runs', () =>
+  onHost('site-offline', {}, async ({ built: { version }, host, b }) => {
     // a fast engine for the test: 1 s a move in Xiangqi, 500 ms and a 7×7 board in Hex (set before the
     // page's first script, once)
     await b.context.addInitScript(() => {
@@ -183,22 +197,17 @@ test('offline: after one visit, with the host stopped and the browser offline, b
     await page.waitForSelector('[data-testid="circle-view"][data-ready="true"]', { timeout: READY_MS });
 
     assert.deepEqual(b.errors, [], 'no console errors, page errors or failed requests');
-  } finally {
-    await b.close();
-    await host.close();
-  }
-});
+  }));
 
-test('update: a new build on the host replaces the cached one on the next visit, without mixing files', async () => {
-  const site = path.join(tmp, 'site-update');
-  const a = await buildDist({ out: site });
-  // version A was deployed ten days ago: with Last-Modified and no Cache-Control (a plain host), a browser
-  // would take its index.html as fresh for a day by heuristic, unless the worker asks the host each time
+// Version A was deployed ten days ago: with Last-Modified and no Cache-Control (a plain host), a browser would
+// take its index.html as fresh for a day by heuristic, unless the worker asks the host each time.
+const deployedTenDaysAgo = (built, site) => {
   const old = new Date(Date.now() - 10 * 24 * 3600 * 1000);
-  for (const f of a.files) fs.utimesSync(path.join(site, f.path), old, old);
-  const host = await startStaticHost({ root: site, base: '/duiyi/' });
-  const b = await browser();
-  try {
+  for (const f of built.files) fs.utimesSync(path.join(site, f.path), old, old);
+};
+
+test('update: a new build on the host replaces the cached one on the next visit, without mixing files', () =>
+  onHost('site-update', { prepare: deployedTenDaysAgo }, async ({ site, built: a, host, b }) => {
     const page = await b.page();
     await visit(page, `${host.url}?lang=en#xiangqi`);
     assert.equal(await page.getAttribute('html', 'data-version'), a.version);
@@ -260,20 +269,17 @@ test('update: a new build on the host replaces the cached one on the next visit,
     assert.equal(await next.getAttribute('html', 'data-version'), bBuild.version);
     assert.equal(await next.textContent('[data-route="hex"]'), 'Hex (B)');
     assert.deepEqual(b.errors, [], 'no console errors, page errors or failed requests');
-  } finally {
-    await b.close();
-    await host.close();
-  }
-});
+  }));
 
-test('a file missing on the host: the page plays, says in the console why it is not saved offline, and keeps no partial cache', async () => {
-  const site = path.join(tmp, 'site-missing');
-  const built = await buildDist({ out: site });
+/** Deletes one hashed file (#circle's CSS) from the host; returns its name. */
+const withoutOneFile = (built, site) => {
   const missing = built.files.find((f) => /^views\/circle\.[0-9a-f]{8}\.css$/.test(f.path)).path;
   fs.rmSync(path.join(site, missing));
-  const host = await startStaticHost({ root: site, base: '/duiyi/' });
-  const b = await browser();
-  try {
+  return missing;
+};
+
+test('a file missing on the host: the page plays, says in the console why it is not saved offline, and keeps no partial cache', () =>
+  onHost('site-missing', { prepare: withoutOneFile }, async ({ prepared: missing, b, host }) => {
     const page = await b.page();
     const warning = page.waitForEvent('console', { predicate: (m) => m.type() === 'warning' && /could not be saved for offline use/.test(m.text()), timeout: READY_MS });
     await page.goto(`${host.url}?lang=en#xiangqi`);
@@ -284,18 +290,10 @@ test('a file missing on the host: the page plays, says in the console why it is 
     assert.equal(await page.$('[data-testid="app-notice"]'), null, 'no offline-ready notice');
     // the failed install's own request is the only error; the game itself plays
     assert.deepEqual(b.errors.filter((e) => !e.includes(missing)), []);
-  } finally {
-    await b.close();
-    await host.close();
-  }
-});
+  }));
 
-test('the optional COOP/COEP headers: the page is cross-origin isolated and plays as without them', async () => {
-  const site = path.join(tmp, 'site-isolated');
-  await buildDist({ out: site });
-  const host = await startStaticHost({ root: site, base: '/duiyi/', headers: ISOLATION_HEADERS });
-  const b = await browser();
-  try {
+test('the optional COOP/COEP headers: the page is cross-origin isolated and plays as without them', () =>
+  onHost('site-isolated', { headers: ISOLATION_HEADERS }, async ({ host, b }) => {
     await b.context.addInitScript(() => {
       if (!localStorage.getItem('duiyi.xiangqi.settings.v1')) localStorage.setItem('duiyi.xiangqi.settings.v1', JSON.stringify({ tc: 'movetime', movetime: 1000 }));
     });
@@ -306,8 +304,4 @@ test('the optional COOP/COEP headers: the page is cross-origin isolated and play
     await clickMove(page, 'h2e2');
     await waitForMoveCount(page, 2, READY_MS);
     assert.deepEqual(b.errors, [], 'no console errors, page errors or failed requests');
-  } finally {
-    await b.close();
-    await host.close();
-  }
-});
+  }));

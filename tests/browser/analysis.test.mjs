@@ -277,7 +277,7 @@ test('an XQF file with variations: while playing its main line is the game, the 
 });
 
 test('against the engine on a clock: analysis stops the engine and the clock; back to the game, both go on', async () => {
-  const page = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: { tc: '10+5', mode: 'red', ponder: false } });
+  const page = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: { tc: '10+5', tcChosen: true, mode: 'red', ponder: false } });
   await engineReady(page);
   await clickMove(page, 'h2e2');
   // the engine (Black) thinks on its clock

@@ -1,7 +1,7 @@
 // The engine's pace on the Xiangqi page, end to end through the real worker: under a clock the page sends the
 // engine option TargetMoveTime from the Pace setting (brisk 2 s by default, steady 5 s, by the clock 0), and the
 // engine reports the budget it planned (the worker's `budget` message) as data-budget-ms on engine-status.
-// At the default 10+5, move 1: by the clock the engine plans (600 s − 30 ms) / 59 + ¾ × 5 s ≈ 13.9 s
+// In the default casual game the engine is told it has 10+5 (CASUAL_ENGINE_CLOCK), so at move 1: by the clock the engine plans (600 s − 30 ms) / 59 + ¾ × 5 s ≈ 13.9 s
 // (src/search/limits.rs); brisk caps it at 2 s. Asserted on the reported budget, never on how long a reply took.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +15,7 @@ after(async () => {
   await app?.close();
 });
 
-/** The engine opens (the user plays Black) at the default 10+5; returns the budget it reported. */
+/** The engine opens (the user plays Black) in the default casual game (told 10+5); returns the budget it reported. */
 async function openingBudget(settings) {
   const page = await app.newPage('#xiangqi', { xiangqiSettings: { mode: 'black', ponder: false, ...settings } });
   await engineReady(page);
@@ -31,7 +31,7 @@ async function openingBudget(settings) {
   return { ms, detail, pace };
 }
 
-test('the default pace is brisk: the engine plans 2 s a move at 10+5', async () => {
+test('the default pace is brisk: the engine plans 2 s a move in a casual game (as at 10+5)', async () => {
   const b = await openingBudget({});
   assert.equal(b.pace, 'brisk');
   assert.equal(b.ms, 2000);

@@ -48,12 +48,19 @@ async function customTc(page, min, inc) {
   await page.waitForFunction((ms) => Number(document.querySelector('[data-testid="clock-red"]').dataset.ms) === ms, Math.round(min * 60000));
 }
 
-test('a timed game by default: both clocks, the engine moves on its own clock and within it; clocks survive a reload', async (t) => {
-  const page = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: null });
+test('a casual game by default (no clock, no note); a timed game says its clocks run while the tab is hidden; the engine moves on its own clock and within it; clocks survive a reload', async (t) => {
+  // settings saved while 10+5 was the default, not chosen: the game is casual (issue 32, defect 5)
+  const page = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: { tc: '10+5', mode: 'red' } });
   await engineReady(page);
-  assert.equal(await page.$eval('[data-testid="time-control"]', (e) => e.value), '10+5', 'timed 10+5 by default');
-  assert.equal(await clockMs(page, 'red'), 600000);
-  assert.equal(await clockMs(page, 'black'), 600000);
+  assert.equal(await page.$eval('[data-testid="time-control"]', (e) => e.value), 'casual', 'casual by default');
+  assert.equal(await page.$eval('[data-testid="clock-red"]', (e) => e.dataset.ms ?? null), null, 'no clock in a casual game');
+  assert.equal(await page.$eval('[data-testid="tc-note"]', (e) => e.dataset.timed), 'false');
+  await page.selectOption('[data-testid="time-control"]', '10+5');
+  assert.equal(await page.$eval('[data-testid="tc-note"]', (e) => e.dataset.timed), 'true');
+  assert.match(await page.$eval('[data-testid="tc-note"]', (e) => e.textContent), /hidden or closed/);
+  const chosen = await page.evaluate(() => JSON.parse(localStorage.getItem('duiyi.xiangqi.settings.v1')));
+  assert.equal(chosen.tc, '10+5');
+  assert.equal(chosen.tcChosen, true, 'a chosen time control is kept as chosen');
 
   await customTc(page, 0.5, 1);
   // from here on, the game: no main-thread task over 50 ms (PerformanceObserver 'longtask'; the page's

@@ -9,7 +9,7 @@ import { h } from './dom.js';
 import { GameRecord, START_FEN } from '../game-record.js';
 import { MOVE_ANIMATION_MS } from './xiangqi-board.js';
 import { newClocks, timeLeft, startClock, stopClock, completeMove, formatClock } from './xiangqi-clock.js';
-import { PGN_RESULT } from './xiangqi-record.js';
+import { PGN_RESULT, newGameInfo } from './xiangqi-game-info.js';
 import { playSound } from '../sound.js';
 
 /** how often the running clock is redrawn under 10 s (tenths are shown there; whole seconds above) */
@@ -170,10 +170,11 @@ export function createActions(x) {
   // ---- the game -------------------------------------------------------------------------------------------
   /**
    * Replaces the game. A game brought in mid-way (import, shared link) has no clock history: its clocks
-   * start full from here. `settleImported`: an imported result the rules of the last position do not give
+   * start full from here. `info`: the new game's (xiangqi-game-info.js; default: a game played here).
+   * `settleImported`: an imported result the rules of the last position do not give
    * (resignation, agreement…) ends it as "imported".
    */
-  function resetTo(newRecord, { settleImported = null } = {}) {
+  function resetTo(newRecord, { settleImported = null, info = null } = {}) {
     x.analysis?.gameReplaced(); // a new game, an import or a shared link: back to playing
     x.viewPly = null;
     x.tc = x.currentTc();
@@ -186,6 +187,7 @@ export function createActions(x) {
     x.engine.reset({ all: true });
     x.record.free();
     x.record = newRecord;
+    x.info = info ?? newGameInfo(); // a new game in the library (an import brings its own tags)
     const { record, clocks } = x;
     const imported = settleImported?.result ? Object.entries(PGN_RESULT).find(([, tag]) => tag === settleImported.result)?.[0] : null;
     if (imported && !record.result()) x.ending = { result: imported, code: 'imported', side: null, text: settleImported.reason ?? null };

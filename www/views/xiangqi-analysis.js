@@ -479,13 +479,30 @@ export function createAnalysis(x) {
       const isGame = source === 'game' && tree.startFen === x.record.startFen && written.moves.join(' ') === x.record.moves.join(' ');
       return { fen: tree.startFen, ...written, isGame };
     }
-    const earlier = tree ?? restoreTree();
     const game = { fen: x.record.startFen, moves: [...x.record.moves], isGame: true };
-    if (earlier && source === 'game' && earlier.startFen === x.record.startFen) {
+    const earlier = gameTree();
+    if (earlier) {
+      // the tree's notes and variations on the moves the game still shares with it (an imported game that
+      // went on, or was taken back, keeps the annotations of its common beginning)
       const { moves, annotations, comment } = earlier.toPgn();
-      if (moves.join(' ') === game.moves.join(' ')) Object.assign(game, annotations ? { annotations } : {}, comment ? { comment } : {});
+      let common = 0;
+      while (common < moves.length && common < game.moves.length && moves[common] === game.moves[common]) common++;
+      const kept = annotations?.slice(0, common);
+      if (kept?.some(Boolean)) game.annotations = kept;
+      if (comment) game.comment = comment;
     }
     return game;
+  }
+
+  /**
+   * The game's own tree (its analysis, or an imported record's comments and variations), when there is one for
+   * the game being played (same start); null otherwise. Its main line may differ from the game's after their
+   * common beginning.
+   * @returns {import('../game-tree.js').GameTree|null}
+   */
+  function gameTree() {
+    const earlier = tree ?? restoreTree();
+    return earlier && source === 'game' && earlier.startFen === x.record.startFen ? earlier : null;
   }
 
   // ---- storage ----------------------------------------------------------------------------------------------
@@ -546,7 +563,7 @@ export function createAnalysis(x) {
     position, positionResult, enterFromGame, fromFen, fromParsed, fromPgnText, attachToGame, leave, gameReplaced, restore, play, playLine, nav,
     /** moves the cursor to the tree node with this id */
     goToNode: (id) => goTo(tree?.find(id)),
-    analyse, renderBoard, renderPanel, pgnGame,
+    analyse, renderBoard, renderPanel, pgnGame, gameTree,
     destroy() {
       clearTimeout(renderTimer);
       document.removeEventListener('visibilitychange', onVisibility);

@@ -6,12 +6,15 @@
 // in the future: the user's clock starts only when the engine's move has finished animating}.
 // Wall-clock timestamps (not performance.now()) are kept so that the accounting survives a reload.
 //
-// Time controls (`tc`): {kind: 'clock', baseMs, incMs} (Fischer: base time plus an increment after each
-// move), {kind: 'movetime', ms} (a fixed time per engine move, no clocks), {kind: 'depth', depth},
+// Time controls (`tc`): {kind: 'casual'} (the default: no clocks, nobody loses on time; the engine thinks as
+// at 10+5 with its pace, see CASUAL_ENGINE_CLOCK), {kind: 'clock', baseMs, incMs} (Fischer: base time plus an
+// increment after each move; the clocks run on wall time, so they go on while the tab is hidden or closed),
+// {kind: 'movetime', ms} (a fixed time per engine move, no clocks), {kind: 'depth', depth},
 // {kind: 'infinite'} (analysis: the engine thinks until told to move).
 
 /** The presets shown in the time-control chooser, in order; `custom` opens the minutes/increment fields. */
 export const TC_PRESETS = [
+  { id: 'casual', tc: { kind: 'casual' } },
   { id: '3+2', tc: { kind: 'clock', baseMs: 3 * 60000, incMs: 2000 } },
   { id: '5+3', tc: { kind: 'clock', baseMs: 5 * 60000, incMs: 3000 } },
   { id: '10+5', tc: { kind: 'clock', baseMs: 10 * 60000, incMs: 5000 } },
@@ -21,7 +24,15 @@ export const TC_PRESETS = [
   { id: 'infinite', tc: { kind: 'infinite' } },
   { id: 'custom', tc: { kind: 'clock' } },
 ];
-export const DEFAULT_TC_ID = '10+5';
+export const DEFAULT_TC_ID = 'casual';
+/** The default before casual games (issue 32): a saved `tc` equal to it counts as the user's choice only
+ *  when it was saved as chosen (`tcChosen`). */
+export const FORMER_DEFAULT_TC_ID = '10+5';
+/**
+ * The clock the engine is told it has in a casual game: 10 minutes and 5 s a move, never running down, so it
+ * plans its moves as it does at the start of a 10+5 game (with the pace's cap, brisk: ≤ 2 s; docs/playing.md).
+ */
+export const CASUAL_ENGINE_CLOCK = { wtime: 600000, btime: 600000, winc: 5000, binc: 5000 };
 export const DEPTHS = [4, 6, 8, 10, 12];
 
 /** A fresh clock state for a clock time control (null for the others). */
@@ -94,5 +105,6 @@ export function validTc(tc) {
   if (tc.kind === 'movetime' && pos(tc.ms) && tc.ms > 0) return { kind: 'movetime', ms: tc.ms };
   if (tc.kind === 'depth' && Number.isInteger(tc.depth) && tc.depth >= 1 && tc.depth <= 64) return { kind: 'depth', depth: tc.depth };
   if (tc.kind === 'infinite') return { kind: 'infinite' };
+  if (tc.kind === 'casual') return { kind: 'casual' };
   return null;
 }

@@ -150,10 +150,17 @@ export function createControls(x) {
     depthRow.hidden = settings.tc !== 'depth';
     const pending = TC_PRESETS.find((p) => p.id === settings.tc);
     const differs = JSON.stringify(x.currentTc()) !== JSON.stringify(x.tc);
-    setText(tcNote, differs && pending ? t('tc.nextGame') : x.tc.kind === 'infinite' ? t('tc.infiniteNote') : '');
+    // a timed game is said to be one: its clocks run on wall time, also while the tab is hidden or closed
+    const notes = [];
+    if (differs && pending) notes.push(t('tc.nextGame'));
+    if (x.tc.kind === 'infinite') notes.push(t('tc.infiniteNote'));
+    const timed = (differs && pending ? pending.tc.kind : x.tc.kind) === 'clock';
+    if (timed) notes.push(t('tc.timedNote'));
+    setText(tcNote, notes.join(' '));
+    tcNote.dataset.timed = String(timed);
     for (const option of moveTime.options) option.textContent = t('xq.seconds', { s: Number(option.dataset.ms) / 1000 });
     // the pace matters under a clock only (a fixed time or depth per move sets the engine's time itself)
-    const clock = x.tc.kind === 'clock';
+    const clock = x.tc.kind === 'clock' || x.tc.kind === 'casual';
     paceRow.classList.toggle('field-inactive', !clock);
     setText(paceNote, clock ? t(`pace.${settings.pace}Note`) : t('pace.inactive'));
   }

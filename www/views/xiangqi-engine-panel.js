@@ -21,7 +21,7 @@
 
 import { h, setText } from './dom.js';
 import { createEngineStatus } from './engine-status.js';
-import { timeLeft, startClock } from './xiangqi-clock.js';
+import { timeLeft, startClock, CASUAL_ENGINE_CLOCK } from './xiangqi-clock.js';
 import { writeLine } from '../game-tree.js';
 import {
   askPonderCandidates, correctPredictedHit, countPonderHit, createPonderCandidates, createPonderStats, createReplyTracker, ponderHitText as hitText,
@@ -190,6 +190,8 @@ export function createEnginePanel(x, statusHost) {
         const left = (side) => Math.max(1, Math.round(timeLeft(clocks, side, now)));
         return { wtime: left('red'), btime: left('black'), winc: tc.incMs, binc: tc.incMs };
       }
+      case 'casual':
+        return { ...CASUAL_ENGINE_CLOCK };
       case 'depth':
         return { depth: tc.depth };
       case 'infinite':

@@ -17,65 +17,10 @@
 import { h, icon, setText } from './dom.js';
 import { GameRecord, START_FEN } from '../game-record.js';
 import { NOTATIONS } from './xiangqi-settings.js';
-import { renderTreeList } from './xiangqi-tree-list.js';
+import { renderTreeList, rowsAfterMove, commentRow } from './xiangqi-tree-list.js';
 import { GameTree } from '../game-tree.js';
+import { PGN_RESULT, reasonText, pgnObject, newGameInfo } from './xiangqi-game-info.js';
 
-/**
- * Two per-move annotation lists (pgnWrite's `annotations`, entries null or {nags, comment, eval, variations})
- * merged into one: the review's (first) and the analysis board's (second); NAGs and evals from the first,
- * comments joined, variations of both. Null when both are empty.
- */
-export function mergeAnnotations(first, second) {
-  if (!first?.length) return second?.length ? second : null;
-  if (!second?.length) return first;
-  const out = [];
-  for (let i = 0; i < Math.max(first.length, second.length); i++) {
-    const a = first[i] ?? null, b = second[i] ?? null;
-    if (!a || !b) { out.push(a ?? b); continue; }
-    const m = { ...b, ...a };
-    const comments = [a.comment, b.comment].filter(Boolean);
-    if (comments.length) m.comment = comments.join(' ');
-    const variations = [...(a.variations ?? []), ...(b.variations ?? [])];
-    if (variations.length) m.variations = variations;
-    out.push(m);
-  }
-  return out;
-}
-
-/** the PGN result tag of a result */
-export const PGN_RESULT = { red: '1-0', black: '0-1', draw: '1/2-1/2' };
-
-/** The rule's code (from the engine's verdict) names the UI string; its English sentence is the fallback. */
-const REASON_KEYS = {
-  checkmate: 'checkmate',
-  stalemate: 'stalemate',
-  natural_move_limit: 'moveLimit',
-  mutual_perpetual: 'mutualRepetition',
-  perpetual_check: 'perpetualCheck',
-  perpetual_chase: 'perpetualChase',
-  repetition: 'repetition',
-  // endings decided on the page (not by the rules of the position)
-  resign: 'resign',
-  flag: 'flag',
-  flag_material: 'flagMaterial',
-  draw_agreed: 'drawAgreed',
-  claim_repetition: 'claimRepetition',
-  claim_sixty_move: 'claimSixtyMove',
-  claim_material: 'claimMaterial',
-  imported: 'imported',
-};
-
-/**
- * The reason of a result in words: the UI string of its code, else the raw text (an imported reason).
- * @param {(key: string, params?: object) => string} t
- */
-export function reasonText(t, raw, ruleCode, ruleSide) {
-  if (ruleCode === 'imported' && raw && raw !== 'imported') return String(raw);
-  const code = REASON_KEYS[ruleCode];
-  const key = `reason.${code}`;
-  const params = ruleSide ? { side: t(`side.${ruleSide}`) } : {};
-  return code && t(key, params) !== key ? t(key, params) : String(raw ?? '');
-}
 
 /**
  * One move of `record` (its index `i`) written in `notation`; ICCS when the rules module has no other.
@@ -201,11 +146,15 @@ export function createRecordPanels(x) {
       afterRender();
       return;
     }
-    const signature = `${record.key()}|${viewPly}|${t('xq.moves')}|${notation}|${result?.result}|${result?.code}`;
+    // the game's own tree (an imported record's comments and variations), along the moves it shares
+    const own = x.analysis.gameTree?.() ?? null;
+    const signature = `${record.key()}|${viewPly}|${t('xq.moves')}|${notation}|${result?.result}|${result?.code}|${own ? own.version : '-'}`;
     if (signature === movesDrawn) return;
     movesDrawn = signature;
     const items = [];
     const blackFirst = record.startSide === 'black';
+    let ownNode = own?.root ?? null;
+    if (own?.comment) items.push(commentRow(own.comment, 0));
     if (blackFirst && record.moves.length) {
       items.push(h('li', { class: 'move move-red move-skip', 'aria-hidden': 'true' }, h('span', { class: 'move-num', text: '1.' }), '…'));
     }
@@ -227,6 +176,8 @@ export function createRecordPanels(x) {
       if (zh) li.dataset.chinese = zh;
       if (wxf) li.dataset.wxf = wxf;
       items.push(li);
+      ownNode = ownNode?.children[0]?.move === iccs ? ownNode.children[0] : null;
+      if (ownNode) items.push(...rowsAfterMove(own, ownNode, i + 1, { notation, blackFirst, hasNext: i + 1 < record.moves.length }));
     });
     if (result) {
       // the result and its reason, in words, at the end of the list (as in the exported PGN)
@@ -325,44 +276,16 @@ export function createRecordPanels(x) {
 
   // ---- export / import ------------------------------------------------------------------------------------
 
-  /** The PGN result tag and the reason of the game's result (empty reason while it goes on). */
-  function pgnResult() {
-    const result = x.gameResult();
-    if (!result) return { result: '*', reason: null };
-    return { result: PGN_RESULT[result.result], reason: reasonText(t, result.reason, result.code, result.side) };
-  }
-
-  function pgnTags() {
-    const red = settings.mode === 'red' || settings.mode === 'human' ? t('pgn.player') : 'duiyi';
-    const black = settings.mode === 'black' || settings.mode === 'human' ? t('pgn.player') : 'duiyi';
-    const date = new Date().toISOString().slice(0, 10).replace(/-/g, '.');
-    const tags = { Event: t('pgn.event'), Site: location.origin, Date: date, Red: red, Black: black };
-    if (x.tc.kind === 'clock') tags.TimeControl = `${Math.round(x.tc.baseMs / 1000)}+${Math.round(x.tc.incMs / 1000)}`;
-    return tags;
-  }
-
   /** The game as PGN (the rules module's pgnWrite), shown in the text box, copied, and offered as a file. */
   async function exportPgn() {
     if (typeof x.pgnWrite !== 'function') {
       x.showError('error.pgnUnavailable');
       return;
     }
-    // the game, with the variations of its analysis; on the analysis board, its tree
-    const game = x.analysis.pgnGame();
-    const { result, reason } = game.isGame ? pgnResult() : { result: '*', reason: null };
+    // the game (its tags, comments and variations, the review's marks); on the analysis board, its tree
     let text;
     try {
-      const input = { tags: pgnTags(), fen: game.fen, moves: game.moves, result, reason: reason ?? undefined, format: settings.pgnFormat };
-      let annotations = game.annotations ?? null;
-      if (game.isGame) {
-        // the review's tags and annotations (NAGs, comments, [%eval], better lines) and the hints used
-        const extras = x.review?.pgnExtras() ?? { tags: {}, annotations: null };
-        Object.assign(input.tags, extras.tags, x.hint?.pgnTags() ?? {});
-        annotations = mergeAnnotations(extras.annotations, annotations);
-      }
-      if (annotations) input.annotations = annotations;
-      if (game.comment) input.comment = game.comment;
-      text = x.pgnWrite(input);
+      text = x.pgnWrite({ ...pgnObject(x), format: settings.pgnFormat });
     } catch (err) {
       x.showError('error.pgnWrite', {}, err);
       return;
@@ -391,7 +314,7 @@ export function createRecordPanels(x) {
    * analysed (the game is kept); while playing it replaces the game, and its variations become the game's
    * analysis (shown when the analysis board is opened).
    */
-  function importGame(text) {
+  function importGame(text, file = null) {
     if (x.analysing()) return x.analysis.fromPgnText(text);
     const source = String(text ?? '').trim();
     if (!source) {
@@ -402,7 +325,7 @@ export function createRecordPanels(x) {
       x.showError('error.pgnUnavailable');
       return false;
     }
-    return loadParsed(() => x.pgnParse(source));
+    return loadParsed(() => x.pgnParse(source), { file });
   }
 
   /**
@@ -410,7 +333,7 @@ export function createRecordPanels(x) {
    * the text box shows it as PGN with its comments and variations. A bad file gives a typed error (xqf.*) and
    * the game in progress stays as it was. On the analysis board the file is analysed (the game is kept).
    */
-  function importXqf(bytes) {
+  function importXqf(bytes, file = null) {
     if (typeof x.xqfParse !== 'function') {
       x.showError('error.pgnUnavailable');
       return false;
@@ -427,7 +350,7 @@ export function createRecordPanels(x) {
         ok = false;
       }
     } else {
-      ok = loadParsed(() => (parsed = x.xqfParse(bytes)));
+      ok = loadParsed(() => (parsed = x.xqfParse(bytes)), { file });
     }
     if (ok && typeof x.pgnWrite === 'function') {
       try {
@@ -443,17 +366,15 @@ export function createRecordPanels(x) {
    * Loads the game `parse()` returns ({fen, moves, annotations?, result, reason}); on an error nothing changes.
    * Its variations become the game's analysis (shown when the analysis board is opened).
    */
-  function loadParsed(parse) {
+  function loadParsed(parse, { file = null, id } = {}) {
     let parsed;
     let next;
     let tree = null;
     try {
       parsed = parse();
       next = new GameRecord(XiangqiGame, parsed.fen || START_FEN, Array.from(parsed.moves ?? []));
-      if (parsed.annotations) {
-        tree = GameTree.fromPgn(XiangqiGame, parsed);
-        if (!tree.hasVariations()) tree = null;
-      }
+      const annotated = Array.from(parsed.annotations ?? []).some(Boolean) || Boolean(parsed.comment);
+      if (annotated) tree = GameTree.fromPgn(XiangqiGame, parsed);
     } catch (err) {
       next?.free();
       x.showError('error.import', {}, err);
@@ -461,11 +382,16 @@ export function createRecordPanels(x) {
     }
     x.clearError();
     const result = parsed.result && parsed.result !== '*' ? parsed.result : null;
-    x.actions.resetTo(next, { settleImported: { result, reason: parsed.reason ?? null } });
+    // the file's tags, result and how it ended, kept to be written back out unchanged (xiangqi-game-info.js)
+    const tags = parsed.tags && typeof parsed.tags === 'object' ? { ...parsed.tags } : {};
+    const imported = { key: next.key(), result: parsed.result || '*', reason: parsed.reason ?? null };
+    const info = newGameInfo({ source: 'imported', tags, imported, file, ...(id ? { id } : {}) });
+    x.actions.resetTo(next, { settleImported: { result, reason: parsed.reason ?? null }, info });
     if (tree) {
-      // the record's variations: the game's analysis, shown on the analysis board
+      // the record's comments and variations: the game's own tree, shown under its moves and on the analysis board
       x.analysis.attachToGame(parsed);
-      x.engine.setNotice('variations', () => t('analysis.hasVariations'), 10000);
+      if (tree.hasVariations()) x.engine.setNotice('variations', () => t('analysis.hasVariations'), 10000);
+      x.render({ animate: false });
     }
     x.review?.imported(parsed); // a PGN with an [%eval] on every move shows its review again
     return true;
@@ -520,12 +446,12 @@ export function createRecordPanels(x) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     importFile.value = '';
     if (isXqf(file.name, bytes)) {
-      importXqf(bytes);
+      importXqf(bytes, file.name);
       return;
     }
     const text = new TextDecoder().decode(bytes);
     pgnText.value = text;
-    importGame(text);
+    importGame(text, file.name);
   });
   copyBtn.addEventListener('click', async () => {
     try {
@@ -576,6 +502,8 @@ export function createRecordPanels(x) {
   return {
     movesPanel, exportPanel, fenPanel,
     renderNav, renderMoves, renderShare, showFen, loadFen, loadShared, copyText, setView,
+    /** Loads a record (pgnParse's shape) as the game, as an import does; `id` keeps its library id. */
+    openRecord: (parsed, options) => loadParsed(() => parsed, options),
     /** Removes the page-wide key listener. */
     destroy() {
       document.removeEventListener('keydown', onKey);

@@ -1,11 +1,14 @@
 // The Xiangqi page's settings: their defaults, the choices offered, and reading them back from localStorage
 // (SETTINGS_KEY) with every value checked, so a stale or hand-edited store never breaks the page.
 //
+// A game is casual (no clock) unless the user chose a time control: a `tc` saved by an earlier version as its
+// default 10+5 counts only when saved with `tcChosen: true`.
+//
 // The notation of the moves follows the page's language (中文 on the Chinese page, WXF on the English one)
 // until the user chooses one: `notation` is that choice (null: none yet), saved with `notationChosen: true`.
 
 import { readJSON, writeJSON } from '../storage.js';
-import { TC_PRESETS, DEFAULT_TC_ID, DEPTHS } from './xiangqi-clock.js';
+import { TC_PRESETS, DEFAULT_TC_ID, FORMER_DEFAULT_TC_ID, DEPTHS } from './xiangqi-clock.js';
 import { PIECE_SETS } from './xiangqi-pieces.js';
 
 export const GAME_KEY = 'duiyi.xiangqi.game.v1';
@@ -34,6 +37,10 @@ export function loadSettings() {
   const chosen = NOTATIONS.includes(saved.notation) && (saved.notationChosen === true || saved.notation !== 'chinese');
   settings.notation = chosen ? saved.notation : null;
   delete settings.notationChosen;
+  // Settings saved while 10+5 was the default carry it whether or not the user chose it: a game is casual
+  // (untimed) unless a time control was chosen (issue 32).
+  if (saved.tc === FORMER_DEFAULT_TC_ID && saved.tcChosen !== true) settings.tc = DEFAULT_TC_ID;
+  delete settings.tcChosen;
   if (!MOVE_TIMES_MS.includes(settings.movetime)) settings.movetime = DEFAULT_SETTINGS.movetime;
   if (!TC_PRESETS.some((p) => p.id === settings.tc)) settings.tc = DEFAULT_TC_ID;
   if (!MODES.includes(settings.mode)) settings.mode = DEFAULT_SETTINGS.mode;
@@ -49,7 +56,7 @@ export function loadSettings() {
 
 /** Stores the settings. */
 export function storeSettings(settings) {
-  writeJSON(SETTINGS_KEY, { ...settings, notationChosen: settings.notation !== null });
+  writeJSON(SETTINGS_KEY, { ...settings, notationChosen: settings.notation !== null, tcChosen: true });
 }
 
 /** The notation of the moves when the user has chosen none: 中文 on the Chinese page, WXF on the English one. */

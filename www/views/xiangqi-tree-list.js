@@ -5,7 +5,8 @@
 // Test hooks: main-line items `li[data-ply][data-iccs][data-node]` (as the play list, plus data-node = the tree
 // node's id); the variations' row `li.move-variations[data-testid="move-variations"]`; each variation
 // `span.variation[data-testid="variation"]`, each move in it `span.var-move[data-node][data-iccs]`; the move shown
-// carries class move-viewing (and aria-current).
+// carries class move-viewing (and aria-current); comments: `li.move-comment[data-testid="move-comment"]` with
+// `data-after-ply` (0: the game's comment) under a main-line move, `span.var-comment` inside a variation.
 
 import { h } from './dom.js';
 
@@ -29,7 +30,8 @@ export function moveNumber(depth, blackFirst) {
 }
 
 /**
- * Fills `listEl` (the move list <ol>) with the tree.
+ * Fills `listEl` (the move list <ol>) with the tree: the game comment first, then each main-line move with its
+ * comment and its variations under it (as lichess shows a study).
  * @param {HTMLElement} listEl
  * @param {import('../game-tree.js').GameTree} tree
  * @param {{notation: string}} options
@@ -38,6 +40,7 @@ export function renderTreeList(listEl, tree, { notation }) {
   const blackFirst = / b(\s|$)/.test(tree.startFen);
   const items = [];
   const main = tree.mainLine();
+  if (tree.comment) items.push(commentRow(tree.comment, 0));
   if (blackFirst && main.length) {
     items.push(h('li', { class: 'move move-red move-skip', 'aria-hidden': 'true' }, h('span', { class: 'move-num', text: '1.' }), '…'));
   }
@@ -55,22 +58,47 @@ export function renderTreeList(listEl, tree, { notation }) {
     red ? h('span', { class: 'move-num', text: `${number}.` }) : null,
     h('span', { class: 'move-text', text: shown }),
     shown !== node.move ? h('span', { class: 'move-iccs', text: node.move }) : null));
-    const others = node.parent.children.slice(1);
-    if (others.length) {
-      items.push(h('li', { class: 'move-variations', dataset: { testid: 'move-variations' } },
-        others.map((v) => variation(v, tree, notation, blackFirst))));
-      // the Black move after a Red one with variations stays in the Black column
-      if (red && main[i + 1]) {
-        items.push(h('li', { class: 'move move-red move-skip', 'aria-hidden': 'true' }, h('span', { class: 'move-num', text: `${number}.` }), '…'));
-      }
-    }
+    items.push(...rowsAfterMove(tree, node, i + 1, { notation, blackFirst, hasNext: Boolean(main[i + 1]) }));
   });
   listEl.replaceChildren(...items);
+}
+
+/**
+ * The rows that follow a main-line move's own item in a two-column move list: its comment
+ * (`li.move-comment`), then its alternatives as variations (`li.move-variations`), then, after a Red move
+ * with either, the filler that keeps the next Black move in the Black column. Shared by the analysis board's
+ * list and the game's (an imported record's comments and variations under its moves).
+ * @param {import('../game-tree.js').GameTree} tree
+ * @param {import('../game-tree.js').TreeNode} node  a main-line node
+ * @param {number} ply  its 1-based ply from the start
+ * @param {{notation: string, blackFirst: boolean, hasNext: boolean}} options
+ * @returns {HTMLElement[]}
+ */
+export function rowsAfterMove(tree, node, ply, { notation, blackFirst, hasNext }) {
+  const rows = [];
+  if (node.note?.comment) rows.push(commentRow(node.note.comment, ply));
+  const others = node.parent.children.slice(1);
+  if (others.length) {
+    rows.push(h('li', { class: 'move-variations', dataset: { testid: 'move-variations' } },
+      others.map((v) => variation(v, tree, notation, blackFirst))));
+  }
+  const { number, red } = moveNumber(ply, blackFirst);
+  // the Black move after a Red one with a comment or variations stays in the Black column
+  if (rows.length && red && hasNext) {
+    rows.push(h('li', { class: 'move move-red move-skip', 'aria-hidden': 'true' }, h('span', { class: 'move-num', text: `${number}.` }), '…'));
+  }
+  return rows;
+}
+
+/** A comment row under the move at `ply` (0: the game's comment, before the first move). */
+export function commentRow(text, ply) {
+  return h('li', { class: `move-comment${ply === 0 ? ' game-comment' : ''}`, dataset: { testid: 'move-comment', afterPly: String(ply) }, text });
 }
 
 /** One variation (from `start`, an alternative to its parent's first child), with its nested variations. */
 function variation(start, tree, notation, blackFirst) {
   const parts = ['('];
+  if (start.varComment) parts.push(h('span', { class: 'var-comment', text: start.varComment }));
   let depth = tree.depthOf(start);
   let numberNext = true; // a move number before the next move (the variation's start, after a nested one)
   for (let n = start, first = true; n; n = n.children[0], first = false) {
@@ -85,6 +113,10 @@ function variation(start, tree, notation, blackFirst) {
       'aria-current': current ? 'true' : null,
     }, label ? h('span', { class: 'move-num', text: label }) : null, h('span', { class: 'move-text', text: nodeText(n, notation) })));
     numberNext = false;
+    if (n.note?.comment) {
+      parts.push(h('span', { class: 'var-comment', dataset: { testid: 'move-comment' }, text: n.note.comment }));
+      numberNext = true;
+    }
     if (!first) {
       const others = n.parent.children.slice(1);
       for (const v of others) {

@@ -27,7 +27,9 @@ import { readJSON, writeJSON } from '../storage.js';
 import { TC_PRESETS, DEFAULT_TC_ID, newClocks, timeLeft, validClocks, validTc } from './xiangqi-clock.js';
 import { GAME_KEY, PLAY_KEY, loadSettings, storeSettings, engineLevels, defaultNotation } from './xiangqi-settings.js';
 import { createControls } from './xiangqi-controls.js';
-import { createRecordPanels, reasonText } from './xiangqi-record.js';
+import { createRecordPanels } from './xiangqi-record.js';
+import { createGameHeader } from './xiangqi-header.js';
+import { reasonText, newGameInfo, validGameInfo } from './xiangqi-game-info.js';
 import { createEnginePanel } from './xiangqi-engine-panel.js';
 import { createActions } from './xiangqi-actions.js';
 import { createAnalysis } from './xiangqi-analysis.js';
@@ -60,6 +62,8 @@ export function mount(root, ctx) {
     levels: engineLevels(ctx.wasm),
     /** @type {GameRecord} */
     record: null,
+    /** where the game came from, its tags and its library id (xiangqi-game-info.js) */
+    info: null,
     /** null: the board shows the game; a number: it shows the position after that many moves (review) */
     viewPly: null,
     /** the game's time control (fixed when the game starts) and its clocks (null without a clock) */
@@ -102,6 +106,8 @@ export function mount(root, ctx) {
   const actions = (x.actions = createActions(x));
   const engine = (x.engine = createEnginePanel(x, statusHost));
   const rec = (x.rec = createRecordPanels(x));
+  const header = createGameHeader(x, ctx.wasm);
+  rec.movesPanel.insertBefore(header.element, rec.movesPanel.querySelector('.move-scroll'));
   const controls = (x.controls = createControls(x));
   const analysis = (x.analysis = createAnalysis(x));
   actions.boardBar.append(analysis.toggleBtn);
@@ -163,7 +169,7 @@ export function mount(root, ctx) {
   function save() {
     const { record } = x;
     const userTurn = !gameResult() && isUserSide(record.sideToMove());
-    writeJSON(GAME_KEY, { ...record.toJSON(), ponder: userTurn ? engine.expectedMove() : null });
+    writeJSON(GAME_KEY, { ...record.toJSON(), ponder: userTurn ? engine.expectedMove() : null, info: x.info });
     writeJSON(PLAY_KEY, { startFen: record.startFen, plies: record.moves.length, tc: x.tc, clocks: x.clocks, ending: x.ending, stats: x.stats });
   }
 
@@ -219,6 +225,7 @@ export function mount(root, ctx) {
     x.record = new GameRecord(x.XiangqiGame, START_FEN);
     showError('error.savedGame', {}, err);
   }
+  x.info = validGameInfo(saved?.info) ?? newGameInfo();
   /** the move to ponder on, as saved with the game (checked against the position before use) */
   engine.setExpectedMove(typeof saved?.ponder === 'string' ? saved.ponder : null);
   restorePlay(readJSON(PLAY_KEY));
@@ -280,6 +287,7 @@ export function mount(root, ctx) {
       renderLive(result, side, animate);
     }
     rec.renderNav();
+    header.render();
     renderResult(result);
     renderTurn(result, side);
     rec.renderMoves();

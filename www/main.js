@@ -139,7 +139,7 @@ async function show(route) {
         return;
       }
     }
-    const view = await mod.mount(viewRoot, { lang, t, wasm, params });
+    const view = await mod.mount(viewRoot, { lang, t, wasm, params: viewParams() });
     if (token !== routeToken) {
       view?.unmount?.();
       return;
@@ -167,9 +167,21 @@ langButton.addEventListener('click', async () => {
   else await show(current?.route ?? routeFromHash());
 });
 
+/**
+ * The view's parameters: the address's query (`?fen=…`) and the hash's (`#xiangqi?game=<id>`, how the library
+ * of games opens a game), the hash's winning.
+ */
+function viewParams() {
+  const merged = new URLSearchParams(params);
+  const q = location.hash.indexOf('?');
+  if (q >= 0) for (const [k, v] of new URLSearchParams(location.hash.slice(q + 1))) merged.set(k, v);
+  return merged;
+}
+
 window.addEventListener('hashchange', () => {
   const route = routeFromHash();
-  if (route !== current?.route) show(route);
+  // a game opened from the library while its view is shown: the view is mounted again with it
+  if (route !== current?.route || viewParams().has('game')) show(route);
 });
 
 async function start() {

@@ -169,14 +169,14 @@ export async function engineReady(page, timeout = READY_MS) {
   await page.waitForSelector('[data-testid="engine-status"][data-ready="true"]', { timeout });
 }
 
-/** the moves in the move list, as ICCS */
+/** the moves of the move list's main line (its items; not the moves of variations shown under them), as ICCS */
 export async function moveList(page) {
-  return page.$$eval('[data-testid="move-list"] [data-iccs]', (els) => els.map((e) => e.dataset.iccs));
+  return page.$$eval('[data-testid="move-list"] li[data-iccs]', (els) => els.map((e) => e.dataset.iccs));
 }
 
 export async function waitForMoveCount(page, n, timeout = STEP_MS) {
   await page.waitForFunction(
-    (count) => document.querySelectorAll('[data-testid="move-list"] [data-iccs]').length >= count,
+    (count) => document.querySelectorAll('[data-testid="move-list"] li[data-iccs]').length >= count,
     n,
     { timeout, polling: 50 }, // not every frame: the tests that measure the page's main thread stay fair
   );

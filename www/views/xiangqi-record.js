@@ -366,7 +366,7 @@ export function createRecordPanels(x) {
    * Loads the game `parse()` returns ({fen, moves, annotations?, result, reason}); on an error nothing changes.
    * Its variations become the game's analysis (shown when the analysis board is opened).
    */
-  function loadParsed(parse, { file = null, id } = {}) {
+  function loadParsed(parse, { file = null, id, source = 'imported', created } = {}) {
     let parsed;
     let next;
     let tree = null;
@@ -385,7 +385,8 @@ export function createRecordPanels(x) {
     // the file's tags, result and how it ended, kept to be written back out unchanged (xiangqi-game-info.js)
     const tags = parsed.tags && typeof parsed.tags === 'object' ? { ...parsed.tags } : {};
     const imported = { key: next.key(), result: parsed.result || '*', reason: parsed.reason ?? null };
-    const info = newGameInfo({ source: 'imported', tags, imported, file, ...(id ? { id } : {}) });
+    const info = newGameInfo({ source: source === 'played' ? 'played' : 'imported', tags, imported, file, ...(id ? { id } : {}) });
+    if (Number.isFinite(created)) info.created = created;
     x.actions.resetTo(next, { settleImported: { result, reason: parsed.reason ?? null }, info });
     if (tree) {
       // the record's comments and variations: the game's own tree, shown under its moves and on the analysis board

@@ -586,6 +586,13 @@ export function createReview(x, wasm) {
     requestHint,
     pgnExtras,
     imported,
+    /** Starts (or resumes) the review of the game (what the review-run button does). */
+    run,
+    /** true when every position of the game has its analysis (a finished review, or an imported one) */
+    get complete() {
+      return state.moves.length === x.record.moves.length && state.moves.every((m, i) => m === x.record.moves[i])
+        && state.analyses.length === state.moves.length + 1 && state.analyses.every(Boolean);
+    },
     /** true while "show me" plays a line on the board (the page then leaves the board alone) */
     get showing() {
       return Boolean(liveShow());

@@ -29,6 +29,7 @@ import { GAME_KEY, PLAY_KEY, loadSettings, storeSettings, engineLevels, defaultN
 import { createControls } from './xiangqi-controls.js';
 import { createRecordPanels } from './xiangqi-record.js';
 import { createGameHeader } from './xiangqi-header.js';
+import { createLibraryLink } from './xiangqi-library.js';
 import { reasonText, newGameInfo, validGameInfo } from './xiangqi-game-info.js';
 import { createEnginePanel } from './xiangqi-engine-panel.js';
 import { createActions } from './xiangqi-actions.js';
@@ -107,6 +108,8 @@ export function mount(root, ctx) {
   const engine = (x.engine = createEnginePanel(x, statusHost));
   const rec = (x.rec = createRecordPanels(x));
   const header = createGameHeader(x, ctx.wasm);
+  /** the game saved into the library of games as it goes (xiangqi-library.js) */
+  const library = createLibraryLink(x, ctx.wasm);
   rec.movesPanel.insertBefore(header.element, rec.movesPanel.querySelector('.move-scroll'));
   const controls = (x.controls = createControls(x));
   const analysis = (x.analysis = createAnalysis(x));
@@ -171,6 +174,7 @@ export function mount(root, ctx) {
     const userTurn = !gameResult() && isUserSide(record.sideToMove());
     writeJSON(GAME_KEY, { ...record.toJSON(), ponder: userTurn ? engine.expectedMove() : null, info: x.info });
     writeJSON(PLAY_KEY, { startFen: record.startFen, plies: record.moves.length, tc: x.tc, clocks: x.clocks, ending: x.ending, stats: x.stats });
+    library?.schedule();
   }
 
   /** The ponder figures of a new game (www/views/ponder-candidates.js: hits on any pondered reply, top1 = on
@@ -233,6 +237,15 @@ export function mount(root, ctx) {
   const urlMoves = ctx.params?.get('moves');
   // the analysis board goes on after a reload (a shared link opens the game instead)
   if (!urlFen && (urlMoves === null || urlMoves === undefined)) analysis.restore();
+  const urlGame = ctx.params?.get('game');
+  if (urlGame) {
+    // a game opened from the library (#games): loaded once, then dropped from the address bar
+    const url = new URL(location.href);
+    const review = ctx.params.get('review') === '1';
+    url.hash = '#xiangqi';
+    history.replaceState(history.state, '', url);
+    queueMicrotask(() => library.open(urlGame, { review }));
+  }
   if (urlFen || urlMoves !== null && urlMoves !== undefined) {
     // Applied once; then dropped from the address bar so that a reload resumes the game in progress.
     const url = new URL(location.href);
@@ -442,6 +455,7 @@ export function mount(root, ctx) {
       render({ animate: false });
     },
     unmount() {
+      library.destroy(); // a pending save is written (before the record is freed)
       x.destroyed = true;
       actions.destroy();
       analysis.destroy();

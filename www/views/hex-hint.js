@@ -144,6 +144,12 @@ export function createHint({ t, boardHost, game, swap, setupOf, movesOf, canHint
      * `sgf` (the game's record, one node per move) with the hints used as comments: `C[hint: area]` or
      * `C[hint: cell e4]` on the move played after the hint, or on the root node while it is not played.
      */
+    /** The hints used as comments for the record: [{ply, text}] (ply: the move played after the hint; 0:
+     *  the root, while that move is not played yet). */
+    sgfComments() {
+      const plies = movesOf(game()).length;
+      return valid().map((x) => ({ ply: x.ply <= plies ? x.ply : 0, text: x.stage === 'move' && x.move ? `hint: cell ${x.move}` : 'hint: area' }));
+    },
     decorateSgf(sgf) {
       const list = valid();
       if (!list.length) return sgf;

@@ -108,7 +108,7 @@ export function takeLinkPosition(size) {
   };
 }
 
-/** The saved game ({v: 1, size, swap, moves, resigned?, ponder?, setup?}), or null when none is kept. */
+/** The saved game ({v: 1, size, swap, moves, resigned?, ponder?, setup?, info?}), or null when none is kept. */
 export function readSavedGame() {
   const saved = readJSON(GAME_KEY);
   return saved && saved.v === 1 && Array.isArray(saved.moves) ? saved : null;
@@ -133,9 +133,11 @@ export function restoreGame(HexGame, saved) {
   return g;
 }
 
-/** Saves `game` with the swap rule and the move the engine expects next (null for none). */
-export function writeSavedGame(game, swap, ponderMove) {
+/** Saves `game` with the swap rule, the move the engine expects next (null for none) and the game's info
+ *  (www/views/hex-library.js: its library id, an imported file's record). */
+export function writeSavedGame(game, swap, ponderMove, info = null) {
   writeJSON(GAME_KEY, {
+    info: info ?? undefined,
     v: 1, size: sizeValue(game.width(), game.height()), swap, moves: movesOf(game),
     resigned: game.winner() && !game.winningChain().length ? true : undefined,
     ponder: ponderMove ?? undefined,
@@ -145,7 +147,7 @@ export function writeSavedGame(game, swap, ponderMove) {
 
 /**
  * The moves panel and the SGF panel.
- * @param {{t: () => Function, onTypedMove: (text: string) => void, onLoadSgf: (text: string) => void}} opts
+ * @param {{t: () => Function, onTypedMove: (text: string) => void, onLoadSgf: (text: string, file?: string) => void}} opts
  *   t: the current translator (it changes with the language)
  */
 export function createRecord({ t, onTypedMove, onLoadSgf }) {
@@ -188,7 +190,7 @@ export function createRecord({ t, onTypedMove, onLoadSgf }) {
     if (!file) return;
     const text = await file.text();
     sgfFile.value = '';
-    onLoadSgf(text);
+    onLoadSgf(text, file.name);
   }
 
   let sgfUrl = null;

@@ -40,6 +40,7 @@ import { OVERLAYS, MODES, parseSize, sizeValue, loadSettings, saveSettings, crea
 import { createFigures, loadD3 } from './hex-figures.js';
 import { createEnginePanel } from './hex-engine-panel.js';
 import { createRecord, setupOf, movesOf, gameFrom, gameFromSgf, takeLinkPosition, readSavedGame, restoreGame, writeSavedGame } from './hex-record.js';
+import { newHexInfo, validHexInfo, hexRecordOf, hexEntry, createHexLibraryLink } from './hex-library.js';
 import { createExplain } from './hex-explain.js';
 import { createConnections, knowledgeMarks } from './hex-connections.js';
 import { createReview } from './hex-review.js';
@@ -91,7 +92,7 @@ export function mount(root, ctx) {
     ponder: (on) => { if (!on) engine.stopPondering(); },
     numbers: () => paintHeat(),
   });
-  const record = createRecord({ t: tr, onTypedMove: (text) => typedMove(text), onLoadSgf: (text) => loadSgf(text) });
+  const record = createRecord({ t: tr, onTypedMove: (text) => typedMove(text), onLoadSgf: (text, file) => loadSgf(text, file) });
 
   const boardColumn = h('section', { class: 'board-column' });
   const view = h('div', { class: 'xq-layout hex-layout' }, boardColumn);
@@ -171,9 +172,27 @@ export function mount(root, ctx) {
     delete errorEl.dataset.code;
   }
 
+  /** The game as a HexRecord (hex-library.js): the imported file's properties and comments kept, the hints used. */
+  function hexRecord() {
+    const players = (color) => (humanPlays(color) ? t('pgn.player') : 'duiyi');
+    return hexRecordOf(game, info, { players, comments: hint.sgfComments() });
+  }
+
+  /** The SGF of the game: written from its HexRecord where the rules module can (nothing of a file lost). */
+  function sgfText(plain) {
+    if (typeof ctx.wasm.sgfWriteGame !== 'function') return hint.decorateSgf(plain);
+    try {
+      return ctx.wasm.sgfWriteGame(hexRecord());
+    } catch (err) {
+      console.warn('sgfWriteGame refused the game; the plain record is shown', err);
+      return hint.decorateSgf(plain);
+    }
+  }
+
   function save() {
-    record.show(game, settings.swap, (sgf) => hint.decorateSgf(sgf));
-    writeSavedGame(game, settings.swap, userOnlyToMove() ? engine.expectedMove : null);
+    record.show(game, settings.swap, sgfText);
+    writeSavedGame(game, settings.swap, userOnlyToMove() ? engine.expectedMove : null, info);
+    if (game.moves().length || info.source !== 'played') library.schedule();
   }
 
   function freshGame() {
@@ -183,6 +202,13 @@ export function mount(root, ctx) {
 
   // ---- start-up: the saved game ---------------------------------------------------------------------------
   const saved = readSavedGame();
+  /** the game's library id and an imported file's record (hex-library.js) */
+  let info = validHexInfo(saved?.info) ?? newHexInfo();
+  const library = createHexLibraryLink({
+    entry: () => hexEntry(game, info, hexRecord()),
+    onError: (err) => showError('error.library', {}, err),
+    onMissing: (id) => showError('error.libraryMissing', { id }),
+  });
   if (saved) {
     try {
       game = restoreGame(HexGame, saved);
@@ -199,10 +225,11 @@ export function mount(root, ctx) {
     game = freshGame();
   }
 
-  function adopt(g, swap) {
+  function adopt(g, swap, nextInfo = null) {
     engine.stopAll();
     game.free();
     game = g;
+    info = nextInfo ?? newHexInfo();
     hint.reset();
     engine.expectedMove = null;
     settings.size = sizeValue(g.width(), g.height());
@@ -214,11 +241,20 @@ export function mount(root, ctx) {
     clearError();
   }
 
-  /** Loads an SGF record (HexGame.fromSgf reads it; the game is replayed from its moves). */
-  function loadSgf(text) {
+  /**
+   * Loads an SGF record (HexGame.fromSgf reads it; the game is replayed from its moves). Its first game's
+   * HexRecord (sgfParseGames) is kept, so the SGF written back holds all the file had. `keep`: the info of a
+   * game opened from the library (its id and origin).
+   */
+  function loadSgf(text, file = null, keep = null) {
     try {
       const { game: g, swap } = gameFromSgf(HexGame, text, settings.swap);
-      adopt(g, swap);
+      let kept = null;
+      if (typeof ctx.wasm.sgfParseGames === 'function') {
+        const first = Array.from(ctx.wasm.sgfParseGames(String(text)) ?? []).find((x) => x?.ok);
+        kept = first?.game ?? null;
+      }
+      adopt(g, swap, keep ? { ...keep, record: kept ?? keep.record } : newHexInfo({ source: 'imported', record: kept, file }));
       record.clearSgfInput();
       changed();
       engine.requestMove();
@@ -502,6 +538,7 @@ export function mount(root, ctx) {
     engine.stopAll();
     game.free();
     game = freshGame();
+    info = newHexInfo();
     hint.reset();
     engine.resetStats();
     clearError();
@@ -547,6 +584,23 @@ export function mount(root, ctx) {
     }
   }
 
+  // #hex?game=<id>: a game of the library of games (#games), loaded once it is read
+  const libraryId = ctx.params?.get('game');
+  if (libraryId) {
+    history.replaceState(history.state, '', `${location.pathname}${location.search}#hex`);
+    library.read(libraryId).then((e) => {
+      if (!e || destroyed) return;
+      let text;
+      try {
+        text = ctx.wasm.sgfWriteGame(e.record);
+      } catch (err) {
+        showError('hex.error.sgf', {}, err);
+        return;
+      }
+      loadSgf(text, e.file ?? null, newHexInfo({ source: e.source, record: e.record, file: e.file ?? null, id: e.id, created: e.created }));
+    });
+  }
+
   applyLang();
   save();
   refreshMaps();
@@ -571,6 +625,7 @@ export function mount(root, ctx) {
       render();
     },
     unmount() {
+      library.destroy(); // a pending save is written (before the game is freed)
       destroyed = true;
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('visibilitychange', onVisibility);

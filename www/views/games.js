@@ -7,7 +7,7 @@
 // (sort: date-desc, date-asc, added-desc, plies-desc).
 //
 // Test hooks (docs/testing.md, "Test hooks of #games"): data-testid="games-view" (data-ready="true" once the
-// list is loaded, data-state="ready|importing|unavailable"), "game-library" (the table: data-count = games
+// list is loaded, data-state="ready|importing|unavailable", data-imports = imports finished), "game-library" (the table: data-count = games
 // matching the filter, data-total = games stored, data-shown = rows drawn), rows [data-game-id] (data-game,
 // data-red, data-black, data-white (Hex), data-result (as recorded), data-outcome (red|black|white|draw|none),
 // data-eco, data-finished, data-reviewed, data-source), per row "library-open" (data-label continue|open),
@@ -186,7 +186,7 @@ export async function mount(root, ctx) {
   const emptyBox = h('p', { class: 'gl-empty', hidden: true, dataset: { testid: 'library-empty' } });
   const moreButton = h('button', { type: 'button', class: 'btn', hidden: true, dataset: { testid: 'library-more' }, on: { click: () => { state.limit += PAGE; render(); } } });
 
-  const view = h('section', { class: 'gl-view', dataset: { testid: 'games-view', state: 'ready' } },
+  const view = h('section', { class: 'gl-view', dataset: { testid: 'games-view', state: 'ready', imports: '0' } },
     h('div', { class: 'gl-head' }, tx('title', 'h1'), tx('intro', 'p', { class: 'gl-intro' })),
     h('div', { class: 'gl-bar' }, importLabel, tx('import.drop', 'span', { class: 'gl-hint' }), h('span', { class: 'gl-spacer' }), exportPgn, exportSgf),
     progressBox, reportBox, errorBox, undoBox,
@@ -459,8 +459,9 @@ export async function mount(root, ctx) {
       state.importing = false;
       if (state.progress) state.progress.state = 'done';
       if (!destroyed) {
-        view.dataset.state = 'ready';
         await refresh();
+        view.dataset.imports = String(Number(view.dataset.imports ?? 0) + 1);
+        view.dataset.state = 'ready';
       }
     }
   }

@@ -2,14 +2,18 @@
 // made of the real PGN files of tests/data/pgn/ (plus one bad game), the list with players and results, the
 // games still there after a reload, the filter, delete and undo, export of all the Xiangqi games as one PGN
 // file that imports again to the same games (tags, moves, comments), Hex SGF collections in and out, a phone
-// screen, and the storage failures (IndexedDB refused, quota full) shown as coded errors in the page's
-// language.
+// screen, the storage failures (IndexedDB refused, quota full) shown as coded errors in the page's language,
+// and the view in the static bundle (scripts/dist.mjs), offline.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { startApp, screenshot, DATA_DIR, READY_MS } from './harness.mjs';
+import { chromium } from 'playwright-core';
+import { buildDist } from '../../scripts/dist.mjs';
+import { startStaticHost } from '../../scripts/static-host.mjs';
+import { startApp, screenshot, DATA_DIR, READY_MS, STEP_MS } from './harness.mjs';
 
 let app;
 before(async () => {
@@ -131,6 +135,8 @@ test('import: the real XQF file and a multi-game PGN are listed; the bad game wi
   const withEco = listed.filter((r) => r.eco);
   assert.ok(withEco.length >= 1 && withEco.every((r) => /^[A-E]\d\d$/.test(r.eco)), JSON.stringify(withEco));
   assert.ok(!listed.some((r) => r.red === 'Bad Red'), 'the bad game is not stored');
+  // the browser was asked once to keep the site's storage, and that is remembered
+  assert.ok(JSON.parse(await page.evaluate(() => localStorage.getItem('duiyi.library.persist'))).asked > 0);
   await screenshot(page, 'games-imported');
 
   await page.reload();
@@ -318,4 +324,56 @@ test('storage full (QuotaExceededError on write): the import says so, nothing si
   assert.match(await page.textContent('[data-testid="library-error"]'), /storage for this site is full/);
   assert.equal(await count(page), 0);
   await page.close();
+});
+
+test('the static bundle: the service worker caches the view; offline, the library lists its games and imports more', async () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'duiyi-games-dist-'));
+  let host;
+  let context;
+  try {
+    const built = await buildDist({ out: path.join(tmp, 'site') });
+    const sw = fs.readFileSync(path.join(tmp, 'site', 'sw.js'), 'utf8');
+    const cached = JSON.parse(/^const BUILD = (.*); \/\/ DIST:BUILD$/m.exec(sw)[1]).hashed;
+    for (const re of [/^game-library\.[0-9a-f]{8}\.js$/, /^views\/games\.[0-9a-f]{8}\.js$/, /^views\/games\.[0-9a-f]{8}\.css$/,
+      /^i18n\/games\.en\.[0-9a-f]{8}\.json$/, /^i18n\/games\.zh\.[0-9a-f]{8}\.json$/]) {
+      assert.ok(cached.some((f) => re.test(f)), `the service worker caches ${re}`);
+    }
+    assert.ok(built.files.length > 0);
+    host = await startStaticHost({ root: path.join(tmp, 'site'), base: '/duiyi/' });
+    context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      locale: 'en-US',
+    });
+    context.setDefaultTimeout(STEP_MS);
+    context.setDefaultNavigationTimeout(READY_MS);
+    const errors = [];
+    const page = context.pages()[0] ?? await context.newPage();
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => m.type() === 'error' && errors.push(`console: ${m.text()}`));
+    await page.goto(`${host.url}?lang=en#games`);
+    await page.waitForSelector('[data-testid="games-view"][data-ready="true"]', { timeout: READY_MS });
+    await page.waitForSelector('html[data-offline="ready"]', { timeout: READY_MS });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: READY_MS });
+    await importFiles(page, [{ name: 'eleeye-sample.xqf', mimeType: 'application/octet-stream', buffer: XQF }]);
+    assert.equal(await count(page), 1);
+
+    await host.close();
+    host = null;
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('[data-testid="games-view"][data-ready="true"]', { timeout: READY_MS });
+    assert.equal(await count(page), 1);
+    assert.equal((await rows(page))[0].red, '许银川');
+    await importFiles(page, [{ name: 'games.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(multiPgn()) }]);
+    assert.equal(await count(page), 1 + PGN_FILES.length);
+    await page.click('[data-testid="lang-toggle"]');
+    await page.waitForFunction(() => document.querySelector('.gl-head h1').textContent === '棋谱库');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context?.close().catch(() => {});
+    await host?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 });

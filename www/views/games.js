@@ -7,8 +7,9 @@
 // (sort: date-desc, date-asc, added-desc, plies-desc).
 //
 // Test hooks (docs/testing.md, "Test hooks of #games"): data-testid="games-view" (data-ready="true" once the
-// list is loaded, data-state="ready|importing|unavailable", data-imports = imports finished), "game-library" (the table: data-count = games
-// matching the filter, data-total = games stored, data-shown = rows drawn), rows [data-game-id] (data-game,
+// list is loaded, data-state="ready|importing|unavailable", data-imports = imports finished), "game-library"
+// (the table: data-count = games matching the filter, data-total = games stored, data-shown = rows drawn),
+// rows [data-game-id] (data-game,
 // data-red, data-black, data-white (Hex), data-result (as recorded), data-outcome (red|black|white|draw|none),
 // data-eco, data-finished, data-reviewed, data-source), per row "library-open" (data-label continue|open),
 // "library-review", "library-export", "library-delete"; "library-filter" (the text box), "library-filter-game",

@@ -1,5 +1,5 @@
 // duiyi page shell: loads the rules module (wasm), the UI strings, and shows one tool per URL hash:
-// #xiangqi (default), #hex, #combat, #circle, #lab. Each tool is a view module with mount(root, ctx) → {unmount, setLang?}.
+// #xiangqi (default), #hex, #games, #combat, #circle, #lab. Each tool is a view module with mount(root, ctx) → {unmount, setLang?}.
 
 import init, * as wasm from './pkg/duiyi.js';
 import { LANGS, loadStrings, translator, applyStrings } from './i18n/i18n.js';
@@ -10,6 +10,7 @@ const LANG_KEY = 'duiyi.lang';
 const ROUTES = {
   xiangqi: () => import('./views/xiangqi.js'),
   hex: () => import('./views/hex.js'),
+  games: () => import('./views/games.js'),
   combat: () => import('./views/combat.js'),
   circle: () => import('./views/circle.js'),
   lab: () => import('./views/lab.js'),
@@ -129,9 +130,9 @@ async function show(route) {
   try {
     // These views use the rules module (`wasm`) on this thread as soon as they mount (Hex: `new HexGame` in
     // mount). Idle, its loading usually wins the race against the view module's; on a slow or loaded machine
-    // it does not ("reading 'hexgame_new'" of undefined), so they wait for it. (#combat and #circle await
-    // their own `init()`.)
-    if (route === 'xiangqi' || route === 'lab' || route === 'hex') {
+    // it does not ("reading 'hexgame_new'" of undefined), so they wait for it (#games reads and writes game files
+    // with it). (#combat and #circle await their own `init()`.)
+    if (route === 'xiangqi' || route === 'lab' || route === 'hex' || route === 'games') {
       try {
         await wasmReady;
       } catch (err) {

@@ -20,6 +20,8 @@ const VIEW_STRINGS = {
   'combat.en': new URL('../i18n/combat.en.json', import.meta.url),
   'circle.zh': new URL('../i18n/circle.zh.json', import.meta.url),
   'circle.en': new URL('../i18n/circle.en.json', import.meta.url),
+  'games.zh': new URL('../i18n/games.zh.json', import.meta.url),
+  'games.en': new URL('../i18n/games.en.json', import.meta.url),
 };
 
 /** The string table `www/i18n/<view>.<lang>.json` (e.g. `combat.zh.json`); throws naming the file on an HTTP

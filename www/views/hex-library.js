@@ -10,7 +10,7 @@
 // {black, white, toMove} | null, moves: ["c3", "swap-pieces", …], annotations: [null | {comment?, props?,
 // variations?}], comment: string | null, result: string | null}.
 
-import { openLibrary } from '../game-library.js';
+import { openLibrary, newGameId } from '../game-library.js';
 import { sizeValue } from './hex-controls.js';
 import { setupOf, movesOf } from './hex-record.js';
 
@@ -22,14 +22,8 @@ const SAVE_DELAY_MS = 250;
  *            record: object|null}} HexInfo  record: the imported HexRecord, as the file gave it (null: played here)
  */
 
-/** A fresh id for a game in the library. */
-function newId() {
-  if (globalThis.crypto?.randomUUID) return globalThis.crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
 /** The info of a game starting now (`record`: an imported HexRecord). @returns {HexInfo} */
-export function newHexInfo({ source = 'played', record = null, file = null, id = newId(), created = Date.now() } = {}) {
+export function newHexInfo({ source = 'played', record = null, file = null, id = newGameId(), created = Date.now() } = {}) {
   return { id, created, source, file, record };
 }
 

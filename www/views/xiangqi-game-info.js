@@ -7,6 +7,8 @@
 // and how it ended) plus what was added on the page (the review's NAGs and evaluations, the hints' tags, moves
 // played on from it).
 
+import { newGameId } from '../game-library.js';
+
 /**
  * Two per-move annotation lists (pgnWrite's `annotations`, entries null or {nags, comment, eval, variations})
  * merged into one: the review's (first) and the analysis board's (second); NAGs and evals from the first,
@@ -71,12 +73,6 @@ export function reasonText(t, raw, ruleCode, ruleSide) {
  *   played here); imported: the record key (start FEN + moves, GameRecord.key()) the file gave, with its result
  *   tag and its [Termination] (null when it had none); file: the imported file's name.
  */
-
-/** A fresh id for a game in the library: a random UUID where the platform gives one, else time + random. */
-export function newGameId() {
-  if (globalThis.crypto?.randomUUID) return globalThis.crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
 
 /**
  * The info of a game starting now.

@@ -108,9 +108,9 @@ fn reads_other_programs_annotations() {
     assert_eq!(nags, [vec![6], vec![4], vec![3], vec![5], vec![2, 19]]);
     assert_eq!(g.annotations[2].comment.as_deref(), Some("one [%clk 0:05:00] two"));
     assert_eq!(g.annotations[2].eval, Some(Eval { cp: Some(-40), mate: None, depth: None }));
-    // Without a [Termination] tag the last comment is the reason, and stays the move's comment.
+    // Without a [Termination] tag there is no reason: the last comment stays the move's comment (issue 32).
     let g = parse_pgn_tree("1. h2e2 h9g7 {Red lost on time} 0-1").unwrap();
-    assert_eq!(g.game.reason.as_deref(), Some("Red lost on time"));
+    assert_eq!(g.game.reason, None);
     assert_eq!(g.annotations[1].comment.as_deref(), Some("Red lost on time"));
 }
 

@@ -424,3 +424,215 @@ impl HexGame {
         self.resigned.is_none() && self.pos.check(Move::Swap).is_ok()
     }
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lossless SGF records (issue 32)
+// ---------------------------------------------------------------------------------------------------------------
+
+use crate::hex::sgf::{HexLine, HexNote, HexRecord, HexSetup, SgfError};
+
+fn sgf_reason(e: &SgfError) -> JsValue {
+    super::reason("hex.sgf", vec![("detail", s(e.to_string())), ("offset", n(e.offset as f64))], &e.to_string())
+}
+
+fn bad_record(why: impl Into<String>) -> JsValue {
+    let why = why.into();
+    coded("sgf.bad_input", vec![("reason", s(&why))], &format!("sgfWriteGame: {why}"))
+}
+
+fn strings(list: &[String]) -> JsValue {
+    list.iter().map(s).collect::<js_sys::Array>().into()
+}
+
+fn props_to_js(props: &[(String, Vec<String>)]) -> JsValue {
+    let o = Object::new();
+    for (k, v) in props {
+        set(&o, k, &strings(v));
+    }
+    o.into()
+}
+
+fn line_to_js(line: &HexLine, with_comment: bool) -> JsValue {
+    let o = Object::new();
+    set(&o, "moves", &strings(&line.moves));
+    let notes = js_sys::Array::new();
+    for i in 0..line.moves.len() {
+        notes.push(&match line.notes.get(i).filter(|n| !n.is_empty()) {
+            None => JsValue::NULL,
+            Some(n) => {
+                let a = Object::new();
+                if let Some(c) = &n.comment {
+                    set(&a, "comment", &s(c));
+                }
+                if !n.props.is_empty() {
+                    set(&a, "props", &props_to_js(&n.props));
+                }
+                if !n.variations.is_empty() {
+                    let vs: js_sys::Array = n.variations.iter().map(|v| line_to_js(v, true)).collect();
+                    set(&a, "variations", &vs.into());
+                }
+                a.into()
+            }
+        });
+    }
+    set(&o, "annotations", &notes.into());
+    if with_comment && let Some(c) = &line.comment {
+        set(&o, "comment", &s(c));
+    }
+    o.into()
+}
+
+/// The `HexRecord` object of the module documentation of `sgfParseGames`.
+fn record_to_js(r: &HexRecord) -> JsValue {
+    let o: Object = line_to_js(&r.line, false).into();
+    let size = if r.width == r.height { r.width.to_string() } else { format!("{}x{}", r.width, r.height) };
+    set(&o, "size", &s(size));
+    set(&o, "props", &props_to_js(&r.props));
+    set(&o, "setup", &match &r.setup {
+        None => JsValue::NULL,
+        Some(st) => {
+            let x = Object::new();
+            let cells = |c: &[Cell]| -> JsValue { c.iter().map(|c| s(c.to_string())).collect::<js_sys::Array>().into() };
+            set(&x, "black", &cells(&st.black));
+            set(&x, "white", &cells(&st.white));
+            set(&x, "toMove", &s(st.to_move.name()));
+            x.into()
+        }
+    });
+    set(&o, "comment", &r.line.comment.as_deref().map_or(JsValue::NULL, s));
+    set(&o, "result", &r.result.as_deref().map_or(JsValue::NULL, s));
+    o.into()
+}
+
+fn get(o: &JsValue, k: &str) -> JsValue {
+    Reflect::get(o, &JsValue::from_str(k)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn opt_string(o: &JsValue, k: &str) -> Result<Option<String>, JsValue> {
+    let v = get(o, k);
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    v.as_string().map(Some).ok_or_else(|| bad_record(format!("{k} is not a string")))
+}
+
+fn string_list(v: &JsValue, what: &str) -> Result<Vec<String>, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(vec![]);
+    }
+    if !js_sys::Array::is_array(v) {
+        return Err(bad_record(format!("{what} is not an array")));
+    }
+    js_sys::Array::from(v).iter().map(|x| x.as_string().ok_or_else(|| bad_record(format!("{what} holds a non-string")))).collect()
+}
+
+fn props_from_js(v: &JsValue, what: &str) -> Result<Vec<(String, Vec<String>)>, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        return Ok(vec![]);
+    }
+    if !v.is_object() {
+        return Err(bad_record(format!("{what} is not an object")));
+    }
+    let mut out = Vec::new();
+    for entry in Object::entries(&Object::from(v.clone())).iter() {
+        let pair = js_sys::Array::from(&entry);
+        let name = pair.get(0).as_string().unwrap_or_default();
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_uppercase()) {
+            return Err(bad_record(format!("{what}: property name '{}' is not capital letters", crate::echo(&name))));
+        }
+        out.push((name.clone(), string_list(&pair.get(1), &format!("{what}.{name}"))?));
+    }
+    Ok(out)
+}
+
+fn line_from_js(v: &JsValue, depth: usize) -> Result<HexLine, JsValue> {
+    if depth > 1000 {
+        return Err(bad_record("variations nested deeper than 1000"));
+    }
+    if !v.is_object() {
+        return Err(bad_record("a line is not an object"));
+    }
+    let moves = string_list(&get(v, "moves"), "moves")?;
+    let mut notes = Vec::new();
+    let a = get(v, "annotations");
+    if js_sys::Array::is_array(&a) {
+        for x in js_sys::Array::from(&a).iter() {
+            if x.is_null() || x.is_undefined() {
+                notes.push(HexNote::default());
+                continue;
+            }
+            let vs = get(&x, "variations");
+            let variations = if js_sys::Array::is_array(&vs) {
+                js_sys::Array::from(&vs).iter().map(|l| line_from_js(&l, depth + 1)).collect::<Result<Vec<_>, _>>()?
+            } else {
+                vec![]
+            };
+            notes.push(HexNote { comment: opt_string(&x, "comment")?, props: props_from_js(&get(&x, "props"), "props")?, variations });
+        }
+    }
+    while notes.last().is_some_and(HexNote::is_empty) {
+        notes.pop();
+    }
+    notes.truncate(moves.len());
+    Ok(HexLine { moves, notes, comment: opt_string(v, "comment")? })
+}
+
+/// Reads every game of an SGF collection `(;…)(;…)` (see the Rust `hex::sgf::parse_sgf_games`):
+/// `[{ok: true, index, game: HexRecord} | {ok: false, index, offset, error: {code: "hex.sgf", params: {detail,
+/// offset}, message}}]`, `offset` the byte offset of the game's `(` (the error's own offset is in its params).
+/// HexRecord = `{size: "11" | "9x11" (columns x rows), props: {NAME: [values…]} (the root's properties in file
+/// order, verbatim, except FF, GM, SZ, AB, AW, PL, C and RE), setup: {black: [cells], white: [cells], toMove:
+/// "black"|"white"} | null, moves: ["c3", "swap-pieces", "swap-sides", "resign", …] (each by the side to
+/// move), annotations: [null | {comment?, props?: {NAME: [values]}, variations?: [{moves, annotations,
+/// comment?}]}] (one per move), comment: string | null (the root's C), result: string | null (RE as written)}`.
+/// Never throws for any text.
+#[wasm_bindgen(js_name = sgfParseGames)]
+pub fn sgf_parse_games(text: &str) -> JsValue {
+    let out = js_sys::Array::new();
+    for g in crate::hex::sgf::parse_sgf_games(text) {
+        let o = Object::new();
+        set(&o, "ok", &JsValue::from_bool(g.game.is_ok()));
+        set(&o, "index", &n(g.index as f64));
+        match &g.game {
+            Ok(r) => set(&o, "game", &record_to_js(r)),
+            Err(e) => {
+                set(&o, "offset", &n(g.offset as f64));
+                set(&o, "error", &sgf_reason(e));
+            }
+        }
+        out.push(&o);
+    }
+    out.into()
+}
+
+/// Writes a HexRecord (the `sgfParseGames` shape) as SGF text (see the Rust `hex::sgf::write_record`):
+/// `sgfParseGames(sgfWriteGame(r))[0].game` deep-equals `r` for every record `sgfParseGames` gives. Throws
+/// `sgf.bad_input {reason}` for a malformed argument (a bad size, cell or colour, property names not capital
+/// letters) and `hex.sgf {detail}` for a move that cannot be played.
+#[wasm_bindgen(js_name = sgfWriteGame)]
+pub fn sgf_write_game(record: JsValue) -> Result<String, JsValue> {
+    if !record.is_object() {
+        return Err(bad_record("the argument is not an object"));
+    }
+    let size = opt_string(&record, "size")?.unwrap_or_else(|| "11".into());
+    let (width, height) = crate::hex::sgf::parse_size(&size.replace(['x', 'X', '×'], ":"))
+        .ok_or_else(|| bad_record(format!("size '{}' is not n or WxH with sides 1..19", crate::echo(&size))))?;
+    let st = get(&record, "setup");
+    let setup = if st.is_null() || st.is_undefined() {
+        None
+    } else {
+        let cells = |k: &str| -> Result<Vec<Cell>, JsValue> {
+            string_list(&get(&st, k), k)?
+                .iter()
+                .map(|c| Cell::parse(c).map_err(|_| bad_record(format!("setup.{k}: '{}' is not a cell", crate::echo(c)))))
+                .collect()
+        };
+        let to_move = opt_string(&st, "toMove")?.unwrap_or_else(|| "black".into());
+        let to_move = Color::parse(&to_move).ok_or_else(|| bad_record("setup.toMove is not black or white"))?;
+        Some(HexSetup { black: cells("black")?, white: cells("white")?, to_move })
+    };
+    let mut line = line_from_js(&record, 0)?;
+    line.comment = opt_string(&record, "comment")?;
+    let r = HexRecord { width, height, props: props_from_js(&get(&record, "props"), "props")?, setup, line, result: opt_string(&record, "result")? };
+    crate::hex::sgf::write_record(&r).map_err(|e| coded("hex.sgf", vec![("detail", s(e.to_string()))], &e.to_string()))
+}

@@ -372,7 +372,7 @@ pub fn bench_signature(depth: u32) -> Result<JsValue, JsValue> {
 // ---------------------------------------------------------------------------------------------------------------
 
 use crate::xiangqi::game_tree::{Annotation, Variation};
-use crate::xiangqi::pgn::{AnnotatedGame, PgnError, PgnErrorKind, PgnFormat, PgnGame, parse_pgn_tree, write_pgn_tree};
+use crate::xiangqi::pgn::{AnnotatedGame, PgnError, PgnErrorKind, PgnFormat, PgnGame, parse_pgn_games, parse_pgn_tree, write_pgn_tree};
 
 /// PGN error codes, each with `line` and `column` (1-based; 0 for `pgnWrite` input): `pgn.empty`,
 /// `pgn.bad_tag {text}`, `pgn.unterminated_comment`, `pgn.unbalanced_variation`, `pgn.bad_fen {cause}` (the
@@ -420,9 +420,11 @@ fn pgn_input_error(code: &str, key: &'static str, value: String) -> JsValue {
 
 /// Writes a game as PGN text (see the Rust `write_pgn_tree`): `{tags: {Event, Site, Date, Round, Red, Black,
 /// …}, fen, moves: ["h2e2", …], result: "1-0" | "0-1" | "1/2-1/2" | "*", reason?, format: "iccs" | "wxf" |
-/// "chinese", annotations?, comment?}`. `tags` keeps its key order for the tags after the standard ones; `fen`
-/// empty, missing or `startpos` is the opening position (no `[FEN]` tag); `reason` (words, e.g. "Black
-/// resigned") goes to `[Termination]` and to a comment before the result; `format` defaults to `iccs`
+/// "chinese", annotations?, comment?}`. Every tag of `tags` is written verbatim (any name without whitespace,
+/// `]` or `"`, non-ASCII included; another name throws `pgn.bad_tag`): `Game`, the seven-tag roster (`?` for
+/// those missing), then the others in key order; `fen` empty, missing or `startpos` is the opening position
+/// (no `[FEN]` tag); `reason` (words, e.g. "Black resigned") goes to `[Termination]` only (no comment before
+/// the result); `format` defaults to `iccs`
 /// (`H2-E2`, XQBase's form). `annotations` is parallel to `moves` (entries may be null): `{nags?: [6, …],
 /// comment?: string, eval?: {cp?, mate?, depth?} (Red's point of view; written `[%eval 0.35,12]` / `[%eval
 /// #-3]`), variations?: [{moves: ["h9g7", …], annotations?: [… the same, recursive], comment?}]}`, a variation
@@ -530,10 +532,39 @@ pub(crate) fn annotated_to_js(t: AnnotatedGame) -> Result<JsValue, JsValue> {
 /// order), fen (the start FEN, always set), moves: ["h2e2", …], result: "1-0" | "0-1" | "1/2-1/2" | "*",
 /// reason: string | null, annotations: [one per move: null or {nags?, comment?, eval?: {cp?, mate?, depth?},
 /// variations?: [{moves, annotations (one per move, null or the same shape), comment?}]}], comment: string |
-/// null (before the first move)}`. Throws a coded `pgn.*` error with the `line` and `column` of the problem.
+/// null (before the first move)}`. `result` comes from the result token or the `[Result]` tag, `reason` from
+/// `[Termination]` only: a comment before the result token is the last move's comment. Throws a coded `pgn.*`
+/// error with the `line` and `column` of the problem.
 #[wasm_bindgen(js_name = pgnParse)]
 pub fn pgn_parse(text: &str) -> Result<JsValue, JsValue> {
     annotated_to_js(parse_pgn_tree(text).map_err(js_err)?)
+}
+
+/// Reads every game of a PGN text (see the Rust `parse_pgn_games`): `[{ok: true, index, line, game} | {ok: false,
+/// index, line, error: {code, params, message}}]` in file order, `index` the 0-based game number, `line` the
+/// 1-based line where the game starts, `game` the [`pgn_parse`] object, `error` the `pgn.*` reason with the
+/// file's `line` and `column`. Bad games are listed and the others kept; an empty text gives `[]`. Never throws
+/// for any text.
+#[wasm_bindgen(js_name = pgnParseGames)]
+pub fn pgn_parse_games(text: &str) -> Result<JsValue, JsValue> {
+    let out = js_sys::Array::new();
+    for g in parse_pgn_games(text) {
+        let o = js_sys::Object::new();
+        let ok = g.game.is_ok();
+        let _ = js_sys::Reflect::set(&o, &s("ok"), &JsValue::from_bool(ok));
+        let _ = js_sys::Reflect::set(&o, &s("index"), &n(g.index as f64));
+        let _ = js_sys::Reflect::set(&o, &s("line"), &n(g.line as f64));
+        match g.game {
+            Ok(game) => {
+                let _ = js_sys::Reflect::set(&o, &s("game"), &annotated_to_js(game)?);
+            }
+            Err(e) => {
+                let _ = js_sys::Reflect::set(&o, &s("error"), &e.to_reason());
+            }
+        }
+        out.push(&o);
+    }
+    Ok(out.into())
 }
 
 // ---------------------------------------------------------------------------------------------------------------

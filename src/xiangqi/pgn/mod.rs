@@ -7,14 +7,47 @@
 //! [`write_pgn`] writes one game's main line; [`parse_pgn`] reads the first game of a text and keeps its main
 //! line. [`write_pgn_tree`] and [`parse_pgn_tree`] do the same with the whole game tree ([`AnnotatedGame`]:
 //! NAGs, comments, `[%eval]` evaluations and nested variations, see [`super::game_tree`]).
+//! [`parse_pgn_games`] reads every game of a file (a database export, several games one after the other), each
+//! on its own: a bad game is reported with its place and the others are still read.
 //!
-//! Files: `write.rs` (the writer), `read.rs` (the tokenizer and the tree reader).
+//! # What is kept: the identity of a record
+//!
+//! A record is an [`AnnotatedGame`]: tags, start FEN, moves, result, reason, and per move its NAGs, comment,
+//! evaluation and variations, plus the comment before the first move. For a game written by [`write_pgn_tree`]
+//! in a format `f`, reading is the inverse: `parse(write(r, f)) == r` whenever `r.tags == written_tags(r, f)`
+//! and `r` is *normal* (comments trimmed with single spaces and without `}`, no empty annotation at the end of a
+//! line, no variation without moves, the reason trimmed) — which every record [`parse_pgn_tree`] returns is.
+//! So for any text `t` that reads as `r1 = parse(t)`:
+//!
+//! * `r2 = parse(write(r1, f))` equals `r1` in everything but the tags, and its tags are
+//!   [`written_tags`]`(r1, f)`: `Game "Chinese Chess"` first, the seven-tag roster (`Event`, `Site`, `Date`,
+//!   `Round`, `Red`, `Black`, `Result`) with `?` (`????.??.??`) for those the file lacks and `Result` from the
+//!   result, then every other tag of the file verbatim in file order (non-ASCII names such as `棋谱名称`
+//!   included), `FEN` when the start is not the opening position, `Format` naming `f` (whatever the file
+//!   said), `Termination` with the reason;
+//! * from then on it is exact: `parse(write(r2, f)) == r2` and `write(r2, f)` is byte for byte `write(r1, f)`.
+//!
+//! [`as_written`]`(r, f)` computes `parse(write(r, f))` without writing, for any record (one read from XQF
+//! too, whose comments keep their line breaks until written); the tests check both equalities on every real
+//! file of `tests/data/`.
+//!
+//! What a file may hold that a record does not keep (so a foreign file is not reproduced byte for byte): the
+//! layout (line breaks, move numbers, ICCS case and dashes, the notation of each move), whitespace runs inside
+//! comments (one space), several comments after one move (joined by a space), `;` comments, a variation before
+//! the first move or without moves, a tag given twice (the first `Event`… is used), NAGs above 255, anything
+//! after the result token (the next game, for [`parse_pgn_games`]). The result comes from the result token or
+//! the `[Result]` tag and the reason from `[Termination]`, never from a comment.
+//!
+//! Files: `write.rs` (the writer), `read.rs` (the tokenizer and the tree reader), `games.rs` (the games of a
+//! file).
 
+mod games;
 mod read;
 mod write;
 
+pub use games::{GameParse, parse_pgn_games};
 pub use read::{parse_pgn, parse_pgn_tree};
-pub use write::{write_pgn, write_pgn_tree};
+pub use write::{ROSTER, as_written, valid_tag_name, write_pgn, write_pgn_tree, written_tags};
 
 use super::game_tree::{Annotation, Variation};
 use super::fen::FenError;
@@ -57,15 +90,16 @@ impl PgnFormat {
 /// One game: its tags, start position, main-line moves, result and the reason for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PgnGame {
-    /// Tag pairs in file order (read) or in the order to write after the standard ones (write). On writing,
-    /// `Game`, `Result`, `FEN` and `Format` are set from the other fields and any given value is replaced.
+    /// Tag pairs in file order, verbatim (read), or in the order to write after the roster (write). On writing,
+    /// `Game`, `Result`, `FEN`, `Format` and `Termination` are set from the other fields and any given value is
+    /// replaced (see [`written_tags`]).
     pub tags: Vec<(String, String)>,
     /// The start FEN ([`START_FEN`](crate::xiangqi::START_FEN) when the game starts from the opening position).
     pub fen: String,
     pub moves: Vec<Move>,
     /// `1-0` (Red won), `0-1` (Black won), `1/2-1/2` or `*` (unfinished / unknown).
     pub result: String,
-    /// Why the game ended, in words (`[Termination]` tag; on reading, also the comment just before the result).
+    /// Why the game ended, in words: the `[Termination]` tag (never a comment).
     pub reason: Option<String>,
 }
 

@@ -3,7 +3,7 @@
 
 use super::{AnnotatedGame, MAX_VARIATION_DEPTH, PgnError, PgnErrorKind, PgnGame, RESULTS};
 use crate::xiangqi::board::Position;
-use crate::xiangqi::game_tree::{Variation, non_empty, take_eval};
+use crate::xiangqi::game_tree::{Variation, take_eval};
 use crate::xiangqi::notation::ParseMoveError;
 use crate::xiangqi::MoveError;
 
@@ -23,13 +23,15 @@ enum Kind {
 }
 
 /// Reads the first game of `text` (PGN as [`super::write_pgn`] writes it and as XQBase / ElephantEye / XQ Wizard
-/// export it; a plain list of moves without tags is accepted too). Tags: any `[Name "value"]`; `FEN` (or `Fen`)
+/// export it; a plain list of moves without tags is accepted too; [`super::parse_pgn_games`] reads every game
+/// of a file). Tags: any `[Name "value"]` (the name: any characters but whitespace, `]` and `"`, non-ASCII
+/// included), kept verbatim in file order (values with their `\"` / `\\` escapes undone); `FEN` (or `Fen`)
 /// sets the start. Moves: ICCS (`h2e2`, `h2-e2`, `H2-E2`), WXF (`C2.5`) or Chinese (`炮二平五`), each token read
 /// in the notation it is written in (whatever `[Format]` says); move numbers (`1.`, `1...`, `1.C2.5`), NAGs
 /// (`$1`) and `!`/`?` suffixes, `{…}` and `;` comments and `(…)` variations (nested; their moves are checked
 /// too) are read; only the main line is kept here (see [`parse_pgn_tree`] for the rest). Reading stops at the
-/// result token or at the next game's first tag. The result is the token, else the `[Result]` tag, else `*`;
-/// the reason is the `[Termination]` tag, else the comment just before the result token.
+/// result token or at the next game's first tag. The result is the token, else the `[Result]` tag, else `*`
+/// (never a comment); the reason is the `[Termination]` tag (trimmed), else `None` — never a comment.
 ///
 /// # Errors
 /// [`PgnError`] with the 1-based line and column of the problem: a malformed tag, an unclosed comment, an
@@ -45,9 +47,8 @@ pub fn parse_pgn(text: &str) -> Result<PgnGame, PgnError> {
 /// are joined by a space; whitespace runs become one space; `;` comments are skipped), the first `[%eval …]`
 /// command of its comments as its evaluation (lichess's form, see [`crate::xiangqi::game_tree::Eval`]) and its
 /// variations `( … )`, each read from the position before the move, recursively. A comment before a line's
-/// first move is that line's comment. The comment just before the result token is the reason (when it equals
-/// the `[Termination]` tag, or there is no such tag and the comment has no `[%…]` command); it is then not
-/// also a move's comment unless there is no `[Termination]` tag.
+/// first move is that line's comment. The comment just before the result token is the last move's comment
+/// like any other (the reason comes from `[Termination]` only). A variation without a move is dropped.
 ///
 /// # Errors
 /// As [`parse_pgn`].
@@ -75,23 +76,9 @@ pub fn parse_pgn_tree(text: &str) -> Result<AnnotatedGame, PgnError> {
         result_token = Some(w.clone());
         body = rest;
     }
-    // The comment just before the result token: maybe the reason.
-    let termination = tag("Termination").filter(|r| !r.trim().is_empty());
-    let mut reason = termination.clone();
-    let mut drop_last_comment = false;
-    if result_token.is_some()
-        && let Some(Tok { kind: Kind::Comment(c), .. }) = body.last()
-    {
-        let c = non_empty(c);
-        match (&termination, c) {
-            (Some(t), Some(c)) if non_empty(t).as_deref() == Some(c.as_str()) => drop_last_comment = true,
-            (None, Some(c)) if !c.contains("[%") => reason = Some(c),
-            _ => {}
-        }
-    }
-    if drop_last_comment {
-        body = &body[..body.len() - 1];
-    }
+    // The reason comes from the [Termination] tag only: a comment before the result token is the last
+    // move's comment (issue 32: it used to become the reason too).
+    let reason = tag("Termination").and_then(|r| non_empty_trim(&r));
     let mut at = 0;
     let line = read_line(body, &mut at, pos, 0, 0)?;
     let result = match result_token.or_else(|| tag("Result")) {
@@ -107,6 +94,12 @@ pub fn parse_pgn_tree(text: &str) -> Result<AnnotatedGame, PgnError> {
     };
     tree.normalise();
     Ok(tree)
+}
+
+/// The text trimmed, `None` when nothing is left (inner whitespace kept as it is).
+fn non_empty_trim(text: &str) -> Option<String> {
+    let t = text.trim();
+    (!t.is_empty()).then(|| t.to_string())
 }
 
 /// Tag pairs in file order.
@@ -166,7 +159,7 @@ fn tokenize(text: &str) -> Result<(Tags, Vec<Tok>), PgnError> {
                 let inner = raw[1..].trim();
                 let (name, rest) = inner.split_once(char::is_whitespace).unwrap_or((inner, ""));
                 let rest = rest.trim();
-                if name.is_empty() || !rest.starts_with('"') || !rest.ends_with('"') || rest.len() < 2 {
+                if name.is_empty() || name.contains('"') || !rest.starts_with('"') || !rest.ends_with('"') || rest.len() < 2 {
                     return Err(err(l0, c0, PgnErrorKind::BadTag(crate::echo(&format!("{raw}]")))));
                 }
                 let value = unescape(&rest[1..rest.len() - 1]);
@@ -288,7 +281,8 @@ fn read_line(toks: &[Tok], at: &mut usize, mut pos: Position, ply0: usize, depth
             Kind::Open => match (&before, last) {
                 (Some(b), Some(i)) => {
                     let v = read_line(toks, at, b.clone(), ply0 + i, depth + 1)?;
-                    if !v.moves.is_empty() || v.comment.is_some() {
+                    // A variation without a move (`()`, `({words})`) is an alternative to nothing: dropped.
+                    if !v.moves.is_empty() {
                         line.note_mut(i).variations.push(v);
                     }
                 }
@@ -335,13 +329,16 @@ fn read_line(toks: &[Tok], at: &mut usize, mut pos: Position, ply0: usize, depth
                     line.note_mut(i).nags.push(n);
                     continue;
                 }
-                let t = strip_number(core);
+                // Full-width ASCII (`Ｃ２＝５`, as some databases write WXF) read as ASCII when the whole move is.
+                let ascii = from_full_width(core);
+                let t = strip_number(ascii.as_deref().unwrap_or(core));
                 if t.is_empty() {
                     continue;
                 }
                 let ply = ply0 + line.moves.len() + 1;
                 let mv = pos
                     .parse_any(t)
+                    .or_else(|e| sign_first_wxf(t).and_then(|w| pos.parse_any(&w).ok()).ok_or(e))
                     .map_err(|e| err(tok.line, tok.column, PgnErrorKind::Move { ply, text: crate::echo(t), error: e }))?;
                 if !pos.has_legal_move() {
                     let e = ParseMoveError::Iccs(MoveError::GameOver { mv: mv.to_string() });
@@ -357,6 +354,24 @@ fn read_line(toks: &[Tok], at: &mut usize, mut pos: Position, ply0: usize, depth
         }
     }
     Ok(line)
+}
+
+/// WXF's tandem pieces written sign first (`+P+1`, `-R.3`, as the xqdb collections do) in the form the notation
+/// reads (`P++1`, `R-.3`); `None` for any other text.
+fn sign_first_wxf(t: &str) -> Option<String> {
+    let b = t.as_bytes();
+    (b.len() == 4 && matches!(b[0], b'+' | b'-') && b"KAEHRCPkaehrcp".contains(&b[1]))
+        .then(|| format!("{}{}{}", b[1] as char, b[0] as char, &t[2..]))
+}
+
+/// `t` with its full-width forms (U+FF01–U+FF5E) made ASCII, when it has some and then is all ASCII; `None`
+/// otherwise (a Chinese move keeps its full-width digits).
+fn from_full_width(t: &str) -> Option<String> {
+    if t.is_ascii() {
+        return None;
+    }
+    let out: String = t.chars().map(|c| if ('\u{ff01}'..='\u{ff5e}').contains(&c) { char::from_u32(c as u32 - 0xfee0).unwrap_or(c) } else { c }).collect();
+    out.is_ascii().then_some(out)
 }
 
 /// Skips to after the `)` closing the variation whose `(` was just read.

@@ -4,7 +4,7 @@
 use super::{AnnotatedGame, MAX_VARIATION_DEPTH, PgnError, PgnErrorKind, PgnFormat, PgnGame, RESULTS};
 use crate::xiangqi::board::Position;
 use crate::xiangqi::fen::START_FEN;
-use crate::xiangqi::game_tree::{Annotation, Variation};
+use crate::xiangqi::game_tree::{Annotation, Variation, non_empty, take_eval};
 use crate::xiangqi::notation::{Notation, ParseMoveError};
 use crate::xiangqi::types::{Color, Move};
 use crate::xiangqi::MoveError;
@@ -17,15 +17,135 @@ fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"").replace(['\n', '\r'], " ")
 }
 
-/// Writes `game` as PGN with its moves in `format`: the tag section (`Game "Chinese Chess"`, then `Event`,
-/// `Site`, `Date`, `Round`, `Red`, `Black`, `Result` — the seven-tag roster with `Red`/`Black` for
-/// `White`/`Black`, `?` (`????.??.??` for the date) when not given — then the other given tags, `FEN` when the
-/// start is not the opening position, `Format`, and `Termination` with the reason), a blank line, and the
-/// numbered moves (`1. C2.5 H8+7`, `1. ... H8+7` when Black moves first), lines kept under 80 characters, the
-/// reason again as a comment before the result token.
+/// The tags of the seven-tag roster, in the order they are written (after `Game`), with `Red`/`Black` for the
+/// standard's `White`/`Black`.
+pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "Red", "Black", "Result"];
+
+/// Tags the writer sets itself from the game (any given value, whatever the case of its name, is replaced).
+const OWN: [&str; 11] = ["Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result", "FEN", "Format", "Termination"];
+
+/// Whether `name` can be written as a tag name: not empty, no whitespace, no `]`, no `"`.
+pub fn valid_tag_name(name: &str) -> bool {
+    !name.is_empty() && !name.chars().any(|c| c.is_whitespace() || c == ']' || c == '"')
+}
+
+/// The tag section [`write_pgn`] writes for `game` in `format`, in order: `Game "Chinese Chess"`; the seven-tag
+/// roster (`Event`, `Site`, `Date`, `Round`, `Red`, `Black` from the given tags, `?` — `????.??.??` for the
+/// date — when not given; `Result` from `game.result`); every other given tag, verbatim, in its given order;
+/// `FEN` when the start is not the opening position; `Format`; `Termination` with the reason when there is
+/// one. Reading the written PGN gives exactly these tags (this is the "identity" of a record: see the module
+/// documentation).
 ///
 /// # Errors
-/// [`PgnError`] (line 0): a bad start FEN, an illegal move (with its ply), a bad result.
+/// [`PgnError`] (line 0): a bad start FEN, a bad result, a tag name that cannot be written
+/// ([`PgnErrorKind::BadTag`]: empty, or with whitespace, `]` or `"`).
+pub fn written_tags(game: &PgnGame, format: PgnFormat) -> Result<Vec<(String, String)>, PgnError> {
+    let (_, start_fen) = start_of(game)?;
+    tag_section(game, &start_fen, format)
+}
+
+/// The record that reading `write_pgn_tree(tree, format)` gives back (what "identity" means, see the module
+/// documentation): the tags of [`written_tags`] (line breaks in values made spaces); every comment with its
+/// whitespace runs made single spaces, trimmed, without `}` (`None` when nothing is left), a well-formed
+/// `[%eval …]` in it taken out as the evaluation when the move has none; evaluations as their written command
+/// reads back (a mate wins over centipawns; neither set: none); annotations past the last move, trailing empty
+/// annotations and variations without moves dropped; the reason trimmed. For a record read from PGN this
+/// changes the tags only; for one read from XQF also the comments' whitespace.
+///
+/// # Errors
+/// As [`written_tags`].
+pub fn as_written(tree: &AnnotatedGame, format: PgnFormat) -> Result<AnnotatedGame, PgnError> {
+    let mut out = tree.clone();
+    out.game.tags = written_tags(&tree.game, format)?
+        .into_iter()
+        .map(|(k, v)| (k, v.replace(['\n', '\r'], " ")))
+        .collect();
+    let (_, start_fen) = start_of(&tree.game)?;
+    out.game.fen = start_fen;
+    out.game.reason = tree.game.reason.as_deref().map(str::trim).filter(|r| !r.is_empty()).map(String::from);
+    out.comment = tree.comment.as_deref().and_then(clean_comment);
+    out.annotations = clean_line(&tree.game.moves, &tree.annotations);
+    out.normalise();
+    Ok(out)
+}
+
+/// A comment as it reads back: `}` dropped, whitespace runs made single spaces.
+fn clean_comment(c: &str) -> Option<String> {
+    non_empty(&c.replace('}', ""))
+}
+
+fn clean_line(moves: &[Move], notes: &[Annotation]) -> Vec<Annotation> {
+    let mut out: Vec<Annotation> = notes.iter().take(moves.len()).cloned().collect();
+    for a in &mut out {
+        a.eval = a.eval.and_then(|e| e.command()).and_then(|c| take_eval(&c).0);
+        a.comment = a.comment.as_deref().and_then(clean_comment);
+        if a.eval.is_none()
+            && let Some(c) = a.comment.take()
+        {
+            let (eval, words) = take_eval(&c);
+            a.eval = eval;
+            a.comment = words;
+        }
+        a.variations = std::mem::take(&mut a.variations)
+            .into_iter()
+            .filter(|v| !v.moves.is_empty())
+            .map(|v| Variation { annotations: clean_line(&v.moves, &v.annotations), comment: v.comment.as_deref().and_then(clean_comment), moves: v.moves })
+            .collect();
+    }
+    out
+}
+
+fn start_of(game: &PgnGame) -> Result<(Position, String), PgnError> {
+    let err = |kind| PgnError { line: 0, column: 0, kind };
+    if !RESULTS.contains(&game.result.as_str()) {
+        return Err(err(PgnErrorKind::Result(crate::echo(&game.result))));
+    }
+    let fen = if game.fen.trim().is_empty() || game.fen.trim() == "startpos" { START_FEN } else { game.fen.trim() };
+    let pos = Position::from_fen(fen).map_err(|e| err(PgnErrorKind::Fen(e)))?;
+    let start_fen = pos.fen();
+    Ok((pos, start_fen))
+}
+
+fn tag_section(game: &PgnGame, start_fen: &str, format: PgnFormat) -> Result<Vec<(String, String)>, PgnError> {
+    let tag = |name: &str| game.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
+    let mut out: Vec<(String, String)> = vec![("Game".into(), "Chinese Chess".into())];
+    for name in ROSTER {
+        // Unknown values as the PGN standard writes them: `????.??.??` for a date, `?` otherwise.
+        let value = match name {
+            "Result" => game.result.as_str(),
+            "Date" => tag(name).unwrap_or("????.??.??"),
+            _ => tag(name).unwrap_or("?"),
+        };
+        out.push((name.into(), value.into()));
+    }
+    for (k, v) in &game.tags {
+        if !valid_tag_name(k) {
+            return Err(PgnError { line: 0, column: 0, kind: PgnErrorKind::BadTag(crate::echo(k)) });
+        }
+        if OWN.iter().any(|o| o.eq_ignore_ascii_case(k)) {
+            continue;
+        }
+        out.push((k.clone(), v.clone()));
+    }
+    if start_fen.split(' ').take(2).ne(START_FEN.split(' ').take(2)) {
+        out.push(("FEN".into(), start_fen.into()));
+    }
+    out.push(("Format".into(), format.tag().into()));
+    if let Some(r) = game.reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+        out.push(("Termination".into(), r.into()));
+    }
+    Ok(out)
+}
+
+/// Writes `game` as PGN with its moves in `format`: the tag section of [`written_tags`] (`[Name "value"]`, one
+/// per line, `"` and `\` escaped, line breaks in values made spaces), a blank line, and the numbered moves
+/// (`1. C2.5 H8+7`, `1. ... H8+7` when Black moves first), lines kept under 80 characters, then the result
+/// token. The reason is written only as the `[Termination]` tag (no comment before the result: it would read
+/// back as the last move's comment).
+///
+/// # Errors
+/// [`PgnError`] (line 0): a bad start FEN, an illegal move (with its ply), a bad result, a tag name that cannot
+/// be written.
 pub fn write_pgn(game: &PgnGame, format: PgnFormat) -> Result<String, PgnError> {
     write_pgn_tree(&AnnotatedGame { game: game.clone(), annotations: vec![], comment: None }, format)
 }
@@ -35,7 +155,7 @@ pub fn write_pgn(game: &PgnGame, format: PgnFormat) -> Result<String, PgnError> 
 /// Red's point of view, or `#n` for a mate, see [`crate::xiangqi::game_tree::Eval`]) and its variations, each as
 /// `( … )` with its own numbers and annotations (recursively). A black move after a comment or a variation
 /// gets its number again (`5. ... H8+7`). A `}` in a comment is dropped (it would end the comment); whitespace
-/// runs in comments become single spaces.
+/// runs in comments become single spaces; variations without moves are not written.
 ///
 /// # Errors
 /// As [`write_pgn`]; an illegal move of a variation gives [`PgnErrorKind::Move`] with its ply counted from the
@@ -43,46 +163,18 @@ pub fn write_pgn(game: &PgnGame, format: PgnFormat) -> Result<String, PgnError> 
 /// [`PgnErrorKind::TooDeep`].
 pub fn write_pgn_tree(tree: &AnnotatedGame, format: PgnFormat) -> Result<String, PgnError> {
     let game = &tree.game;
-    let err = |kind| PgnError { line: 0, column: 0, kind };
-    if !RESULTS.contains(&game.result.as_str()) {
-        return Err(err(PgnErrorKind::Result(crate::echo(&game.result))));
-    }
-    let fen = if game.fen.trim().is_empty() || game.fen.trim() == "startpos" { START_FEN } else { game.fen.trim() };
-    let pos = Position::from_fen(fen).map_err(|e| err(PgnErrorKind::Fen(e)))?;
-    let start_fen = pos.fen();
-    let tag = |name: &str| game.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str());
-    let mut out = String::from("[Game \"Chinese Chess\"]\n");
-    for name in ["Event", "Site", "Date", "Round", "Red", "Black"] {
-        // Unknown values as the PGN standard writes them: `????.??.??` for a date, `?` otherwise.
-        let unknown = if name == "Date" { "????.??.??" } else { "?" };
-        out += &format!("[{name} \"{}\"]\n", escape(tag(name).unwrap_or(unknown)));
-    }
-    out += &format!("[Result \"{}\"]\n", game.result);
-    const OWN: [&str; 11] = ["Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result", "FEN", "Format", "Termination"];
-    for (k, v) in &game.tags {
-        let clean: String = k.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
-        if clean.is_empty() || OWN.iter().any(|o| o.eq_ignore_ascii_case(&clean)) {
-            continue;
-        }
-        out += &format!("[{clean} \"{}\"]\n", escape(v));
-    }
-    if start_fen.split(' ').take(2).ne(START_FEN.split(' ').take(2)) {
-        out += &format!("[FEN \"{start_fen}\"]\n");
-    }
-    out += &format!("[Format \"{}\"]\n", format.tag());
-    if let Some(r) = game.reason.as_deref().filter(|r| !r.trim().is_empty()) {
-        out += &format!("[Termination \"{}\"]\n", escape(r.trim()));
+    let (pos, start_fen) = start_of(game)?;
+    let mut out = String::new();
+    for (k, v) in tag_section(game, &start_fen, format)? {
+        out += &format!("[{k} \"{}\"]\n", escape(&v));
     }
     out.push('\n');
     let mut w = Movetext { tokens: Vec::new(), format };
     if let Some(c) = tree.comment.as_deref() {
-        w.comment(None, c);
+        let _ = w.comment(None, c);
     }
     let number = fullmove_of(&start_fen);
     w.line(&pos, number, &game.moves, &tree.annotations, 0, 0)?;
-    if let Some(r) = game.reason.as_deref().filter(|r| !r.trim().is_empty()) {
-        w.tokens.push(format!("{{{}}}", r.trim().replace(['{', '}'], "")));
-    }
     w.tokens.push(game.result.clone());
     let mut line_len = 0;
     let mut open = String::new();
@@ -117,12 +209,12 @@ struct Movetext {
 }
 
 impl Movetext {
-    /// A comment, as one token per word so that long ones wrap.
-    fn comment(&mut self, eval: Option<String>, text: &str) {
+    /// A comment, as one token per word so that long ones wrap; false when there was nothing to write.
+    fn comment(&mut self, eval: Option<String>, text: &str) -> bool {
         let body = eval.into_iter().chain(std::iter::once(text.replace('}', ""))).collect::<Vec<_>>().join(" ");
         let words: Vec<&str> = body.split_whitespace().collect();
         if words.is_empty() {
-            return;
+            return false;
         }
         let n = words.len();
         for (k, word) in words.into_iter().enumerate() {
@@ -136,6 +228,7 @@ impl Movetext {
             }
             self.tokens.push(t);
         }
+        true
     }
 
     /// Writes `moves` from `start` (whose move number is `number`), with their annotations; `ply0` is the ply of
@@ -183,8 +276,7 @@ impl Movetext {
                     self.tokens.push(format!("${nag}"));
                 }
                 let eval = note.eval.and_then(|e| e.command());
-                if eval.is_some() || note.comment.is_some() {
-                    self.comment(eval, note.comment.as_deref().unwrap_or(""));
+                if (eval.is_some() || note.comment.is_some()) && self.comment(eval, note.comment.as_deref().unwrap_or("")) {
                     renumber = true;
                 }
                 for v in note.variations.iter().filter(|v| !v.moves.is_empty()) {
@@ -202,7 +294,7 @@ impl Movetext {
     fn variation(&mut self, start: &Position, number: u32, v: &Variation, ply0: usize, depth: usize) -> Result<(), PgnError> {
         self.tokens.push("(".into());
         if let Some(c) = v.comment.as_deref() {
-            self.comment(None, c);
+            let _ = self.comment(None, c);
         }
         self.line(start, number, &v.moves, &v.annotations, ply0, depth)?;
         self.tokens.push(")".into());

@@ -24,6 +24,10 @@
 //! Malformed input gives an [`SgfError`] naming the reason and the byte offset; nothing is changed (a new
 //! position is built and only returned on success).
 
+mod record;
+
+pub use record::{HexLine, HexNote, HexRecord, HexSetup, SgfGameParse, parse_sgf_games, write_record};
+
 use super::{Cell, Color, HexError, MAX_SIDE, Move, Position};
 
 use std::fmt;
@@ -86,20 +90,20 @@ pub struct SgfGame {
 }
 
 /// One property: identifier, values, and the offset of its identifier.
-struct Prop {
-    ident: String,
-    values: Vec<(String, usize)>,
-    at: usize,
+pub(crate) struct Prop {
+    pub(crate) ident: String,
+    pub(crate) values: Vec<(String, usize)>,
+    pub(crate) at: usize,
 }
 
 /// A tiny SGF reader: the main line of the first game tree, as nodes of properties.
-struct Parser<'a> {
-    text: &'a [u8],
-    at: usize,
+pub(crate) struct Parser<'a> {
+    pub(crate) text: &'a [u8],
+    pub(crate) at: usize,
 }
 
 impl<'a> Parser<'a> {
-    fn err(&self, msg: impl Into<String>) -> SgfError {
+    pub(crate) fn err(&self, msg: impl Into<String>) -> SgfError {
         SgfError { offset: self.at, kind: SgfErrorKind::Syntax(msg.into()) }
     }
     fn skip_ws(&mut self) {
@@ -107,7 +111,7 @@ impl<'a> Parser<'a> {
             self.at += 1;
         }
     }
-    fn peek(&mut self) -> Option<u8> {
+    pub(crate) fn peek(&mut self) -> Option<u8> {
         self.skip_ws();
         self.text.get(self.at).copied()
     }
@@ -143,7 +147,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn node(&mut self) -> Result<Vec<Prop>, SgfError> {
+    pub(crate) fn node(&mut self) -> Result<Vec<Prop>, SgfError> {
         let mut props = Vec::new();
         while let Some(c) = self.peek() {
             if !c.is_ascii_alphabetic() {
@@ -199,7 +203,7 @@ impl<'a> Parser<'a> {
     }
 }
 
-fn parse_size(v: &str) -> Option<(usize, usize)> {
+pub(crate) fn parse_size(v: &str) -> Option<(usize, usize)> {
     let side = |s: &str| s.trim().parse::<usize>().ok().filter(|n| (1..=MAX_SIDE).contains(n));
     match v.split_once(':') {
         Some((w, h)) => Some((side(w)?, side(h)?)),

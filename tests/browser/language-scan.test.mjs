@@ -1,4 +1,4 @@
-// No text in the other language: the #combat, #circle and #lab views are read in Chinese (?lang=zh) and in
+// No text in the other language: the #games, #combat, #circle and #lab views are read in Chinese (?lang=zh) and in
 // English (?lang=en), and every text a reader meets in the view (what is rendered, the options of the
 // menus, tooltips, placeholders and accessible names) is scanned:
 // - the Chinese page has no run of three or more English words (abbreviations such as EHP, notation such as
@@ -13,6 +13,7 @@ import { startApp } from './harness.mjs';
 
 /** each view, and what says it is drawn (its data is in) */
 const VIEWS = {
+  games: '[data-testid="games-view"][data-ready="true"]',
   combat: '[data-testid="combat-view"][data-ready="true"]',
   circle: '[data-testid="circle-view"]',
   lab: '[data-testid="lab-ponder"][data-state="done"]',

@@ -152,10 +152,11 @@ test('phone width (390 px): no view pushes the page sideways, in either language
   const phone = await startApp({ viewport: { width: 390, height: 844 }, hasTouch: true });
   try {
     for (const lang of ['en', 'zh']) {
-      for (const route of ['xiangqi', 'hex', 'combat', 'circle', 'lab']) {
+      for (const route of ['xiangqi', 'hex', 'games', 'combat', 'circle', 'lab']) {
         const page = await phone.newPage(`?lang=${lang}#${route}`, { xiangqiSettings: null });
         // the view is drawn (its module loads after the shell), then two frames for layout
-        await page.waitForFunction(() => document.querySelector('[data-testid="view"]').getBoundingClientRect().height > 400);
+        await page.waitForFunction(() => document.querySelector('[data-testid="view"]').getBoundingClientRect().height > 400
+          || document.querySelector('[data-testid="games-view"][data-ready="true"]'));
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
         const wide = await page.evaluate(() => [...document.querySelectorAll('body *')]
           .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 && !e.closest('[style*="overflow"], .lab-scroll'))

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startApp, REPO_ROOT } from './harness.mjs';
 
-const ROUTES = ['xiangqi', 'hex', 'combat', 'circle', 'lab'];
+const ROUTES = ['xiangqi', 'hex', 'games', 'combat', 'circle', 'lab'];
 const strings = (lang) => JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'www', 'i18n', `${lang}.json`), 'utf8'));
 const SITE = { en: 'duiyi', zh: '对弈' };
 /** the title expected for a view: its tab's name, then the site's */

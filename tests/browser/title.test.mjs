@@ -30,7 +30,7 @@ test('the names the titles are made of differ per view and per language', () => 
 });
 
 for (const lang of ['en', 'zh']) {
-  test(`the title names each of the five views (${lang}), on arrival and after a change of view`, async () => {
+  test(`the title names each of the views (${lang}), on arrival and after a change of view`, async () => {
     for (const route of ROUTES) {
       const page = await app.newPage(`?lang=${lang}#${route}`);
       assert.equal(await page.title(), expected(lang, route), `arriving on #${route}`);

@@ -184,8 +184,9 @@ class Library {
    * @param {{onProgress?: (p: {file: string, done: number, total: number}) => void, signal?: AbortSignal}} [options]
    *   signal: stops the import after the current slice (the games stored so far stay)
    * @returns {Promise<{added: string[], errors: {index: number, line?: number, offset?: number, error: {code, params, message}}[],
-   *   kind: 'pgn' | 'xqf' | 'sgf', aborted: boolean}>} errors: the bad games (index 0-based in the file; line of a
-   *   PGN game, offset of an SGF game), the good ones being stored
+   *   kind: 'pgn' | 'xqf' | 'sgf', aborted: boolean, duplicates: number}>} errors: the bad games (index 0-based in
+   *   the file; line of a PGN game, offset of an SGF game), the good ones being stored; duplicates: the games
+   *   not added because the library already holds the same record (fingerprintOf)
    * @throws {Error} `library.quota` / `library.failed` when storing fails (err.result holds what was stored
    *   before); never for a bad game or file
    */
@@ -205,7 +206,16 @@ class Library {
         throw err;
       }
     };
+    // a game already in the library (the same record, from this file or another) is not added twice
+    const known = new Set((await this.list()).map((e) => fingerprintOf(e.game, e.record)));
+    result.duplicates = 0;
     const keep = (game, record) => {
+      const print = fingerprintOf(game, record);
+      if (known.has(print)) {
+        result.duplicates += 1;
+        return;
+      }
+      known.add(print);
       pending.push({ id: newGameId(), game, source: 'imported', file: name, created: now, record });
     };
     const progress = (done, total) => {
@@ -263,6 +273,24 @@ class Library {
     progress(done, total);
     return result;
   }
+}
+
+/**
+ * What makes two records the same game, as a short string: the game and a 53-bit FNV-1a-style hash of the
+ * record's JSON (the readers give the same object for the same text, so a file imported twice matches).
+ * @param {'xiangqi'|'hex'} game
+ * @param {object} record
+ */
+export function fingerprintOf(game, record) {
+  const text = JSON.stringify(record ?? null);
+  let h1 = 0x811c9dc5 ^ text.length;
+  let h2 = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+  }
+  return `${game}:${((h2 >>> 0) & 0x1fffff).toString(36)}${(h1 >>> 0).toString(36)}:${text.length}`;
 }
 
 let shared = null;

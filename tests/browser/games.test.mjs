@@ -23,7 +23,9 @@ after(async () => {
   await app?.close();
 });
 
-const PGN_FILES = fs.readdirSync(path.join(DATA_DIR, 'pgn')).filter((f) => f.endsWith('.pgn')).sort();
+/** the real one-game PGN files of tests/data/pgn/ (the collections there hold many games each) */
+const PGN_FILES = fs.readdirSync(path.join(DATA_DIR, 'pgn')).filter((f) => f.endsWith('.pgn')).sort()
+  .filter((f) => (fs.readFileSync(path.join(DATA_DIR, 'pgn', f), 'utf8').match(/^\[Event /gm) ?? []).length === 1);
 const BAD_GAME = '[Event "A bad game"]\n[Red "Bad Red"]\n[Black "Bad Black"]\n[Result "*"]\n\n1. h2e2 h9g7 2. zz9 *\n';
 /** the real PGN files one after the other, with the bad game third */
 function multiPgn() {
@@ -137,6 +139,10 @@ test('import: the real XQF file and a multi-game PGN are listed; the bad game wi
   assert.ok(!listed.some((r) => r.red === 'Bad Red'), 'the bad game is not stored');
   // the browser was asked once to keep the site's storage, and that is remembered
   assert.ok(JSON.parse(await page.evaluate(() => localStorage.getItem('duiyi.library.persist'))).asked > 0);
+  // the same file again adds nothing: its game is already there
+  await importFiles(page, [{ name: 'eleeye-sample.xqf', mimeType: 'application/octet-stream', buffer: XQF }]);
+  assert.equal(await page.getAttribute('[data-testid="library-duplicates"]', 'data-count'), '1');
+  assert.equal(await count(page), PGN_FILES.length + 1);
   await screenshot(page, 'games-imported');
 
   await page.reload();

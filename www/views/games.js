@@ -359,6 +359,7 @@ export async function mount(root, ctx) {
     });
     reportBox.replaceChildren(...[
       h('p', { text: t(r.aborted ? 'import.aborted' : 'import.done', { added: r.added, files: r.files }) }),
+      r.duplicates ? h('p', { class: 'gl-duplicates', dataset: { testid: 'library-duplicates', count: String(r.duplicates) }, text: t('import.duplicates', { count: r.duplicates }) }) : null,
       r.bad.length ? h('p', { class: 'gl-bad-title', text: t('import.bad', { count: r.bad.length }) }) : null,
       r.bad.length ? h('ul', { class: 'gl-bad' }, items) : null,
       r.bad.length > items.length ? h('p', { text: t('import.badMore', { count: r.bad.length - items.length }) }) : null,
@@ -423,7 +424,7 @@ export async function mount(root, ctx) {
     if (!lib || state.importing) return;
     state.importing = true;
     view.dataset.state = 'importing';
-    state.report = { files: files.length, added: 0, bad: [], aborted: false };
+    state.report = { files: files.length, added: 0, duplicates: 0, bad: [], aborted: false };
     showError(null);
     try {
       for (const file of files) {
@@ -445,6 +446,7 @@ export async function mount(root, ctx) {
           },
         });
         state.report.added += res.added.length;
+        state.report.duplicates += res.duplicates ?? 0;
         for (const b of res.errors) state.report.bad.push({ file: file.name, ...b });
         state.progress.state = 'done';
         if (res.aborted) {

@@ -70,6 +70,9 @@ struct Node {
     star: bool,
 }
 
+/// A rule line: its depth (1 = a block's top level), its text, its line number in the file.
+type RuleLine = (usize, &'static str, usize);
+
 /// One row of `[names]`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct NameRow {
@@ -102,7 +105,7 @@ impl Moves {
 
     fn ply(&self, ply: usize) -> Wxf {
         let n = (ply / 2 + 1) as i64;
-        self.get(if ply % 2 == 0 { Side::Red } else { Side::Black }, n)
+        self.get(if ply.is_multiple_of(2) { Side::Red } else { Side::Black }, n)
     }
 }
 
@@ -182,7 +185,7 @@ impl Table {
         let mut names = Vec::new();
         let mut section = "";
         // (indent, node) lines of each block, in order.
-        let mut raw: Vec<(String, Vec<(usize, &'static str, usize)>)> = Vec::new();
+        let mut raw: Vec<(String, Vec<RuleLine>)> = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let lineno = i + 1;
             let trimmed = line.trim_end();
@@ -243,7 +246,7 @@ impl Table {
 }
 
 fn build(
-    lines: &[(usize, &'static str, usize)],
+    lines: &[RuleLine],
     pos: &mut usize,
     depth: usize,
     blocks: &HashMap<String, usize>,

@@ -14,6 +14,7 @@ fn usage() -> &'static str {
      duiyi bench --ablation --fen F [--moves M] [--depth N] [--json]   the lab's ablation rows for one position\n  \
      duiyi bench --ablation --game hex --size N|WxH [--moves M] [--depth N] [--json]   the lab's Hex rows\n  \
      duiyi bench --tree --fen F [--moves M] --depth N [--json]   the lab's recorded search tree for one position\n  \
+     duiyi ecco [--fen \"<FEN>\"] MOVE…   the ECCO opening of a game (ICCS moves): `B24 中文 / English`\n  \
      duiyi xqf FILE [--notation iccs|chinese|wxf]   an XQF game file (XQStudio, XQ Wizard) as PGN\n  \
      duiyi hex potentials --size N[xM] [--moves \"b:c3 w:d2 …\"|--sgf FILE]   Hex two-distance maps as JSON\n  \
      duiyi combat --model waterfall|round-table|hybrid …   attack-outcome distribution as JSON\n  \
@@ -346,6 +347,28 @@ fn xqf_cmd(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// `duiyi ecco [--fen "<FEN>"] MOVE…` (moves as separate words or one quoted list): prints `CODE 中文 / English`,
+/// or `none` when the game does not start from the opening position or has no move.
+fn ecco_cmd(args: &[String]) -> Result<(), String> {
+    let mut fen = "startpos";
+    let mut moves: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        if args[i] == "--fen" {
+            fen = args.get(i + 1).ok_or("ecco: --fen needs a value")?;
+            i += 2;
+        } else {
+            moves.extend(args[i].split_whitespace());
+            i += 1;
+        }
+    }
+    match duiyi::xiangqi::ecco::classify(fen, &moves).map_err(|e| e.to_string())? {
+        Some(o) => println!("{} {} / {}", o.code, o.zh, o.en),
+        None => println!("none"),
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(|s| s.as_str()) {
@@ -354,6 +377,7 @@ fn main() -> ExitCode {
         Some("bench") => bench_cmd(&args[1..]),
         Some("eval") => eval_cmd(&args[1..]),
         Some("xqf") => xqf_cmd(&args[1..]),
+        Some("ecco") => ecco_cmd(&args[1..]),
         Some("hex") => duiyi::hex::cli::run(&args[1..]).map(|out| println!("{out}")),
         Some("combat") => return ExitCode::from(duiyi::combat::cli::run(&args[1..]) as u8),
         Some("circle") => return ExitCode::from(duiyi::geometry::cli::run(&args[1..]) as u8),

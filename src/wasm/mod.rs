@@ -16,6 +16,7 @@
 
 pub mod circle;
 pub mod combat;
+pub mod ecco;
 pub mod engine;
 pub mod hex;
 pub mod hex_review;

@@ -9,6 +9,7 @@ mod board;
 pub mod book;
 pub mod eval;
 mod draws;
+pub mod ecco;
 mod eval_params;
 mod fen;
 pub mod game_tree;

@@ -191,7 +191,7 @@ mod tests {
         let parts: Vec<&str> = split_games(t).iter().map(|&(s, e)| &t[s..e]).collect();
         assert_eq!(
             parts,
-            ["[A \"1\"]\n1. h2e2 h9g7 1-0", "1. h2e2 *", "[B \"2\"]\n[C \"3\"]\n1. b2e2\n", "[D \"4\"]\n{x\n[E \"5\"]\n1. h2e2"]
+            ["[A \"1\"]\n1. h2e2 h9g7 1-0", "1. h2e2 *", "[B \"2\"]\n[C \"3\"]\n1. b2e2\n", "[D \"4\"]\n{x\n", "[E \"5\"]\n1. h2e2"]
         );
         // An unclosed comment after moves ends at the next whole tag line.
         let t = "1. h2e2 {never closed\n[Event \"next\"]\n1. h2e2 *";

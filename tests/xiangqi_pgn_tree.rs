@@ -59,11 +59,12 @@ fn a_tree_round_trips_in_every_notation() {
     let tree = sample();
     for format in [PgnFormat::Iccs, PgnFormat::Wxf, PgnFormat::Chinese] {
         let text = write_pgn_tree(&tree, format).unwrap();
-        assert!(text.lines().all(|l| l.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum::<usize>() < 80), "{text}");
+        // Lines stay under 80 columns, but for a long comment: it is written verbatim, never wrapped (issue 32).
+        assert!(text.lines().filter(|l| !l.contains('{')).all(|l| l.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum::<usize>() < 80), "{text}");
         let back = parse_pgn_tree(&text).unwrap();
         let mut want = tree.clone();
-        // `}` is dropped from comments; the rest is kept word for word.
-        want.annotations[1].comment = Some("a rare { brace-free line".into());
+        // `}` is dropped from comments; the rest is kept as it is (its spaces too).
+        want.annotations[1].comment = Some("a rare { brace-free  line".into());
         want.normalise();
         assert_eq!(back.game.moves, want.game.moves, "{format:?}\n{text}");
         assert_eq!(back.annotations, want.annotations, "{format:?}\n{text}");

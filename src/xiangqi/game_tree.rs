@@ -72,7 +72,7 @@ impl Eval {
 }
 
 /// Takes the first well-formed `[%eval …]` command out of a comment: the evaluation and the rest of the comment
-/// (trimmed, `None` when nothing is left). Other commands (`[%clk …]`, …) stay in the text.
+/// (as [`comment_text`] keeps it, `None` when nothing is left). Other commands (`[%clk …]`, …) stay in the text.
 pub fn take_eval(comment: &str) -> (Option<Eval>, Option<String>) {
     let mut from = 0;
     while let Some(at) = comment[from..].find("[%eval") {
@@ -80,18 +80,24 @@ pub fn take_eval(comment: &str) -> (Option<Eval>, Option<String>) {
         let Some(len) = comment[start..].find(']') else { break };
         let end = start + len;
         if let Some(e) = Eval::parse_argument(&comment[start + "[%eval".len()..end]) {
-            let rest = format!("{} {}", &comment[..start], &comment[end + 1..]);
-            return (Some(e), non_empty(&rest));
+            // the words on either side of the command, joined by one space where both have some
+            let (before, after) = (comment[..start].trim_end(), comment[end + 1..].trim_start());
+            let rest = if before.is_empty() || after.is_empty() { format!("{before}{after}") } else { format!("{before} {after}") };
+            return (Some(e), comment_text(&rest));
         }
         from = end;
     }
-    (None, non_empty(comment))
+    (None, comment_text(comment))
 }
 
-/// The text with whitespace runs made single spaces, `None` when empty.
-pub fn non_empty(text: &str) -> Option<String> {
-    let t = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    (!t.is_empty()).then_some(t)
+/// A comment's words as a record keeps them: line breaks made `\n` (from CRLF and CR), leading and trailing ASCII
+/// whitespace trimmed, everything else verbatim (inner spaces, line breaks, a full-width indent `U+3000` at the
+/// start of a paragraph, as annotated Chinese games have them); `None` when nothing is left. PGN, XQF and the
+/// page's records all go through it, so a comment reads back exactly as it was written.
+pub fn comment_text(text: &str) -> Option<String> {
+    let t = text.replace("\r\n", "\n").replace('\r', "\n");
+    let t = t.trim_matches(|c: char| c.is_ascii_whitespace());
+    (!t.is_empty()).then(|| t.to_string())
 }
 
 /// The annotations of one move. All parts optional; [`Annotation::is_empty`] when none is set.
@@ -120,7 +126,7 @@ impl Annotation {
 
     /// Adds words to the comment (joined by a space to what is there).
     pub fn add_comment(&mut self, text: &str) {
-        let Some(t) = non_empty(text) else { return };
+        let Some(t) = comment_text(text) else { return };
         self.comment = Some(match self.comment.take() {
             Some(c) => format!("{c} {t}"),
             None => t,

@@ -15,7 +15,7 @@
 //! A record is an [`AnnotatedGame`]: tags, start FEN, moves, result, reason, and per move its NAGs, comment,
 //! evaluation and variations, plus the comment before the first move. For a game written by [`write_pgn_tree`]
 //! in a format `f`, reading is the inverse: `parse(write(r, f)) == r` whenever `r.tags == written_tags(r, f)`
-//! and `r` is *normal* (comments trimmed with single spaces and without `}`, no empty annotation at the end of a
+//! and `r` is *normal* (comments as [`comment_text`](super::game_tree::comment_text) keeps them, without `}`, no empty annotation at the end of a
 //! line, no variation without moves, the reason trimmed) — which every record [`parse_pgn_tree`] returns is.
 //! So for any text `t` that reads as `r1 = parse(t)`:
 //!
@@ -32,8 +32,9 @@
 //! file of `tests/data/`.
 //!
 //! What a file may hold that a record does not keep (so a foreign file is not reproduced byte for byte): the
-//! layout (line breaks, move numbers, ICCS case and dashes, the notation of each move), whitespace runs inside
-//! comments (one space), several comments after one move (joined by a space), `;` comments, a variation before
+//! layout (line breaks, move numbers, ICCS case and dashes, the notation of each move), a comment's leading and
+//! trailing spaces and its CRLF line ends (a comment is otherwise kept verbatim, line breaks included), several
+//! comments after one move (joined by a space), `;` comments, a variation before
 //! the first move or without moves, a tag given twice (the first `Event`… is used), NAGs above 255, anything
 //! after the result token (the next game, for [`parse_pgn_games`]). The result comes from the result token or
 //! the `[Result]` tag and the reason from `[Termination]`, never from a comment.

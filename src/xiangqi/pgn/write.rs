@@ -4,7 +4,7 @@
 use super::{AnnotatedGame, MAX_VARIATION_DEPTH, PgnError, PgnErrorKind, PgnFormat, PgnGame, RESULTS};
 use crate::xiangqi::board::Position;
 use crate::xiangqi::fen::START_FEN;
-use crate::xiangqi::game_tree::{Annotation, Variation, non_empty, take_eval};
+use crate::xiangqi::game_tree::{Annotation, Variation, comment_text, take_eval};
 use crate::xiangqi::notation::{Notation, ParseMoveError};
 use crate::xiangqi::types::{Color, Move};
 use crate::xiangqi::MoveError;
@@ -45,12 +45,12 @@ pub fn written_tags(game: &PgnGame, format: PgnFormat) -> Result<Vec<(String, St
 }
 
 /// The record that reading `write_pgn_tree(tree, format)` gives back (what "identity" means, see the module
-/// documentation): the tags of [`written_tags`] (line breaks in values made spaces); every comment with its
-/// whitespace runs made single spaces, trimmed, without `}` (`None` when nothing is left), a well-formed
+/// documentation): the tags of [`written_tags`] (line breaks in values made spaces); every comment as
+/// [`comment_text`] keeps it (the ends trimmed, CRLF as `\n`), without `}` (`None` when nothing is left), a well-formed
 /// `[%eval …]` in it taken out as the evaluation when the move has none; evaluations as their written command
 /// reads back (a mate wins over centipawns; neither set: none); annotations past the last move, trailing empty
 /// annotations and variations without moves dropped; the reason trimmed. For a record read from PGN this
-/// changes the tags only; for one read from XQF also the comments' whitespace.
+/// changes the tags only (the readers keep comments as [`comment_text`] does).
 ///
 /// # Errors
 /// As [`written_tags`].
@@ -69,9 +69,9 @@ pub fn as_written(tree: &AnnotatedGame, format: PgnFormat) -> Result<AnnotatedGa
     Ok(out)
 }
 
-/// A comment as it reads back: `}` dropped, whitespace runs made single spaces.
+/// A comment as it reads back: `}` dropped, then as [`comment_text`] keeps it.
 fn clean_comment(c: &str) -> Option<String> {
-    non_empty(&c.replace('}', ""))
+    comment_text(&c.replace('}', ""))
 }
 
 fn clean_line(moves: &[Move], notes: &[Annotation]) -> Vec<Annotation> {
@@ -154,8 +154,9 @@ pub fn write_pgn(game: &PgnGame, format: PgnFormat) -> Result<String, PgnError> 
 /// each move its NAGs (`$6`), its comment with the evaluation first (`{[%eval 0.35,12] words}`: pawns from
 /// Red's point of view, or `#n` for a mate, see [`crate::xiangqi::game_tree::Eval`]) and its variations, each as
 /// `( … )` with its own numbers and annotations (recursively). A black move after a comment or a variation
-/// gets its number again (`5. ... H8+7`). A `}` in a comment is dropped (it would end the comment); whitespace
-/// runs in comments become single spaces; variations without moves are not written.
+/// gets its number again (`5. ... H8+7`). A `}` in a comment is dropped (it would end the comment); a comment
+/// is otherwise written as it is (line breaks and inner spaces kept, CRLF as `\n`, the ends trimmed: see
+/// [`comment_text`]), never wrapped; variations without moves are not written.
 ///
 /// # Errors
 /// As [`write_pgn`]; an illegal move of a variation gives [`PgnErrorKind::Move`] with its ply counted from the
@@ -185,8 +186,10 @@ pub fn write_pgn_tree(tree: &AnnotatedGame, format: PgnFormat) -> Result<String,
             continue;
         }
         let t = std::mem::take(&mut open) + &t;
-        // Display width: CJK characters take two columns.
-        let width: usize = t.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum();
+        // Display width: CJK characters take two columns (of a comment with line breaks: its first line; its
+        // last line is where the next token goes).
+        let columns = |s: &str| -> usize { s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum() };
+        let width = columns(t.split('\n').next().unwrap_or(""));
         let glued = t == ")";
         if line_len > 0 && !glued && line_len + 1 + width > 79 {
             out.push('\n');
@@ -196,7 +199,10 @@ pub fn write_pgn_tree(tree: &AnnotatedGame, format: PgnFormat) -> Result<String,
             line_len += 1;
         }
         out += &t;
-        line_len += width;
+        match t.rsplit_once('\n') {
+            Some((_, last)) => line_len = columns(last),
+            None => line_len += width,
+        }
     }
     out.push('\n');
     Ok(out)
@@ -209,25 +215,15 @@ struct Movetext {
 }
 
 impl Movetext {
-    /// A comment, as one token per word so that long ones wrap; false when there was nothing to write.
+    /// A comment, as one token written verbatim (its spaces and line breaks are its words', so it is not
+    /// wrapped: a long comment makes a long line); false when there was nothing to write.
     fn comment(&mut self, eval: Option<String>, text: &str) -> bool {
-        let body = eval.into_iter().chain(std::iter::once(text.replace('}', ""))).collect::<Vec<_>>().join(" ");
-        let words: Vec<&str> = body.split_whitespace().collect();
-        if words.is_empty() {
+        let words = clean_comment(text);
+        let body = eval.into_iter().chain(words).collect::<Vec<_>>().join(" ");
+        if body.is_empty() {
             return false;
         }
-        let n = words.len();
-        for (k, word) in words.into_iter().enumerate() {
-            let mut t = String::new();
-            if k == 0 {
-                t.push('{');
-            }
-            t += word;
-            if k + 1 == n {
-                t.push('}');
-            }
-            self.tokens.push(t);
-        }
+        self.tokens.push(format!("{{{body}}}"));
         true
     }
 

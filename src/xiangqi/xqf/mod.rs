@@ -8,7 +8,7 @@
 pub mod gbk;
 mod records;
 
-use super::game_tree::{Annotation, Variation};
+use super::game_tree::{Annotation, Variation, comment_text};
 use super::pgn::{AnnotatedGame, PgnGame};
 use super::{FenError, MoveError, Position};
 use records::{Key, Record};
@@ -204,7 +204,7 @@ pub fn parse_xqf(bytes: &[u8]) -> Result<AnnotatedGame, XqfError> {
     let mut game = AnnotatedGame {
         game: PgnGame { tags, fen, moves: main.moves, result: result.to_string(), reason: None },
         annotations: main.annotations,
-        comment: root.comment.clone(),
+        comment: root.comment.as_deref().and_then(comment_text),
     };
     game.normalise();
     Ok(game)
@@ -246,7 +246,7 @@ fn line(nodes: &[Record], first: usize, siblings_of_first: bool, mut pos: Positi
         }
         pos.play_unchecked(mv);
         out.moves.push(mv);
-        let mut note = Annotation { comment: node.comment.clone(), ..Annotation::default() };
+        let mut note = Annotation { comment: node.comment.as_deref().and_then(comment_text), ..Annotation::default() };
         if i > 0 || siblings_of_first {
             let mut sib = node.sibling;
             while let Some(s) = sib {

@@ -455,6 +455,8 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
     },
     /** The language changed. */
     redraw,
+    /** Starts the review of the game (what its button does; a game opened from the library with `&review=1`). */
+    run,
     /** Test hook: shows the position after `ply` moves (as a click on the graph's point does). */
     view,
     destroy() {

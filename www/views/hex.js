@@ -586,6 +586,7 @@ export function mount(root, ctx) {
 
   // #hex?game=<id>: a game of the library of games (#games), loaded once it is read
   const libraryId = ctx.params?.get('game');
+  const libraryReview = ctx.params?.get('review') === '1';
   if (libraryId) {
     history.replaceState(history.state, '', `${location.pathname}${location.search}#hex`);
     library.read(libraryId).then((e) => {
@@ -598,6 +599,7 @@ export function mount(root, ctx) {
         return;
       }
       loadSgf(text, e.file ?? null, newHexInfo({ source: e.source, record: e.record, file: e.file ?? null, id: e.id, created: e.created }));
+      if (libraryReview && game.moves().length) review.run();
     });
   }
 

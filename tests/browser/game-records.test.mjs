@@ -130,8 +130,26 @@ test('a pasted PGN: its tags (any name) and comments are exported back; the last
   assert.equal(back.reason, null);
 });
 
+test('the opening of a real game in the header: ECCO B24 for 吕钦–许银川, 2004 (its code as XQBase tags it), in both languages', async () => {
+  // the first eleven moves of the game; the file carried [ECCO "B24"] [Opening "中炮过河炮对左三步虎"], left out here
+  const pgn = `[Event "第24届五羊杯"]\n[Date "2004.01.05"]\n[Red "吕钦"]\n[Black "许银川"]\n[Result "1-0"]\n\n`
+    + '1. 炮二平五 马８进７ 2. 马二进三 车９平８ 3. 兵三进一 炮８平９ 4. 马八进七 卒３进１ 5. 炮八进四 马２进３ '
+    + '6. 炮八平七 车１平２ 7. 车九平八 象３进５ 8. 车八进四 车８进４ 9. 炮七平三 炮２平１ 10. 车八进五 马３退２ '
+    + '11. 车一进一 马２进３ 1-0\n';
+  const page = await app.newPage('?lang=zh#xiangqi', { xiangqiSettings: HUMAN });
+  await engineReady(page);
+  await page.fill('[data-testid="pgn-text"]', pgn);
+  await page.click('[data-testid="import-pgn"]');
+  await waitForMoveCount(page, 22);
+  assert.equal(await page.getAttribute('[data-testid="game-header"]', 'data-eco'), 'B24');
+  assert.match(await page.textContent('[data-testid="game-header"] .gh-opening'), /^B24 中炮过河炮对左三步虎/);
+  await page.click('[data-testid="lang-toggle"]');
+  await page.waitForFunction(() => /^B24 [A-Z]/.test(document.querySelector('[data-testid="game-header"] .gh-opening').textContent), null, { timeout: STEP_MS });
+});
+
 test('the library end to end: a real XQF file and a real multi-game PGN imported, a reload, a game opened on #xiangqi and exported equals the imported record', async () => {
-  const pgnPath = path.join(DATA_DIR, 'pgn', fs.readdirSync(path.join(DATA_DIR, 'pgn')).find((f) => /xqdb|games/.test(f)) ?? 'liu-yang-1982-iccs.pgn');
+  // 100 real master games of 柳大华 (tests/data/README.md: wukong-xiangqi's xqdb, MIT)
+  const pgnPath = path.join(DATA_DIR, 'pgn', 'liu-dahua-100-games.pgn');
   const page = await app.newPage('?lang=en#games', { xiangqiSettings: HUMAN });
   await page.waitForSelector('[data-testid="games-view"][data-ready="true"]', { timeout: READY_MS });
   await page.evaluate(() => new Promise((resolve) => {
@@ -188,4 +206,13 @@ test('Hex: an SGF\'s players, event and comments come back in the page\'s SGF, a
   const before = await parse(sgf);
   const after = await parse(shown);
   assert.deepEqual(after, before, `the page's SGF is the file's record: ${shown}`);
+  // a move played on: the file's properties and comments stay, the move is added
+  await page.fill('[data-testid="move-input"]', 'a1');
+  await page.click('[data-testid="move-input-go"]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li[data-move]').length === 4, null, { timeout: STEP_MS });
+  const more = await parse(await page.$eval('[data-testid="sgf"]', (e) => e.textContent));
+  assert.deepEqual(more.props, before.props);
+  assert.equal(more.comment, before.comment);
+  assert.deepEqual(more.moves, [...before.moves, 'a1']);
+  assert.deepEqual(more.annotations.slice(0, before.annotations.length), before.annotations);
 });

@@ -201,6 +201,11 @@ test('Hex: an SGF\'s players, event and comments come back in the page\'s SGF, a
   await page.fill('[data-testid="sgf-input"]', sgf);
   await page.click('[data-testid="load-sgf"]');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li[data-move]').length === 3, null, { timeout: STEP_MS });
+  // the header and the comments under their moves
+  const header = await page.$eval('[data-testid="game-header"]', (e) => ({ ...e.dataset }));
+  assert.deepEqual([header.black, header.white, header.event, header.date], ['Alice', 'Bob', 'Club night', '2024-05-01']);
+  const notes = await page.$$eval('[data-testid="move-list"] [data-testid="move-comment"]', (els) => els.map((e) => [e.dataset.afterPly, e.textContent]));
+  assert.deepEqual(notes, [['0', 'a friendly game'], ['1', 'the centre']]);
   const shown = await page.$eval('[data-testid="sgf"]', (e) => e.textContent);
   const parse = (text) => page.evaluate((t) => window.duiyi.wasm.sgfParseGames(t)[0].game, text);
   const before = await parse(sgf);

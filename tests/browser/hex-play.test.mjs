@@ -84,7 +84,8 @@ test('rectangular boards: 9×11 from the chooser, in the link and in SGF (SZ[w:h
   assert.equal(await page.$('[data-testid="board"] [data-square="j1"]'), null);
   await page.click('[data-testid="board"] [data-square="e6"]');
   await page.click('[data-testid="board"] [data-square="i11"]');
-  assert.match(await page.textContent('[data-testid="sgf"]'), /SZ\[9:11\];B\[e6\];W\[i11\]/);
+  // (a game played here: its players and date in the root, PB PW DT)
+  assert.match(await page.textContent('[data-testid="sgf"]'), /SZ\[9:11\]PB\[Player\]PW\[Player\]DT\[[\d-]+\];B\[e6\];W\[i11\]/);
   const link = await page.getAttribute('[data-testid="position-link"]', 'href');
   assert.match(link, /#hex\?size=9x11&moves=e6%2Ci11$/);
   await screenshot(page, 'hex-9x11-en');
@@ -312,7 +313,9 @@ test('SGF with setup stones (AB/AW, PL): the engine plays from them; SGF, link a
   assert.deepEqual(await moveList(other), [reply]);
   assert.equal(await stoneAt(other, 'd4'), 'black');
   assert.equal(await stoneAt(other, 'e3'), 'white');
-  assert.equal(await other.textContent('[data-testid="sgf"]'), sgf);
+  // the same record but for the players and date a game played here gets (the link carries the position only)
+  const recordOf = (p, text) => p.evaluate((t) => { const g = window.duiyi.wasm.sgfParseGames(t)[0].game; delete g.props; return g; }, text);
+  assert.deepEqual(await recordOf(other, await other.textContent('[data-testid="sgf"]')), await recordOf(page, sgf));
   // a setup stone on another one: a clear error, the game unchanged
   await page.fill('[data-testid="sgf-input"]', '(;FF[4]GM[11]SZ[7]AB[d4]AW[d4])');
   await page.click('[data-testid="load-sgf"]');

@@ -3,10 +3,11 @@
 // localStorage, and building a HexGame from a size, setup stones and moves (a link's, an SGF's, a reload's).
 // The rules are the wasm HexGame's (src/wasm/hex.rs); a move it refuses comes back as a coded error.
 //
-// Test hooks (data-testid): move-list (li data-move, data-side, data-ply), move-input, move-input-go, sgf,
-// sgf-input, sgf-file, load-sgf, sgf-download, position-link.
+// Test hooks (data-testid): move-list (li data-move, data-side, data-ply; li move-comment with data-after-ply),
+// game-header (data-black, data-white, data-event, data-date, data-result: the SGF result, empty while the game
+// goes on), move-input, move-input-go, sgf, sgf-input, sgf-file, load-sgf, sgf-download, position-link.
 
-import { h } from './dom.js';
+import { h, setText } from './dom.js';
 import { parseSize, sizeValue } from './hex-controls.js';
 import { readJSON, writeJSON } from '../storage.js';
 
@@ -160,8 +161,12 @@ export function createRecord({ t, onTypedMove, onLoadSgf }) {
     h('label', { for: 'hex-move-input', class: 'visually-hidden', dataset: { i18n: 'hex.moveInputLabel' } }),
     moveInput,
     h('button', { type: 'submit', class: 'btn btn-small', dataset: { i18n: 'hex.moveInputGo', testid: 'move-input-go' } }));
+  const headerPlayers = h('div', { class: 'gh-players' });
+  const headerMeta = h('div', { class: 'gh-meta' });
+  const header = h('header', { class: 'game-header', dataset: { testid: 'game-header' }, hidden: true }, headerPlayers, headerMeta);
   const movesPanel = h('section', { class: 'panel moves-panel' },
     h('div', { class: 'moves-head' }, h('h2', { dataset: { i18n: 'hex.moves' } })),
+    header,
     h('div', { class: 'move-scroll' }, moveList),
     moveForm);
 
@@ -229,20 +234,50 @@ export function createRecord({ t, onTypedMove, onLoadSgf }) {
       link.hash = `#hex?${q}`;
       linkEl.href = link.href;
     },
-    /** The move list (redrawn only when the moves changed or the language did). */
-    renderMoves(ms) {
-      const sig = ms.join(' ');
+    /**
+     * The move list (redrawn only when the moves, their comments or the language changed), with the comments
+     * of the game's record under their moves (`record`: a HexRecord, www/views/hex-library.js; its comments
+     * are shown along the moves the game shares with it).
+     */
+    renderMoves(ms, record = null) {
+      const sig = `${ms.join(' ')}|${record ? JSON.stringify([record.comment, record.annotations?.map((a) => a?.comment ?? null), record.moves]) : ''}`;
       if (sig === movesDrawn) return;
       movesDrawn = sig;
       const tr = t();
-      moveList.replaceChildren(...ms.map((m, i) => {
+      const items = [];
+      const noteRow = (text, ply) => h('li', { class: `move-comment${ply === 0 ? ' game-comment' : ''}`, dataset: { testid: 'move-comment', afterPly: String(ply) }, text });
+      if (record?.comment) items.push(noteRow(record.comment, 0));
+      let shared = Boolean(record);
+      ms.forEach((m, i) => {
         const color = m[0] === 'b' ? 'black' : 'white';
         const mv = m.slice(2);
-        return h('li', { class: `move hex-move hex-move-${color}${i === ms.length - 1 ? ' move-last' : ''}`, dataset: { move: mv, side: color, ply: String(i + 1) } },
+        items.push(h('li', { class: `move hex-move hex-move-${color}${i === ms.length - 1 ? ' move-last' : ''}`, dataset: { move: mv, side: color, ply: String(i + 1) } },
           h('span', { class: 'move-num', text: `${i + 1}.` }),
-          h('span', { class: 'move-text', text: mv === 'swap-pieces' ? tr('hex.swapPieces') : mv }));
-      }));
+          h('span', { class: 'move-text', text: mv === 'swap-pieces' ? tr('hex.swapPieces') : mv })));
+        shared = shared && record.moves[i] === mv;
+        const note = shared ? record.annotations?.[i]?.comment : null;
+        if (note) items.push(noteRow(note, i + 1));
+      });
+      moveList.replaceChildren(...items);
       moveList.parentElement.scrollTop = moveList.parentElement.scrollHeight;
+    },
+    /**
+     * The game header: the players (PB Black, PW White), the result, the event and date of the game's record
+     * (a HexRecord); hidden when the record names none of them.
+     */
+    renderHeader(record, result) {
+      const first = (name) => { const v = record?.props?.[name]?.[0] ?? ''; return /^[?\s]*$/.test(v) ? '' : v; };
+      const [black, white, event, date] = ['PB', 'PW', 'EV', 'DT'].map(first);
+      const tr = t();
+      Object.assign(header.dataset, { black, white, event, date, result: result ?? '' });
+      const side = (cls, name, fallback) => h('span', { class: `gh-player ${cls}` }, h('span', { class: 'gh-dot', 'aria-hidden': 'true' }), name || fallback);
+      headerPlayers.replaceChildren(
+        side('gh-hex-black', black, tr('hex.side.black')),
+        h('span', { class: 'gh-result', text: result || tr('header.vs') }),
+        side('gh-hex-white', white, tr('hex.side.white')));
+      setText(headerMeta, [event, date].filter(Boolean).join(' · '));
+      headerMeta.hidden = !event && !date;
+      header.hidden = !black && !white && !event && !date;
     },
     /** The language changed: the list is redrawn on the next renderMoves. */
     invalidate() {

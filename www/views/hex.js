@@ -437,7 +437,9 @@ export function mount(root, ctx) {
       : userTurn ? t(settings.human === 'both' ? 'hex.turn.toMove' : 'hex.turn.you', { side: t(`hex.side.${side}`) })
         : t('hex.turn.engine', { side: t(`hex.side.${side}`) });
     turnEl.dataset.side = winner ? '' : side;
-    record.renderMoves(ms);
+    record.renderMoves(ms, info.record);
+    const shownRecord = hexRecord();
+    record.renderHeader(shownRecord, shownRecord.result);
     review.applyReviewMarks(record.movesPanel.querySelector('[data-testid="move-list"]'));  // after every render of the list
     review.afterRender();
     hint.redraw(); // its button follows the turn (enabled on the user's move) and its marks are drawn again

@@ -193,6 +193,29 @@ async function analysis(page) {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/** The library of games: a real XQF file, 100 real master games and a Hex SGF collection imported. */
+async function games(page) {
+  await page.waitForSelector('[data-testid="games-view"][data-ready="true"]', { timeout: ENGINE_TIMEOUT });
+  const data = path.join(REPO_ROOT, 'tests', 'data');
+  await page.setInputFiles('[data-testid="library-import"]', [
+    path.join(data, 'xqf', 'eleeye-sample.xqf'),
+    path.join(data, 'pgn', 'liu-dahua-100-games.pgn'),
+    ...fs.readdirSync(path.join(data, 'hex-sgf')).filter((f) => f.endsWith('.sgf')).map((f) => path.join(data, 'hex-sgf', f)),
+  ]);
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="game-library"]')?.dataset.count) >= 100, null, { timeout: ENGINE_TIMEOUT });
+  await page.mouse.move(0, 0);
+}
+
+/** An imported game's record: the XQF file's header, its comments under the moves. */
+async function record(page) {
+  await page.waitForSelector('[data-testid="engine-status"][data-ready="true"]', { timeout: ENGINE_TIMEOUT });
+  await page.setInputFiles('[data-testid="import-pgn-file"]', path.join(REPO_ROOT, 'tests', 'data', 'xqf', 'eleeye-sample.xqf'));
+  await waitForCount(page, '[data-testid="move-comment"]', 5);
+  await page.click('[data-testid="move-list"] li[data-ply="6"]');
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** What each screenshot shows: the address (after the server's root), the settings to start from, the size. */
 const SHOTS = {
   xiangqi: {
@@ -225,6 +248,18 @@ const SHOTS = {
     storage: { 'duiyi.xiangqi.settings.v1': { mode: 'human', notation: 'chinese', notationChosen: true } },
     viewport: TALL,
     run: analysis,
+  },
+  games: {
+    query: '#games',
+    storage: {},
+    viewport: DESKTOP,
+    run: games,
+  },
+  record: {
+    query: '#xiangqi',
+    storage: { 'duiyi.xiangqi.settings.v1': { mode: 'human', notation: 'chinese', notationChosen: true } },
+    viewport: TALL,
+    run: record,
   },
   hex: {
     query: '#hex',

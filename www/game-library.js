@@ -276,13 +276,20 @@ class Library {
 }
 
 /**
- * What makes two records the same game, as a short string: the game and a 53-bit FNV-1a-style hash of the
- * record's JSON (the readers give the same object for the same text, so a file imported twice matches).
+ * What makes two records the same game, as a short string: the game, its start, moves and result, and its tags
+ * or properties (sorted; without those a writer sets itself: Game, Format, Result, FF, GM, AP), hashed (53 bits,
+ * FNV-1a style) with the text's length. Comments and analysis do not count: a game saved from its page (with the
+ * review's marks) and the same game imported again are one game.
  * @param {'xiangqi'|'hex'} game
  * @param {object} record
  */
 export function fingerprintOf(game, record) {
-  const text = JSON.stringify(record ?? null);
+  const r = record ?? {};
+  const own = (o, skip) => Object.entries(o ?? {}).filter(([k]) => !skip.includes(k)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const key = game === 'hex'
+    ? [r.size, r.setup ?? null, r.moves ?? [], r.result ?? null, own(r.props, ['FF', 'GM', 'AP', 'RE'])]
+    : [r.fen ?? '', r.moves ?? [], r.result ?? '*', own(r.tags, ['Game', 'Format', 'Result'])];
+  const text = JSON.stringify(key);
   let h1 = 0x811c9dc5 ^ text.length;
   let h2 = 0x01000193;
   for (let i = 0; i < text.length; i++) {

@@ -221,3 +221,18 @@ test('Hex: an SGF\'s players, event and comments come back in the page\'s SGF, a
   assert.deepEqual(more.moves, [...before.moves, 'a1']);
   assert.deepEqual(more.annotations.slice(0, before.annotations.length), before.annotations);
 });
+
+test('merging the review\'s marks into an imported record that already holds them adds nothing twice', async () => {
+  const page = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: HUMAN });
+  await engineReady(page);
+  const out = await page.evaluate(async () => {
+    const { mergeAnnotations } = await import('./views/xiangqi-game-info.js');
+    const review = [{ nags: [2], comment: 'Mistake. Better was h2e2', variations: [{ moves: ['h2e2'] }] }, null];
+    const file = [{ comment: 'a note of the file', variations: [{ moves: ['b2e2'] }] }, { comment: 'second' }];
+    const once = mergeAnnotations(review, file);
+    const twice = mergeAnnotations(review, once);
+    return { once, twice };
+  });
+  assert.deepEqual(out.once[0], { nags: [2], comment: 'Mistake. Better was h2e2 a note of the file', variations: [{ moves: ['h2e2'] }, { moves: ['b2e2'] }] });
+  assert.deepEqual(out.twice, out.once, 'a second merge (the exported, re-imported game reviewed again) changes nothing');
+});

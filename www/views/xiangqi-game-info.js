@@ -11,8 +11,10 @@ import { newGameId } from '../game-library.js';
 
 /**
  * Two per-move annotation lists (pgnWrite's `annotations`, entries null or {nags, comment, eval, variations})
- * merged into one: the review's (first) and the analysis board's (second); NAGs and evals from the first,
- * comments joined, variations of both. Null when both are empty.
+ * merged into one: the review's (first) and the game's own tree's (second: an imported record's notes, the
+ * analysis board's lines); NAGs and evals from the first, comments joined, variations of both. What the second
+ * already holds is not added again (a reviewed game exported, imported and exported again keeps one copy of the
+ * review's comment and line). Null when both are empty.
  */
 export function mergeAnnotations(first, second) {
   if (!first?.length) return second?.length ? second : null;
@@ -22,9 +24,15 @@ export function mergeAnnotations(first, second) {
     const a = first[i] ?? null, b = second[i] ?? null;
     if (!a || !b) { out.push(a ?? b); continue; }
     const m = { ...b, ...a };
-    const comments = [a.comment, b.comment].filter(Boolean);
-    if (comments.length) m.comment = comments.join(' ');
-    const variations = [...(a.variations ?? []), ...(b.variations ?? [])];
+    const comment = a.comment && b.comment?.includes(a.comment) ? b.comment : [a.comment, b.comment].filter(Boolean).join(' ');
+    if (comment) m.comment = comment;
+    const seen = new Set();
+    const variations = [...(a.variations ?? []), ...(b.variations ?? [])].filter((v) => {
+      const k = Array.from(v?.moves ?? []).join(' ');
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
     if (variations.length) m.variations = variations;
     out.push(m);
   }

@@ -95,11 +95,12 @@ test('analysis from a game: a variation after going back, a line played out, PGN
   const pgn = await page.$eval('[data-testid="pgn-text"]', (e) => e.value);
   assert.match(pgn, /\([^()]*B0-C2[^()]*\)/i, `the variation is in the PGN (ICCS is written H2-E2):\n${pgn}`);
 
-  // back to the game: as it was
+  // back to the game: as it was, its analysis' variation shown under its move (issue 32: a record's
+  // variations are in the game's move list, as lichess shows a study)
   await page.click('[data-testid="analysis-leave"]');
   await page.waitForSelector('[data-testid="analysis-panel"][hidden]', { state: 'attached' });
   assert.deepEqual(await mainLine(page), GAME);
-  assert.equal(await page.$$eval('[data-testid="variation"]', (v) => v.length), 0);
+  assert.equal(await page.$$eval('[data-testid="variation"]', (v) => v.length), 1);
   assert.equal(await page.getAttribute('[data-testid="turn"]', 'data-side'), 'red');
   assert.equal(await page.isVisible('[data-testid="resign"]'), true);
 
@@ -108,7 +109,7 @@ test('analysis from a game: a variation after going back, a line played out, PGN
   await page.click('[data-testid="import-pgn"]');
   await page.waitForSelector('[data-testid="engine-notice"][data-kind="variations"]');
   assert.deepEqual(await mainLine(page), GAME);
-  assert.equal(await page.$$eval('[data-testid="variation"]', (v) => v.length), 0, 'the game is played as its main line');
+  assert.deepEqual((await variations(page))[0], played, 'the game is played as its main line, the variation shown under its move');
   await page.click('[data-testid="analysis-toggle"]');
   await page.waitForSelector('[data-testid="analysis-panel"]:not([hidden])');
   assert.deepEqual(await mainLine(page), GAME);
@@ -256,7 +257,7 @@ test('analysis from a FEN: promote and delete a variation, the keyboard, a reloa
   await page.close();
 });
 
-test('an XQF file with variations: while playing its main line is the game, the analysis board shows the variations', async () => {
+test('an XQF file with variations: while playing its main line is the game, its variations shown under their moves; the analysis board has them', async () => {
   const page = await app.newPage('?lang=zh#xiangqi', { xiangqiSettings: HUMAN });
   await engineReady(page);
   // tests/data/xqf/generated-plain.xqf (tests/data/xqf/README.md): 8 moves, a variation with one nested inside
@@ -264,7 +265,9 @@ test('an XQF file with variations: while playing its main line is the game, the 
   await page.waitForSelector('[data-testid="engine-notice"][data-kind="variations"]');
   const game = await mainLine(page);
   assert.equal(game.length, 8);
-  assert.equal(await page.$$eval('[data-testid="variation"]', (v) => v.length), 0);
+  const shown = await variations(page);
+  assert.deepEqual(shown[0], ['g6g5', 'h0g2'], 'the first variation, in the game\'s list');
+  assert.ok(await page.$('[data-testid="variation"] [data-testid="variation"] .var-move[data-iccs="h2e2"]'), 'the nested one too');
   await page.click('[data-testid="analysis-toggle"]');
   await page.waitForSelector('[data-testid="analysis-panel"]:not([hidden])');
   assert.deepEqual(await mainLine(page), game);

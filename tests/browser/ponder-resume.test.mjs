@@ -36,7 +36,9 @@ test('after a reload mid-game the engine ponders again on the move it expected, 
   await expectedMove(page).waitFor({ state: 'visible' });
   const guess = await expectedMove(page).getAttribute('data-iccs');
   const moves = await moveList(page);
-  assert.deepEqual(await savedGame(page), { v: 1, startFen: START_FEN, moves, ponder: guess }, 'the expected move is saved with the game');
+  const { info, ...saved } = await savedGame(page);
+  assert.deepEqual(saved, { v: 1, startFen: START_FEN, moves, ponder: guess }, 'the expected move is saved with the game');
+  assert.equal(info.source, 'played', 'with its info (the library id, www/views/xiangqi-game-info.js)');
 
   await reload(page);
   await waitForMoveCount(page, 2);

@@ -91,7 +91,7 @@ fn reads_other_programs_styles() {
     let (moves, _) = real_game();
     let g = parse_pgn(&read("xqbase-style-iccs.pgn")).unwrap();
     assert_eq!(g.moves, moves[..14]);
-    assert_eq!(g.result, "*", "the result token wins over the tag");
+    assert_eq!(g.result, "1/2-1/2", "the [Result] tag wins over a `*` token (issue 32: the result is the tag's)");
     assert!(g.tags.contains(&("ECCO".into(), "A60".into())));
     let g = parse_pgn(&read("wxf-glued-numbers.pgn")).unwrap();
     assert_eq!(g.moves, moves[..28]);

@@ -163,6 +163,29 @@ fn tags_are_kept_verbatim_in_order() {
     assert!(matches!(write_pgn_tree(&bad, PgnFormat::Iccs).unwrap_err().kind, PgnErrorKind::BadTag(_)));
 }
 
+/// What a database export holds is kept where it was (a new user's check of issue 32): the `[Result]` tag wins
+/// over a `*` token (an opening excerpt of a finished game), a `[FEN]` naming the opening position and a
+/// `[Termination]` stay in their places, a `;` rest-of-line comment is kept (written back in braces).
+#[test]
+fn database_exports_keep_their_result_fen_termination_and_line_comments() {
+    let text = "[Game \"Chinese Chess\"]\n[Event \"e\"]\n[Result \"1-0\"]\n[Termination \"Black resigned\"]\n\
+                [FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\"]\n[Opening \"中炮\"]\n\n\
+                1. h2e2 ; the central cannon\nh9g7 2. h0g2 *\n";
+    let g = parse_pgn_tree(text).unwrap();
+    assert_eq!(g.game.result, "1-0");
+    assert_eq!(g.game.reason.as_deref(), Some("Black resigned"));
+    assert_eq!(g.annotations[0].comment.as_deref(), Some("the central cannon"));
+    let out = write_pgn_tree(&g, PgnFormat::Iccs).unwrap();
+    let head: Vec<&str> = out.lines().take_while(|l| l.starts_with('[')).collect();
+    let names: Vec<&str> = head.iter().map(|l| l[1..].split(' ').next().unwrap()).collect();
+    assert_eq!(names, ["Game", "Event", "Site", "Date", "Round", "Red", "Black", "Result", "Termination", "FEN", "Opening", "Format"]);
+    assert!(out.contains("{the central cannon}"), "{out}");
+    let back = parse_pgn_tree(&out).unwrap();
+    assert_eq!(back.game.result, "1-0");
+    assert_eq!(back.annotations, g.annotations);
+    check_identity("a database export", &g, true);
+}
+
 /// A collection with a bad game in the middle: the error has the file's line and column and the game's index;
 /// the games after it are read. Games end at a result token or at tags after moves.
 #[test]

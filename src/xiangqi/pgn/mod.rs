@@ -34,10 +34,10 @@
 //! What a file may hold that a record does not keep (so a foreign file is not reproduced byte for byte): the
 //! layout (line breaks, move numbers, ICCS case and dashes, the notation of each move), a comment's leading and
 //! trailing spaces and its CRLF line ends (a comment is otherwise kept verbatim, line breaks included), several
-//! comments after one move (joined by a space), `;` comments, a variation before
+//! comments after one move (joined by a space), the form of a `;` comment (kept, written in braces), a variation before
 //! the first move or without moves, a tag given twice (the first `Event`… is used), NAGs above 255, anything
-//! after the result token (the next game, for [`parse_pgn_games`]). The result comes from the result token or
-//! the `[Result]` tag and the reason from `[Termination]`, never from a comment.
+//! after the result token (the next game, for [`parse_pgn_games`]). The result comes from the `[Result]` tag
+//! (the result token when the tag names none, or `*`) and the reason from `[Termination]`, never from a comment.
 //!
 //! Files: `write.rs` (the writer), `read.rs` (the tokenizer and the tree reader), `games.rs` (the games of a
 //! file).

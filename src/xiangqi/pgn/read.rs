@@ -30,7 +30,8 @@ enum Kind {
 /// in the notation it is written in (whatever `[Format]` says); move numbers (`1.`, `1...`, `1.C2.5`), NAGs
 /// (`$1`) and `!`/`?` suffixes, `{…}` and `;` comments and `(…)` variations (nested; their moves are checked
 /// too) are read; only the main line is kept here (see [`parse_pgn_tree`] for the rest). Reading stops at the
-/// result token or at the next game's first tag. The result is the token, else the `[Result]` tag, else `*`
+/// result token or at the next game's first tag. The result is the `[Result]` tag when it names one (not `*`),
+/// else the result token, else `*`
 /// (never a comment); the reason is the `[Termination]` tag (trimmed), else `None` — never a comment.
 ///
 /// # Errors
@@ -44,7 +45,8 @@ pub fn parse_pgn(text: &str) -> Result<PgnGame, PgnError> {
 
 /// Reads the first game of `text` as [`parse_pgn`] does, with its tree: after each move its NAGs (`$n`, and
 /// the suffixes `!` 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6, glued to the move or alone), its comments (several
-/// are joined by a space; whitespace runs become one space; `;` comments are skipped), the first `[%eval …]`
+/// are joined by a space; kept as [`comment_text`](crate::xiangqi::game_tree::comment_text) keeps them; a `;`
+/// rest-of-line comment is a comment like `{…}`), the first `[%eval …]`
 /// command of its comments as its evaluation (lichess's form, see [`crate::xiangqi::game_tree::Eval`]) and its
 /// variations `( … )`, each read from the position before the move, recursively. A comment before a line's
 /// first move is that line's comment. The comment just before the result token is the last move's comment
@@ -81,7 +83,10 @@ pub fn parse_pgn_tree(text: &str) -> Result<AnnotatedGame, PgnError> {
     let reason = tag("Termination").and_then(|r| non_empty_trim(&r));
     let mut at = 0;
     let line = read_line(body, &mut at, pos, 0, 0)?;
-    let result = match result_token.or_else(|| tag("Result")) {
+    // The [Result] tag when it names one (issue 32: a database export may end the movetext with `*` and keep
+    // the result in the tag), else the token, else the tag as written.
+    let tagged = tag("Result").filter(|r| r.trim() != "*" && RESULTS.contains(&r.trim()));
+    let result = match tagged.or(result_token).or_else(|| tag("Result")) {
         Some(r) if RESULTS.contains(&r.trim()) => r.trim().to_string(),
         Some(r) if r.trim().is_empty() => "*".to_string(),
         Some(r) => return Err(err(1, 1, PgnErrorKind::Result(crate::echo(&r)))),
@@ -179,9 +184,14 @@ fn tokenize(text: &str) -> Result<(Tags, Vec<Tok>), PgnError> {
                 toks.push(Tok { kind: Kind::Comment(body), line: l0, column: c0 });
             }
             ';' => {
+                // a rest-of-line comment: kept as a comment (written back in braces)
+                bump!();
+                let mut body = String::new();
                 while i < chars.len() && chars[i] != '\n' {
+                    body.push(chars[i]);
                     bump!();
                 }
+                toks.push(Tok { kind: Kind::Comment(body), line: l0, column: c0 });
             }
             '(' => {
                 if depth == 0 {

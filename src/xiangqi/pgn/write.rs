@@ -31,9 +31,10 @@ pub fn valid_tag_name(name: &str) -> bool {
 
 /// The tag section [`write_pgn`] writes for `game` in `format`, in order: `Game "Chinese Chess"`; the seven-tag
 /// roster (`Event`, `Site`, `Date`, `Round`, `Red`, `Black` from the given tags, `?` — `????.??.??` for the
-/// date — when not given; `Result` from `game.result`); every other given tag, verbatim, in its given order;
-/// `FEN` when the start is not the opening position; `Format`; `Termination` with the reason when there is
-/// one. Reading the written PGN gives exactly these tags (this is the "identity" of a record: see the module
+/// date — when not given; `Result` from `game.result`); every other given tag, verbatim, in its given order —
+/// a given `FEN` naming the game's start (the opening position's too) and a given `Termination` equal to the
+/// reason among them, where they were; then `FEN` when the start is not the opening position and none was
+/// given; `Format`; `Termination` with the reason when there is one and it was not given. Reading the written PGN gives exactly these tags (this is the "identity" of a record: see the module
 /// documentation).
 ///
 /// # Errors
@@ -118,20 +119,35 @@ fn tag_section(game: &PgnGame, start_fen: &str, format: PgnFormat) -> Result<Vec
         };
         out.push((name.into(), value.into()));
     }
+    let reason = game.reason.as_deref().map(str::trim).filter(|r| !r.is_empty());
+    let same_start = |f: &str| Position::from_fen(f).is_ok_and(|p| p.fen().split(' ').take(2).eq(start_fen.split(' ').take(2)));
+    let (mut fen_written, mut reason_written) = (false, false);
     for (k, v) in &game.tags {
         if !valid_tag_name(k) {
             return Err(PgnError { line: 0, column: 0, kind: PgnErrorKind::BadTag(crate::echo(k)) });
+        }
+        // A [FEN] naming the game's start and a [Termination] giving its reason stay where the file had them,
+        // as the file wrote them (the standard start's FEN too).
+        if k.eq_ignore_ascii_case("FEN") && !fen_written && same_start(v) {
+            out.push((k.clone(), v.clone()));
+            fen_written = true;
+            continue;
+        }
+        if k.eq_ignore_ascii_case("Termination") && !reason_written && reason == Some(v.trim()) {
+            out.push((k.clone(), v.clone()));
+            reason_written = true;
+            continue;
         }
         if OWN.iter().any(|o| o.eq_ignore_ascii_case(k)) {
             continue;
         }
         out.push((k.clone(), v.clone()));
     }
-    if start_fen.split(' ').take(2).ne(START_FEN.split(' ').take(2)) {
+    if !fen_written && start_fen.split(' ').take(2).ne(START_FEN.split(' ').take(2)) {
         out.push(("FEN".into(), start_fen.into()));
     }
     out.push(("Format".into(), format.tag().into()));
-    if let Some(r) = game.reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+    if let (Some(r), false) = (reason, reason_written) {
         out.push(("Termination".into(), r.into()));
     }
     Ok(out)

@@ -128,6 +128,8 @@ class Library {
    */
   async put(entry) {
     const [id] = await this.putMany([entry]);
+    // the game pages save a game as it goes: a #games view open in another tab lists it again
+    changes?.postMessage('changed');
     return id;
   }
 
@@ -299,6 +301,9 @@ export function fingerprintOf(game, record) {
   }
   return `${game}:${((h2 >>> 0) & 0x1fffff).toString(36)}${(h1 >>> 0).toString(36)}:${text.length}`;
 }
+
+/** The library's changes told to the other tabs (the #games view listens on the same channel name). */
+const changes = typeof BroadcastChannel === 'function' ? new BroadcastChannel('duiyi-library') : null;
 
 let shared = null;
 

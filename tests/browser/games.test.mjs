@@ -209,6 +209,57 @@ test('filter, sort, delete with undo, open and review links', async () => {
   await page.close();
 });
 
+test('from a new user\'s check: an import goes on while a game is opened, several deletes are all undone, a second tab follows, a deleted game says so, dates and plurals', async () => {
+  const page = await openGames();
+  const big = fs.readFileSync(path.join(DATA_DIR, '..', '..', 'benches', 'data', 'liu-dahua-1000-games.pgn'));
+  await page.setInputFiles('[data-testid="library-import"]', [{ name: 'liu.pgn', mimeType: 'application/x-chess-pgn', buffer: big }]);
+  await page.waitForSelector('[data-testid="games-view"][data-state="importing"]', { timeout: READY_MS });
+  // leave for the Xiangqi page and come back while it reads: the import goes on, and its end is reported
+  await page.evaluate(() => { location.hash = '#xiangqi'; });
+  await page.waitForSelector('[data-testid="board"]', { timeout: READY_MS });
+  await page.evaluate(() => { location.hash = '#games'; });
+  await page.waitForSelector('[data-testid="games-view"][data-ready="true"]', { timeout: READY_MS });
+  await page.waitForSelector('[data-testid="library-import-report"]:not([hidden])', { timeout: READY_MS });
+  await page.waitForFunction(() => document.querySelector('[data-testid="games-view"]').dataset.state === 'ready', null, { timeout: READY_MS });
+  assert.equal(await count(page), 997, 'every game of the file (three repeat earlier ones)');
+  assert.equal(await page.getAttribute('[data-testid="library-duplicates"]', 'data-count'), '3');
+
+  // a second tab on #games follows the first one's deletes
+  const other = await app.newPage('?lang=en#games', { keepStorage: true });
+  await other.waitForSelector('[data-testid="games-view"][data-ready="true"]', { timeout: READY_MS });
+  assert.equal(await count(other), 997);
+  const ids = (await rows(page)).slice(0, 3).map((r) => r.gameId);
+  for (const [i, id] of ids.entries()) {
+    await page.click(`[data-game-id="${id}"] [data-testid="library-delete"]`);
+    await page.waitForFunction((n) => document.querySelector('[data-testid="game-library"]').dataset.count === String(n), 996 - i);
+  }
+  await other.waitForFunction(() => document.querySelector('[data-testid="game-library"]').dataset.count === '994', null, { timeout: STEP_MS });
+  // a game deleted in the first tab, opened from the second tab's (old) row: the game page says it is gone
+  await page.click('[data-testid="library-undo"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="game-library"]').dataset.count === '997');
+  assert.equal(await count(page), 997, 'the three deletes are all undone');
+  await other.waitForFunction(() => document.querySelector('[data-testid="game-library"]').dataset.count === '997', null, { timeout: STEP_MS });
+  const gone = ids[0];
+  await page.click(`[data-game-id="${gone}"] [data-testid="library-delete"]`);
+  await other.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+  await other.evaluate((id) => { location.hash = `#xiangqi?game=${id}`; }, gone);
+  await other.waitForSelector('[data-testid="error"]:not([hidden])', { timeout: READY_MS });
+  assert.match(await other.textContent('[data-testid="error"]'), /not in your library/);
+  await other.close();
+
+  // a single game and ply in the singular; an unknown date ("0000", "1955.00.00") counts as none
+  const one = await page.evaluate(async () => {
+    const { dateOf } = await import('./views/games.js');
+    return [dateOf({ summary: { date: '0000-00-00' }, created: 0 }).stored, dateOf({ summary: { date: '1951.9.22' } }).text, dateOf({ summary: { date: '1955.04.00' } }).text];
+  });
+  assert.deepEqual(one, [true, '1951-09-22', '1955-04']);
+  await importFiles(page, [{ name: 'eleeye-sample.xqf', mimeType: 'application/octet-stream', buffer: XQF }]);
+  assert.match(await page.textContent('[data-testid="library-progress"]'), /eleeye-sample\.xqf: 1 game read/);
+  await importFiles(page, [{ name: 'eleeye-sample.xqf', mimeType: 'application/octet-stream', buffer: XQF }]);
+  assert.match(await page.textContent('[data-testid="library-duplicates"]'), /^1 game was already/);
+  await page.close();
+});
+
 test('export all: one PGN file that imports again to the same games (tags, moves, comments); Hex as one SGF collection', async () => {
   const page = await openGames();
   await importFiles(page, [

@@ -63,10 +63,12 @@ export function dateOf(entry) {
   const parts = raw.split(/[.\-/]/);
   const known = [];
   for (const p of parts) {
-    if (!/^\d+$/.test(p)) break;
+    // a part that is not a number, or is zero ("0000-00-00", "1955.00.00"), is unknown: the rest with it
+    if (!/^\d+$/.test(p) || Number(p) === 0) break;
     known.push(p);
   }
-  if (known.length && known[0].length === 4) return { text: known.slice(0, 3).join('-'), stored: false };
+  // month and day with two digits (1951-9-22 as 1951-09-22), so dates sort as they read
+  if (known.length && known[0].length === 4) return { text: known.slice(0, 3).map((p, i) => (i ? p.padStart(2, '0') : p)).join('-'), stored: false };
   const d = new Date(entry.created ?? entry.updated ?? 0);
   const pad = (n) => String(n).padStart(2, '0');
   return { text: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`, stored: true };
@@ -99,6 +101,77 @@ export function filterEntries(entries, { q, game, result, sort }) {
 const safeName = (text) => String(text).replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').replace(/\s+/g, ' ').trim().slice(0, 80) || 'game';
 
 /**
+ * An error's words as a person can read them: what a binary file put in them (control characters, the
+ * parser's `\u{12}` escapes) shown as one replacement mark per run, and at most 160 characters.
+ */
+export function readable(text) {
+  const s = String(text ?? '').replace(/(?:\\u\{[0-9a-f]+\}|[\u0000-\u0008\u000e-\u001f\u007f-\u009f\ufffd])+/gi, '\ufffd');
+  return s.length > 160 ? `${s.slice(0, 159)}…` : s;
+}
+
+/**
+ * The import under way, kept at the module's level: it goes on when the view is left (switching to a game and
+ * back does not stop it), and a view mounted meanwhile shows its progress and report. Null when none ran.
+ * @type {{running: boolean, report: object|null, progress: object|null, listeners: Set<Function>, error: Error|null, seen?: boolean}|null}
+ *   seen: a view has shown the end of the import (its report)
+ */
+let job = null;
+
+/** Tells the views that watch the import (progress, a file done, the end). */
+function notifyJob() {
+  for (const fn of job?.listeners ?? []) {
+    try {
+      fn();
+    } catch (err) {
+      console.error('games: an import listener threw', err);
+    }
+  }
+}
+
+/**
+ * Imports `files` into `lib`, one after the other, into the module's job (see `job`); the games of a file are
+ * stored as they are read, so what was read stays whatever happens after.
+ */
+async function runImport(lib, files) {
+  job = { running: true, report: { files: files.length, added: 0, duplicates: 0, bad: [], aborted: false }, progress: null, listeners: job?.listeners ?? new Set(), error: null };
+  const { report } = job;
+  try {
+    for (const file of files) {
+      job.progress = { file: file.name, done: 0, total: 0, state: 'running' };
+      notifyJob();
+      let bytes;
+      try {
+        bytes = new Uint8Array(await file.arrayBuffer());
+      } catch (err) {
+        report.bad.push({ file: file.name, index: 0, error: { code: 'library.read', params: { detail: String(err?.message ?? err) }, message: String(err?.message ?? err) } });
+        continue;
+      }
+      const res = await lib.importFile(file.name, bytes, {
+        onProgress: ({ done, total }) => {
+          Object.assign(job.progress, { done, total });
+          notifyJob();
+        },
+      });
+      report.added += res.added.length;
+      report.duplicates += res.duplicates ?? 0;
+      for (const b of res.errors) report.bad.push({ file: file.name, ...b });
+      job.progress.state = 'done';
+    }
+  } catch (err) {
+    // storing failed (quota, …): what was stored stays; say why
+    if (err?.result) report.added += err.result.added.length;
+    job.error = err;
+  } finally {
+    job.running = false;
+    if (job.progress) job.progress.state = 'done';
+    notifyJob();
+  }
+}
+
+/** Tells the other tabs of this browser that the library changed (they list it again). */
+const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('duiyi-library') : null;
+
+/**
  * @param {HTMLElement} root
  * @param {{lang: string, t: (key: string, params?: object) => string}} ctx
  */
@@ -108,7 +181,9 @@ export async function mount(root, ctx) {
   let dict = await loadViewStrings('games', lang);
   /** the view's strings, then the page's (err.* of the wasm readers and of the library) */
   const t = (key, params) => {
-    const s = dict[key];
+    // English says one game, two games: a `<key>.one` string (when the table has one) for a count of 1
+    const one = params && (params.total ?? params.count) === 1 && dict[`${key}.one`] !== undefined;
+    const s = dict[one ? `${key}.one` : key];
     if (s === undefined) return pageT(key, params);
     return params ? s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m)) : s;
   };
@@ -123,14 +198,13 @@ export async function mount(root, ctx) {
     importing: false,
     report: null, // {files, added, bad: [{file, index, line?, offset?, error}], aborted}
     progress: null, // {file, done, total, state}
-    undo: null, // {entry, timer}
+    undo: null, // {entries: the games deleted since the bar showed, timer}
     exportErrors: [],
     storage: null,
     error: null, // the error shown (shown again in the other language)
   };
   let lib = null;
   let destroyed = false;
-  const importAbort = new AbortController();
   const urls = [];
 
   // ---- DOM ------------------------------------------------------------------------------------------------
@@ -225,6 +299,11 @@ export async function mount(root, ctx) {
     if (document.visibilityState === 'visible' && !state.importing) refresh();
   };
   document.addEventListener('visibilitychange', onVisible);
+  // another tab changed the library (an import, a delete, an undo): listed again
+  const onChannel = () => {
+    if (!state.importing) refresh();
+  };
+  channel?.addEventListener('message', onChannel);
 
   // ---- texts ----------------------------------------------------------------------------------------------
   function applyTexts() {
@@ -273,7 +352,7 @@ export async function mount(root, ctx) {
         h('span', { class: `gl-side gl-side-${sides[1]}`, title: t(`side.${sides[1]}`) }, second),
         s.event ? h('span', { class: 'gl-event', text: s.event }) : null),
       h('td', { class: `gl-result gl-result-${winner}`, title: String(s.result ?? '') || null, text: t(`won.${winner}`) }),
-      h('td', { class: 'gl-opening', text: openingText(s.eco) }),
+      h('td', { class: 'gl-opening', title: openingText(s.eco) }, h('span', { class: 'gl-opening-name', text: openingText(s.eco) })),
       h('td', { class: 'gl-plies', text: t('plies', { count: s.plies ?? 0 }) }),
       h('td', { class: 'gl-rev' }, e.reviewed ? h('span', { class: 'gl-check', title: t('reviewed.yes'), 'aria-label': t('reviewed.yes'), text: '✓' }) : null),
       h('td', { class: 'gl-actions' },
@@ -355,7 +434,7 @@ export async function mount(root, ctx) {
       if (b.offset !== undefined) data.offset = String(b.offset);
       return h('li', { dataset: data },
         h('span', { class: 'gl-bad-where', text: t('import.badItem', { file: b.file, number: b.index + 1, where }) }),
-        ' ', h('span', { class: 'gl-bad-reason', text: errorText(t, b.error) }));
+        ' ', h('span', { class: 'gl-bad-reason', text: readable(errorText(t, b.error)) }));
     });
     reportBox.replaceChildren(...[
       h('p', { text: t(r.aborted ? 'import.aborted' : 'import.done', { added: r.added, files: r.files }) }),
@@ -371,8 +450,9 @@ export async function mount(root, ctx) {
     const u = state.undo;
     undoBox.hidden = !u;
     if (!u) return;
-    const [a, b] = playersOf(u.entry);
-    undoBox.replaceChildren(h('span', { text: t('deleted', { game: `${a} – ${b}` }) }), ' ',
+    const [a, b] = playersOf(u.entries.at(-1));
+    const text = u.entries.length === 1 ? t('deleted', { game: `${a} – ${b}` }) : t('deletedMany', { count: u.entries.length });
+    undoBox.replaceChildren(h('span', { text }), ' ',
       h('button', { type: 'button', class: 'btn btn-small', dataset: { testid: 'library-undo' }, text: t('undo'), on: { click: undoDelete } }));
   }
 
@@ -421,52 +501,42 @@ export async function mount(root, ctx) {
   }
 
   async function importFiles(files) {
-    if (!lib || state.importing) return;
-    state.importing = true;
-    view.dataset.state = 'importing';
-    state.report = { files: files.length, added: 0, duplicates: 0, bad: [], aborted: false };
+    if (!lib || job?.running) return;
     showError(null);
-    try {
-      for (const file of files) {
-        state.progress = { file: file.name, done: 0, total: 0, state: 'running' };
-        render();
-        let bytes;
-        try {
-          bytes = new Uint8Array(await file.arrayBuffer());
-        } catch (err) {
-          state.report.bad.push({ file: file.name, index: 0, error: { code: 'library.read', params: { detail: String(err?.message ?? err) }, message: String(err?.message ?? err) } });
-          continue;
-        }
-        const res = await lib.importFile(file.name, bytes, {
-          signal: importAbort.signal,
-          onProgress: ({ done, total }) => {
-            if (destroyed) return;
-            Object.assign(state.progress, { done, total });
-            renderProgress();
-          },
-        });
-        state.report.added += res.added.length;
-        state.report.duplicates += res.duplicates ?? 0;
-        for (const b of res.errors) state.report.bad.push({ file: file.name, ...b });
-        state.progress.state = 'done';
-        if (res.aborted) {
-          state.report.aborted = true;
-          break;
-        }
-      }
-    } catch (err) {
-      // storing failed (quota, …): what was stored stays; say why
-      if (err?.result) state.report.added += err.result.added.length;
-      showError(err);
-    } finally {
-      state.importing = false;
-      if (state.progress) state.progress.state = 'done';
-      if (!destroyed) {
-        await refresh();
-        view.dataset.imports = String(Number(view.dataset.imports ?? 0) + 1);
-        view.dataset.state = 'ready';
-      }
+    watchJob();
+    await runImport(lib, files);
+  }
+
+  /** Shows the module's import (one started here, or one that went on while the view was left). */
+  function watchJob() {
+    if (!job) job = { running: false, report: null, progress: null, listeners: new Set(), error: null };
+    job.listeners.add(onJob);
+    onJob();
+  }
+
+  let jobWasRunning = false;
+  function onJob() {
+    if (destroyed || !job) return;
+    state.importing = job.running;
+    state.report = job.report;
+    state.progress = job.progress;
+    if (job.running) {
+      jobWasRunning = true;
+      view.dataset.state = 'importing';
+      fileInput.disabled = true;
+      renderProgress();
+      return;
     }
+    if (!jobWasRunning) return;
+    jobWasRunning = false;
+    job.seen = true;
+    if (lib) view.dataset.state = 'ready';
+    if (job.error) showError(job.error);
+    channel?.postMessage('changed');
+    refresh().then(() => {
+      if (destroyed) return;
+      view.dataset.imports = String(Number(view.dataset.imports ?? 0) + 1);
+    });
   }
 
   function onRowClick(event) {
@@ -491,8 +561,11 @@ export async function mount(root, ctx) {
       return;
     }
     state.entries = state.entries.filter((e) => e.id !== entry.id);
+    channel?.postMessage('changed');
+    // every game deleted while the bar shows can be put back (not only the last one)
     clearTimeout(state.undo?.timer);
-    state.undo = { entry, timer: setTimeout(() => { state.undo = null; if (!destroyed) renderUndo(); }, 30000) };
+    const entries = [...(state.undo?.entries ?? []), entry];
+    state.undo = { entries, timer: setTimeout(() => { state.undo = null; if (!destroyed) renderUndo(); }, 30000) };
     render();
   }
 
@@ -502,10 +575,11 @@ export async function mount(root, ctx) {
     clearTimeout(u.timer);
     state.undo = null;
     try {
-      await lib.put(u.entry);
+      await lib.putMany(u.entries);
     } catch (err) {
       showError(err);
     }
+    channel?.postMessage('changed');
     await refresh();
   }
 
@@ -553,6 +627,15 @@ export async function mount(root, ctx) {
   }
   await refresh();
   render();
+  // an import started before the view was left goes on: its progress is shown; one that ended meanwhile, its report
+  if (job?.running) watchJob();
+  else if (job?.report && !job.seen) {
+    job.seen = true;
+    state.report = job.report;
+    state.progress = job.progress;
+    if (job.error) showError(job.error);
+    render();
+  }
   view.dataset.ready = 'true';
 
   return {
@@ -571,7 +654,8 @@ export async function mount(root, ctx) {
     },
     unmount() {
       destroyed = true;
-      importAbort.abort();
+      job?.listeners.delete(onJob); // the import goes on; a view mounted later shows it
+      channel?.removeEventListener('message', onChannel);
       clearTimeout(state.undo?.timer);
       document.removeEventListener('visibilitychange', onVisible);
       css.remove();

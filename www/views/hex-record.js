@@ -34,6 +34,13 @@ export function applySetup(g, setup) {
   g.setToMove(setup.toMove === 'white' ? 'white' : 'black');
 }
 
+/** An SGF result in the page's words: `B+`, `B+Resign` → "Black won"; none → "vs"; anything else as written. */
+function resultWords(result, tr) {
+  const won = /^([BW])\+/i.exec(result ?? '');
+  if (won) return tr('header.won', { side: tr(`hex.side.${won[1].toUpperCase() === 'B' ? 'black' : 'white'}`) });
+  return result || tr('header.vs');
+}
+
 /** The game's moves without their colour prefix ('d4', 'swap-pieces'). */
 export function movesOf(g) {
   return g.moves().map((m) => m.slice(2));
@@ -273,7 +280,7 @@ export function createRecord({ t, onTypedMove, onLoadSgf }) {
       const side = (cls, name, fallback) => h('span', { class: `gh-player ${cls}` }, h('span', { class: 'gh-dot', 'aria-hidden': 'true' }), name || fallback);
       headerPlayers.replaceChildren(
         side('gh-hex-black', black, tr('hex.side.black')),
-        h('span', { class: 'gh-result', text: result || tr('header.vs') }),
+        h('span', { class: 'gh-result', text: resultWords(result, tr) }),
         side('gh-hex-white', white, tr('hex.side.white')));
       setText(headerMeta, [event, date].filter(Boolean).join(' · '));
       headerMeta.hidden = !event && !date;

@@ -17,7 +17,7 @@
 import { h, icon, setText } from './dom.js';
 import { GameRecord, START_FEN } from '../game-record.js';
 import { NOTATIONS } from './xiangqi-settings.js';
-import { renderTreeList, rowsAfterMove, commentRow } from './xiangqi-tree-list.js';
+import { renderTreeList, rowsAfterMove, commentRow, nagMark } from './xiangqi-tree-list.js';
 import { GameTree } from '../game-tree.js';
 import { PGN_RESULT, reasonText, pgnObject, newGameInfo } from './xiangqi-game-info.js';
 
@@ -164,6 +164,7 @@ export function createRecordPanels(x) {
       const zh = record.notation[i];
       const wxf = record.wxf[i];
       const shown = writtenMove(record, i, notation);
+      ownNode = ownNode?.children[0]?.move === iccs ? ownNode.children[0] : null;
       const li = h('li', {
         class: `move ${isRed ? 'move-red' : 'move-black'}${i === record.moves.length - 1 ? ' move-last' : ''}${viewPly === i + 1 ? ' move-viewing' : ''}`,
         dataset: { iccs, ply: String(i + 1) },
@@ -172,11 +173,11 @@ export function createRecordPanels(x) {
       },
       isRed ? h('span', { class: 'move-num', text: `${ply / 2 + 1}.` }) : null,
       h('span', { class: 'move-text', text: shown }),
+      nagMark(ownNode?.note),
       shown !== iccs ? h('span', { class: 'move-iccs', text: iccs }) : null);
       if (zh) li.dataset.chinese = zh;
       if (wxf) li.dataset.wxf = wxf;
       items.push(li);
-      ownNode = ownNode?.children[0]?.move === iccs ? ownNode.children[0] : null;
       if (ownNode) items.push(...rowsAfterMove(own, ownNode, i + 1, { notation, blackFirst, hasNext: i + 1 < record.moves.length }));
     });
     if (result) {

@@ -57,6 +57,7 @@ export function renderTreeList(listEl, tree, { notation }) {
     },
     red ? h('span', { class: 'move-num', text: `${number}.` }) : null,
     h('span', { class: 'move-text', text: shown }),
+    nagMark(node.note),
     shown !== node.move ? h('span', { class: 'move-iccs', text: node.move }) : null));
     items.push(...rowsAfterMove(tree, node, i + 1, { notation, blackFirst, hasNext: Boolean(main[i + 1]) }));
   });
@@ -90,6 +91,16 @@ export function rowsAfterMove(tree, node, ply, { notation, blackFirst, hasNext }
   return rows;
 }
 
+/** The common NAGs as the symbols people read (PGN standard §10; lichess's marks for the positional ones). */
+const NAG_GLYPHS = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞', 14: '⩲', 15: '⩱', 16: '±', 17: '∓', 18: '+−', 19: '−+' };
+
+/** A move's NAGs as a span of symbols (`$n` for the others), or null when it has none. */
+export function nagMark(note) {
+  const nags = Array.from(note?.nags ?? []);
+  if (!nags.length) return null;
+  return h('span', { class: 'move-nag', dataset: { nags: nags.join(' ') }, text: nags.map((n) => NAG_GLYPHS[n] ?? `$${n}`).join(' ') });
+}
+
 /** A comment row under the move at `ply` (0: the game's comment, before the first move). */
 export function commentRow(text, ply) {
   return h('li', { class: `move-comment${ply === 0 ? ' game-comment' : ''}`, dataset: { testid: 'move-comment', afterPly: String(ply) }, text });
@@ -111,7 +122,7 @@ function variation(start, tree, notation, blackFirst) {
       title: n.move,
       tabindex: '0',
       'aria-current': current ? 'true' : null,
-    }, label ? h('span', { class: 'move-num', text: label }) : null, h('span', { class: 'move-text', text: nodeText(n, notation) })));
+    }, label ? h('span', { class: 'move-num', text: label }) : null, h('span', { class: 'move-text', text: nodeText(n, notation) }), nagMark(n.note)));
     numberNext = false;
     if (n.note?.comment) {
       parts.push(h('span', { class: 'var-comment', dataset: { testid: 'move-comment' }, text: n.note.comment }));

@@ -7,7 +7,6 @@
 //! 0-based in the list, `cause` the `move.*` reason as `{code, params, message}`).
 
 use super::{Coded, Params, n, s, to_js};
-use crate::xiangqi::MoveError;
 use crate::xiangqi::ecco::{self, EccoError};
 use wasm_bindgen::prelude::*;
 
@@ -15,20 +14,10 @@ impl Coded for EccoError {
     fn code_params(&self) -> (&'static str, Params) {
         match self {
             EccoError::Fen(e) => e.code_params(),
-            EccoError::Move { index, error } => {
-                let mv = match error {
-                    MoveError::Malformed(t) => t.clone(),
-                    MoveError::NoPiece { mv, .. }
-                    | MoveError::WrongSide { mv, .. }
-                    | MoveError::IllegalMovement { mv, .. }
-                    | MoveError::LeavesGeneralInCheck { mv }
-                    | MoveError::GameOver { mv } => mv.clone(),
-                };
-                (
-                    "ecco.move",
-                    vec![("index", n(*index as f64)), ("move", s(mv)), ("cause", error.to_reason())],
-                )
-            }
+            EccoError::Move { index, error } => (
+                "ecco.move",
+                vec![("index", n(*index as f64)), ("move", s(error.move_text())), ("cause", error.to_reason())],
+            ),
         }
     }
 }

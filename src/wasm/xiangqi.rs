@@ -140,15 +140,7 @@ impl Coded for ParseMoveError {
             ParseMoveError::Chinese(e) => e.code_params(),
             ParseMoveError::Wxf(e) => e.code_params(),
             ParseMoveError::Iccs(e) => {
-                let text = match e {
-                    MoveError::Malformed(t) => t.clone(),
-                    MoveError::NoPiece { mv, .. }
-                    | MoveError::WrongSide { mv, .. }
-                    | MoveError::IllegalMovement { mv, .. }
-                    | MoveError::LeavesGeneralInCheck { mv }
-                    | MoveError::GameOver { mv } => mv.clone(),
-                };
-                ("notation.illegal", vec![("notation", s("iccs")), ("text", s(text)), ("cause", e.to_reason())])
+                ("notation.illegal", vec![("notation", s("iccs")), ("text", s(e.move_text())), ("cause", e.to_reason())])
             }
         }
     }

@@ -21,6 +21,20 @@ pub enum MoveError {
     GameOver { mv: String },
 }
 
+impl MoveError {
+    /// The move as it was given (the malformed text, or the move in ICCS).
+    pub fn move_text(&self) -> &str {
+        match self {
+            MoveError::Malformed(t) => t,
+            MoveError::NoPiece { mv, .. }
+            | MoveError::WrongSide { mv, .. }
+            | MoveError::IllegalMovement { mv, .. }
+            | MoveError::LeavesGeneralInCheck { mv }
+            | MoveError::GameOver { mv } => mv,
+        }
+    }
+}
+
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -88,7 +88,6 @@ pub struct TreeRecorder {
     stack: Vec<u32>,
     pending_flags: u32,
     pending_reduction: u8,
-    saved: (usize, u64),
 }
 
 const UNLISTED: u32 = u32::MAX;
@@ -104,7 +103,6 @@ impl TreeRecorder {
             stack: Vec::new(),
             pending_flags: 0,
             pending_reduction: 0,
-            saved: (0, 0),
         }
     }
 
@@ -212,21 +210,6 @@ impl TreeRecorder {
         {
             self.nodes[id as usize].flags |= flags;
         }
-    }
-
-    /// Saves the list's length before a root move (exact slices).
-    pub(crate) fn save(&mut self) {
-        self.saved = (self.nodes.len(), self.dropped);
-    }
-
-    /// Undoes what an interrupted root move recorded (exact slices): back to [`save`](Self::save), inside the
-    /// open root pass.
-    pub(crate) fn restore(&mut self) {
-        self.nodes.truncate(self.saved.0);
-        self.dropped = self.saved.1;
-        self.stack.truncate(1);
-        self.pending_flags = 0;
-        self.pending_reduction = 0;
     }
 }
 

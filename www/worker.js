@@ -332,8 +332,8 @@ function startLab(msg) {
   const args = positionArgs({ ...msg, game: 'xiangqi' });
   const lab = new Engine();
   try {
-    // Exact slices: an interrupted root move is undone and searched again from the same state, so the sliced
-    // run visits exactly the nodes of the native unsliced one (src/xiangqi/search.rs `set_exact_slices`).
+    // Every slice resumes exactly where the last one stopped (src/xiangqi/search/node.rs), so the sliced run
+    // visits exactly the nodes of the native unsliced one; `ExactSlices` is a no-op for Xiangqi, kept harmless.
     lab.setOption('ExactSlices', 'true');
     for (const [name, value] of Object.entries(options)) lab.setOption(name, String(value));
     lab.setPosition(...args);

@@ -17,9 +17,11 @@
 //! met a cycle that started above it stores only its best move in the TT, never its score (the graph-history
 //! interaction; docs/engine.md "Repetition in the search").
 //!
-//! **Time slicing** (docs/architecture.md §4): [`Searcher::run`] searches until a deadline and then unwinds like a time-out;
-//! the iteration in progress is resumed at the root move it was searching (completed subtrees are in the TT), so a
-//! search can be spread over many short calls. Aborted nodes never write to the TT.
+//! **Time slicing** (docs/architecture.md §4): [`Searcher::run`] searches until a deadline (or node limit, or
+//! interrupt), stops at the next poll point and returns; the next `run` resumes exactly there (the [`node`]
+//! module: the nodes above the poll save their locals as they unwind and take them up again on the way back
+//! down), so a search spread over many short calls visits the same nodes in the same order as one call, whatever
+//! the slice lengths (tests/sliced_search.rs). Interrupted nodes never write to the TT.
 
 use super::board::Position;
 use super::eval;

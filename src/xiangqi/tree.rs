@@ -237,11 +237,11 @@ pub struct TreeSearch {
 impl TreeSearch {
     /// Prepares the search of `pos` to `depth` in a fresh searcher (16 MiB TT, empty history — as the lab's
     /// and the engine's fresh engines do) with `options`, recording the tree to `max_ply` plies and `max_nodes`
-    /// listed nodes. Exact slices are on, so a sliced run records the same tree as an unsliced one.
+    /// listed nodes. A sliced run records the same tree as an unsliced one (a node open when a slice ends stays
+    /// open and is taken up again).
     pub fn new(pos: Position, depth: u32, options: SearchOptions, max_ply: usize, max_nodes: usize) -> Self {
         let mut searcher = Searcher::new(16);
         searcher.options = options;
-        searcher.set_exact_slices(true);
         searcher.set_tree_recorder(Some(Box::new(TreeRecorder::new(max_ply, max_nodes))));
         searcher.start(pos);
         TreeSearch { searcher, depth, done: false }

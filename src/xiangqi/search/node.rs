@@ -1,7 +1,7 @@
 //! The nodes of the Xiangqi search: principal variation search ([`Searcher::pvs`]) and quiescence
 //! ([`Searcher::qsearch`]), suspendable at their poll point and resumable exactly where they were.
 //!
-//! **Suspending and resuming.** A time slice ends at a poll point (every [`POLL_NODES`] nodes, when the
+//! **Suspending and resuming.** A time slice ends at a poll point (every 1,024 nodes (`POLL_NODES`), when the
 //! deadline, the node limit or the interrupt is due): the node that polled returns at once and every node
 //! above it unwinds as after a time-out, undoing its move, but each pushes on [`Searcher::frames`] what it needs
 //! to go on: its locals (window, move list in its current order, the index of the move being searched, best so

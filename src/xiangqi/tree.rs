@@ -10,8 +10,8 @@
 //! counts add up to the search's node count. Nodes deeper than `max_ply` are not listed but counted in their
 //! ancestors; after `max_nodes` listed nodes the rest are only counted ([`TreeRecorder::dropped`]).
 //!
-//! Exact slices: the searcher truncates the list to its length before an interrupted root move, so a sliced
-//! recording equals an unsliced one.
+//! Slices: a node open when a slice ends stays open (not exited) and is not entered again when the search takes
+//! it up (`search/node.rs`), so a sliced recording equals an unsliced one.
 
 use super::board::Position;
 use super::search::{SearchOptions, Searcher};

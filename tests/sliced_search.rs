@@ -130,3 +130,36 @@ fn a_search_put_aside_between_slices_resumes_exactly() {
     }
     assert_eq!(whole.0, its);
 }
+
+#[test]
+fn a_hex_search_sliced_anywhere_is_the_unsliced_search() {
+    use duiyi::hex::search::{RunOutcome as HexOutcome, SearchOptions as HexOptions, Searcher as HexSearcher};
+    use duiyi::hex::{Move as HexMove, Position as HexPosition};
+    let mut pos = HexPosition::square(7).unwrap();
+    for m in ["d4", "c5", "e3"] {
+        pos.try_play(HexMove::parse(m).unwrap()).unwrap();
+    }
+    let run = |options: HexOptions, multipv: usize, slice: &dyn Fn(u64) -> u64| {
+        let mut s = HexSearcher::new(16);
+        s.options = options;
+        s.multipv = multipv;
+        s.start(pos.clone());
+        let mut its = Vec::new();
+        let mut runs = 0u64;
+        while its.len() < 4 {
+            runs += 1;
+            match s.run(f64::INFINITY, slice(s.nodes)) {
+                HexOutcome::IterationDone => its.push(s.root.last.clone().unwrap()),
+                HexOutcome::Interrupted => {}
+                HexOutcome::NoMoves => panic!("no moves"),
+            }
+        }
+        (its, s.best_move(), runs)
+    };
+    for (options, multipv) in [(HexOptions::default(), 1), (HexOptions::default(), 3), (HexOptions { beam: false, ..HexOptions::default() }, 1)] {
+        let whole = run(options, multipv, &|_| u64::MAX);
+        let sliced = run(options, multipv, &|n| n + 1 + n % 23);
+        assert_eq!((&whole.0, whole.1), (&sliced.0, sliced.1));
+        assert!(sliced.2 > 20, "{} runs", sliced.2);
+    }
+}

@@ -310,7 +310,7 @@ function startLab(msg) {
     const hex = new Engine();
     try {
       hex.setPosition(...positionArgs(msg));
-      // Exact slices (src/hex/search.rs `set_exact_slices`): the same nodes as the native run.
+      // Slices resume exactly (src/hex/search.rs), the same nodes as the native run; `ExactSlices` is a no-op.
       hex.setOption('ExactSlices', 'true');
       // The lab teaches Queenbee's alpha-beta (the playing engine's default is the playout search).
       hex.setOption('HexEval', 'queenbee');

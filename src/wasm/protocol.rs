@@ -19,8 +19,8 @@
 //! Nothing here throws: a malformed line is answered with an `info string` by the protocol itself, as natively.
 //! Slicing does not change a Xiangqi search: each slice resumes exactly where the last one stopped
 //! (src/xiangqi/search/node.rs), so a search here counts exactly the native binary's nodes and gives its best
-//! move, whatever the slice length (`setoption name ExactSlices`, still accepted, is a no-op for Xiangqi; the Hex
-//! searcher needs it for exact counts).
+//! move, whatever the slice length (`setoption name ExactSlices`, still accepted, is a no-op; the Hex alpha-beta
+//! searcher resumes exactly too).
 
 use crate::protocol::{Flow, Session, SharedOutput as Buffer};
 use wasm_bindgen::prelude::*;

@@ -36,8 +36,9 @@ const DEFAULTS = {
   pingIntervalMs: 500,
   /** no `readyok` for this long: the worker is considered dead (idle, it answers within one 5 ms slice) */
   pingTimeoutMs: 10000,
-  /** the same during a lab run: its exact slices finish an interrupted root move in one longer slice (up to one
-   *  root move's search, see src/xiangqi/search.rs `set_exact_slices`); a trap is still reported at once */
+  /** the same during a lab run (kept from when the lab's exact slices could run one root move's search in one
+   *  slice; slices now resume exactly and stay short, src/xiangqi/search/node.rs); a trap is still reported at
+   *  once */
   labPingTimeoutMs: 60000,
   /** a worker that does not report `ready` within this time after start is considered dead (fetching and
    *  compiling the wasm module and a warm-up search: about a second idle, many on a loaded machine) */

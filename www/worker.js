@@ -310,7 +310,7 @@ function startLab(msg) {
     const hex = new Engine();
     try {
       hex.setPosition(...positionArgs(msg));
-      // Exact slices as for Xiangqi (src/hex/search.rs `set_exact_slices`): the same nodes as the native run.
+      // Slices resume exactly (src/hex/search.rs), the same nodes as the native run; `ExactSlices` is a no-op.
       hex.setOption('ExactSlices', 'true');
       // The lab teaches Queenbee's alpha-beta (the playing engine's default is the playout search).
       hex.setOption('HexEval', 'queenbee');
@@ -332,8 +332,8 @@ function startLab(msg) {
   const args = positionArgs({ ...msg, game: 'xiangqi' });
   const lab = new Engine();
   try {
-    // Exact slices: an interrupted root move is undone and searched again from the same state, so the sliced
-    // run visits exactly the nodes of the native unsliced one (src/xiangqi/search.rs `set_exact_slices`).
+    // Every slice resumes exactly where the last one stopped (src/xiangqi/search/node.rs), so the sliced run
+    // visits exactly the nodes of the native unsliced one; `ExactSlices` is a no-op for Xiangqi, kept harmless.
     lab.setOption('ExactSlices', 'true');
     for (const [name, value] of Object.entries(options)) lab.setOption(name, String(value));
     lab.setPosition(...args);

@@ -12,9 +12,11 @@
 //! with a cell completing its chain wins next ply; one facing two such cells of the opponent (and none of its
 //! own) loses in two plies; facing exactly one, it must play there (the only move searched).
 //!
-//! **Time slicing** (as `xiangqi::search`): [`Searcher::run`] searches until a deadline, node limit or interrupt
-//! and then unwinds; the iteration in progress resumes at the root move it was searching on the next call
-//! (completed subtrees are in the TT). Aborted nodes never write to the TT.
+//! **Time slicing** (as `xiangqi::search`, see its `node` module): [`Searcher::run`] searches until a deadline,
+//! node limit or interrupt, stops at the next poll point and returns; each node above it saves its locals (its
+//! move list, the move being searched, which call: first, null window or re-search) as it unwinds, and the next
+//! `run` descends again along the same moves and resumes exactly there. A sliced search visits the same nodes as
+//! an unsliced one whatever the slices. Interrupted nodes never write to the TT.
 
 use super::eval::Maps;
 use super::two_distance::Convention;
@@ -91,6 +93,45 @@ struct Iteration {
     best_index: Option<usize>,
     /// The `k` best scores so far (MultiPV, `crate::search::multipv`; `k` = 1: the best alone).
     top: TopK,
+    /// The call the root move `index` was in when a slice ended.
+    site: Site,
+    /// The node count when the root move `index` started.
+    nodes_before: u64,
+}
+
+/// Which recursive call of a node (or of the root) a slice ended in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Site {
+    /// None: the move starts afresh.
+    Fresh,
+    /// The first move's (or the first `k` root moves') full-window search.
+    First,
+    /// A later move's null-window search.
+    ZeroWindow,
+    /// The full-window re-search of a move that beat alpha.
+    Research,
+}
+
+/// One suspended level of [`Searcher::pvs`], innermost first on [`Searcher::frames`].
+#[derive(Clone, Debug)]
+enum Frame {
+    /// The node stopped at its poll.
+    Poll,
+    /// The node stopped inside a call: its locals.
+    Node(Box<NodeFrame>),
+}
+
+#[derive(Clone, Debug)]
+struct NodeFrame {
+    site: Site,
+    alpha: Score,
+    depth: i32,
+    key: u64,
+    moves: Vec<Move>,
+    k: usize,
+    original_alpha: Score,
+    best: Score,
+    best_move: Option<Move>,
 }
 
 /// A search put aside by [`Searcher::suspend`], to be taken up again by [`Searcher::resume`].
@@ -101,6 +142,8 @@ pub struct Suspended {
     iteration: Option<Iteration>,
     nodes: u64,
     seldepth: usize,
+    frames: Vec<Frame>,
+    pv: Vec<Vec<Move>>,
 }
 
 /// The search: position, table and the resumable iteration state.
@@ -125,22 +168,8 @@ pub struct Searcher {
     /// Raised by another thread to interrupt [`run`](Self::run) like a deadline (polled with the clock). The
     /// searcher never lowers it.
     pub interrupt: Option<Arc<AtomicBool>>,
-    /// Exact slices (the teaching lab): when set, a root move interrupted by the deadline is undone exactly
-    /// (node count, seldepth, the TT's changes through its journal) before it is searched again, so a sliced
-    /// search visits the same nodes as an uninterrupted one. Off by default.
-    exact: Option<ExactSnapshot>,
-    /// The deadline is not checked before this node count (exact slices' retries; 0 otherwise).
-    min_nodes_before_deadline: u64,
-}
-
-/// What a root move's search changes, saved before it (exact slices).
-#[derive(Clone, Copy, Debug, Default)]
-struct ExactSnapshot {
-    nodes: u64,
-    seldepth: usize,
-    /// Nodes of the last interrupted attempt at this root move (0 after a completed one): the next attempt
-    /// ignores the deadline until it has searched twice as many, so every root move completes eventually.
-    retry_nodes: u64,
+    /// The suspended search's frames, innermost first (the module docs' time slicing).
+    frames: Vec<Frame>,
 }
 
 /// The TT's 16-bit move: cell index + 1, `swap-pieces` = `u16::MAX`, 0 = none.
@@ -209,36 +238,23 @@ impl Searcher {
             iteration: None,
             multipv: 1,
             interrupt: None,
-            exact: None,
-            min_nodes_before_deadline: 0,
+            frames: Vec::new(),
         }
     }
 
-    /// Turns exact slices on or off (see the `exact` field): an interrupted search then resumes as if it had
-    /// never been interrupted, so its node counts equal an unsliced search's (the lab compares them with
-    /// `duiyi bench --ablation --game hex`). A stop (the interrupt flag) or node limit still ends it at once.
-    pub fn set_exact_slices(&mut self, on: bool) {
-        if on {
-            self.exact.get_or_insert_with(ExactSnapshot::default);
-        } else {
-            self.exact = None;
-            self.min_nodes_before_deadline = 0;
-            self.tt.end_journal();
-        }
-    }
+    /// Exact slices (the lab's `ExactSlices` option): kept for the protocols, a no-op — every sliced search
+    /// resumes exactly where its last slice stopped (module docs).
+    pub fn set_exact_slices(&mut self, _on: bool) {}
 
     /// Starts a new search of `pos`: resets counters and the root move list (ordered by badness; the TT is
     /// kept).
     pub fn start(&mut self, pos: Position) {
         self.pos = pos;
         self.nodes = 0;
-        self.min_nodes_before_deadline = 0;
-        if let Some(snap) = self.exact.as_mut() {
-            *snap = ExactSnapshot::default();
-        }
         self.seldepth = 0;
         self.aborted = false;
         self.iteration = None;
+        self.frames.clear();
         self.tt.new_search();
         let moves = if self.pos.winner().is_some() { Vec::new() } else { self.ordered_moves(None) };
         self.root = RootMoves::new(moves);
@@ -253,6 +269,8 @@ impl Searcher {
             iteration: self.iteration.clone(),
             nodes: self.nodes,
             seldepth: self.seldepth,
+            frames: self.frames.clone(),
+            pv: self.pv.clone(),
         }
     }
 
@@ -263,11 +281,9 @@ impl Searcher {
         self.iteration = s.iteration;
         self.nodes = s.nodes;
         self.seldepth = s.seldepth;
+        self.frames = s.frames;
+        self.pv = s.pv;
         self.aborted = false;
-        self.min_nodes_before_deadline = 0;
-        if let Some(snap) = self.exact.as_mut() {
-            *snap = ExactSnapshot::default();
-        }
     }
 
     /// Removes `excluded` moves from the root move list; call right after [`start`](Self::start). When every
@@ -309,53 +325,53 @@ impl Searcher {
             let depth = self.root.next_iteration_depth() as i32;
             let k = self.multipv.clamp(1, MAX_MULTIPV).min(self.root.len());
             self.root.clear_nodes();
-            self.iteration = Some(Iteration { depth, index: 0, best: -INFINITE, best_index: None, top: TopK::new(k) });
+            self.iteration = Some(Iteration { depth, index: 0, best: -INFINITE, best_index: None, top: TopK::new(k), site: Site::Fresh, nodes_before: 0 });
         }
         let mut it = self.iteration.clone().expect("iteration");
         let k = it.top.k();
         while it.index < self.root.len() {
-            if self.interrupted() {
+            let site = it.site;
+            if site == Site::Fresh && self.interrupted() {
                 self.iteration = Some(it);
                 return RunOutcome::Interrupted;
             }
             let i = it.index;
             let mv = self.root.moves[i].mv;
-            let nodes_before = self.nodes;
-            if let Some(snap) = self.exact.as_mut() {
-                snap.nodes = self.nodes;
-                snap.seldepth = self.seldepth;
-                self.min_nodes_before_deadline = self.nodes + 2 * snap.retry_nodes;
-                self.tt.begin_journal();
+            if site == Site::Fresh {
+                it.nodes_before = self.nodes;
             }
             play(&mut self.pos, mv);
             // The k-th best so far (the best with one line): the first k moves get the full window.
             let alpha = it.top.threshold();
-            let s = if i < k {
-                -self.pvs(-INFINITE, INFINITE, it.depth - 1, 1, true)
-            } else {
-                let mut s = -self.pvs(-alpha - 1, -alpha, it.depth - 1, 1, false);
-                if !self.aborted && s > alpha {
-                    s = -self.pvs(-INFINITE, -alpha, it.depth - 1, 1, true);
+            let mut stop = Site::Fresh;
+            let mut s: Score = 0;
+            if i < k {
+                s = -self.pvs(-INFINITE, INFINITE, it.depth - 1, 1, true);
+                if self.aborted {
+                    stop = Site::First;
                 }
-                s
-            };
+            } else {
+                if site != Site::Research {
+                    s = -self.pvs(-alpha - 1, -alpha, it.depth - 1, 1, false);
+                    if self.aborted {
+                        stop = Site::ZeroWindow;
+                    }
+                }
+                if stop == Site::Fresh && (site == Site::Research || s > alpha) {
+                    s = -self.pvs(-INFINITE, -alpha, it.depth - 1, 1, true);
+                    if self.aborted {
+                        stop = Site::Research;
+                    }
+                }
+            }
             self.pos.undo();
             if self.aborted {
-                // A node limit is final: undoing the move's nodes would only reach the limit again, forever.
-                if self.nodes < self.node_limit
-                    && let Some(snap) = self.exact.as_mut()
-                {
-                    snap.retry_nodes = (self.nodes - snap.nodes).max(POLL_NODES);
-                    self.nodes = snap.nodes;
-                    self.seldepth = snap.seldepth;
-                    self.tt.rollback();
-                }
+                it.site = stop;
                 self.iteration = Some(it);
                 return RunOutcome::Interrupted;
             }
-            if let Some(snap) = self.exact.as_mut() {
-                snap.retry_nodes = 0;
-            }
+            it.site = Site::Fresh;
+            let nodes_before = it.nodes_before;
             let rm = &mut self.root.moves[i];
             rm.score = s;
             rm.nodes += self.nodes - nodes_before;
@@ -428,7 +444,7 @@ impl Searcher {
 
     /// Whether the deadline, node limit or interrupt has come.
     fn interrupted(&self) -> bool {
-        (now_ms() >= self.deadline && self.nodes >= self.min_nodes_before_deadline)
+        now_ms() >= self.deadline
             || self.nodes >= self.node_limit
             || self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
     }
@@ -467,101 +483,130 @@ impl Searcher {
     }
 
     /// Principal variation search: fail-soft negamax with PVS windows; `pv_node` marks the full-window nodes.
-    fn pvs(&mut self, mut alpha: Score, beta: Score, depth: i32, ply: usize, pv_node: bool) -> Score {
-        self.pv[ply].clear();
-        self.nodes += 1;
-        self.poll();
-        if self.aborted {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        // The side that just moved may have joined its edges.
-        if self.pos.winner().is_some() {
-            return mated_in(ply);
-        }
-        let me = self.pos.to_move();
-        let mut forced: Option<Move> = None;
-        if self.options.threats {
-            if !winning_cells(&self.pos, me).is_empty() {
-                return MATE - (ply as Score + 1);
-            }
-            let theirs = winning_cells(&self.pos, me.opponent());
-            if theirs.len() >= 2 {
-                return mated_in(ply + 2);
-            }
-            if let Some(&i) = theirs.first() {
-                forced = Some(Move::Place(self.pos.geometry().cell(i)));
-            }
-        }
-        if (depth <= 0 && forced.is_none()) || ply >= MAX_PLY - 1 {
-            return super::eval::evaluate_with(&self.pos, self.options.convention);
-        }
-        let depth = depth.max(1);
-        let key = self.pos.key();
-        let mut tt_move = None;
-        if let Some(p) = self.tt.probe(key) {
-            tt_move = unpack(&self.pos, p.mv);
-            // At PV nodes only an exact score of enough depth is taken: it lets a search sliced into very
-            // short pieces make progress along the PV (the subtree's result is the one a re-search would give).
-            if pv_node
-                && self.options.tt_cutoffs
-                && let (Some((lo, dl)), Some((up, du))) = (p.lower, p.upper)
-                && lo == up
-                && dl >= depth
-                && du >= depth
-            {
-                return score::from_tt(lo, ply);
-            }
-            if !pv_node && self.options.tt_cutoffs {
-                if let Some((s, d)) = p.lower {
-                    let s = score::from_tt(s, ply);
-                    if d >= depth && s >= beta {
-                        return s;
-                    }
-                }
-                if let Some((s, d)) = p.upper {
-                    let s = score::from_tt(s, ply);
-                    if d >= depth && s <= alpha {
-                        return s;
-                    }
-                }
-            }
-        }
-        let moves = match forced {
-            Some(m) => vec![m],
-            None => {
-                let beam = self.options.beam.then(|| self.options.beam_base + self.options.beam_per_ply * depth as usize);
-                let mut moves = self.ordered_moves(None);
-                if let Some(t) = tt_move
-                    && let Some(k) = moves.iter().position(|&m| m == t)
-                {
-                    moves.remove(k);
-                    moves.insert(0, t);
-                }
-                if let Some(b) = beam {
-                    moves.truncate(b.max(1));
-                }
-                moves
-            }
-        };
-        let original_alpha = alpha;
-        let mut best = -INFINITE;
-        let mut best_move = None;
-        for (k, &mv) in moves.iter().enumerate() {
-            play(&mut self.pos, mv);
-            let s = if k == 0 {
-                -self.pvs(-beta, -alpha, depth - 1, ply + 1, pv_node)
-            } else {
-                let mut s = -self.pvs(-alpha - 1, -alpha, depth - 1, ply + 1, false);
-                if !self.aborted && pv_node && s > alpha && s < beta {
-                    s = -self.pvs(-beta, -alpha, depth - 1, ply + 1, true);
-                }
-                s
-            };
-            self.pos.undo();
+    /// Suspended at its poll or inside a call when a slice ends, and taken up again (module docs).
+    fn pvs(&mut self, alpha_in: Score, beta: Score, depth_in: i32, ply: usize, pv_node: bool) -> Score {
+        let mut frame = None;
+        if self.frames.is_empty() {
+            self.pv[ply].clear();
+            self.nodes += 1;
+            self.poll();
             if self.aborted {
+                self.frames.push(Frame::Poll);
                 return 0;
             }
+        } else if let Some(Frame::Node(f)) = self.frames.pop() {
+            frame = Some(f);
+        }
+        let (mut alpha, depth, key, moves, mut k, original_alpha, mut best, mut best_move, mut site);
+        if let Some(f) = frame {
+            let f = *f;
+            (alpha, depth, key, moves, k, original_alpha, best, best_move, site) =
+                (f.alpha, f.depth, f.key, f.moves, f.k, f.original_alpha, f.best, f.best_move, f.site);
+        } else {
+            alpha = alpha_in;
+            self.seldepth = self.seldepth.max(ply);
+            // The side that just moved may have joined its edges.
+            if self.pos.winner().is_some() {
+                return mated_in(ply);
+            }
+            let me = self.pos.to_move();
+            let mut forced: Option<Move> = None;
+            if self.options.threats {
+                if !winning_cells(&self.pos, me).is_empty() {
+                    return MATE - (ply as Score + 1);
+                }
+                let theirs = winning_cells(&self.pos, me.opponent());
+                if theirs.len() >= 2 {
+                    return mated_in(ply + 2);
+                }
+                if let Some(&i) = theirs.first() {
+                    forced = Some(Move::Place(self.pos.geometry().cell(i)));
+                }
+            }
+            if (depth_in <= 0 && forced.is_none()) || ply >= MAX_PLY - 1 {
+                return super::eval::evaluate_with(&self.pos, self.options.convention);
+            }
+            depth = depth_in.max(1);
+            key = self.pos.key();
+            let mut tt_move = None;
+            if let Some(p) = self.tt.probe(key) {
+                tt_move = unpack(&self.pos, p.mv);
+                // At PV nodes only an exact score of enough depth is taken: it lets a search sliced into very
+                // short pieces make progress along the PV (the subtree's result is the one a re-search would give).
+                if pv_node
+                    && self.options.tt_cutoffs
+                    && let (Some((lo, dl)), Some((up, du))) = (p.lower, p.upper)
+                    && lo == up
+                    && dl >= depth
+                    && du >= depth
+                {
+                    return score::from_tt(lo, ply);
+                }
+                if !pv_node && self.options.tt_cutoffs {
+                    if let Some((s, d)) = p.lower {
+                        let s = score::from_tt(s, ply);
+                        if d >= depth && s >= beta {
+                            return s;
+                        }
+                    }
+                    if let Some((s, d)) = p.upper {
+                        let s = score::from_tt(s, ply);
+                        if d >= depth && s <= alpha {
+                            return s;
+                        }
+                    }
+                }
+            }
+            moves = match forced {
+                Some(m) => vec![m],
+                None => {
+                    let beam = self.options.beam.then(|| self.options.beam_base + self.options.beam_per_ply * depth as usize);
+                    let mut moves = self.ordered_moves(None);
+                    if let Some(t) = tt_move
+                        && let Some(k) = moves.iter().position(|&m| m == t)
+                    {
+                        moves.remove(k);
+                        moves.insert(0, t);
+                    }
+                    if let Some(b) = beam {
+                        moves.truncate(b.max(1));
+                    }
+                    moves
+                }
+            };
+            (k, original_alpha, best, best_move, site) = (0, alpha, -INFINITE, None, Site::Fresh);
+        }
+        while k < moves.len() {
+            let mv = moves[k];
+            play(&mut self.pos, mv);
+            let mut stop = Site::Fresh;
+            let mut s: Score = 0;
+            if k == 0 {
+                s = -self.pvs(-beta, -alpha, depth - 1, ply + 1, pv_node);
+                if self.aborted {
+                    stop = Site::First;
+                }
+            } else {
+                if site != Site::Research {
+                    s = -self.pvs(-alpha - 1, -alpha, depth - 1, ply + 1, false);
+                    if self.aborted {
+                        stop = Site::ZeroWindow;
+                    }
+                }
+                if stop == Site::Fresh && (site == Site::Research || (pv_node && s > alpha && s < beta)) {
+                    s = -self.pvs(-beta, -alpha, depth - 1, ply + 1, true);
+                    if self.aborted {
+                        stop = Site::Research;
+                    }
+                }
+            }
+            site = Site::Fresh;
+            self.pos.undo();
+            if self.aborted {
+                self.frames.push(Frame::Node(Box::new(NodeFrame { site: stop, alpha, depth, key, moves, k, original_alpha, best, best_move })));
+                return 0;
+            }
+            k += 1;
             if s > best {
                 best = s;
                 if s > alpha {

@@ -12,7 +12,9 @@
 //! - an interrupted iteration never stores partial results as final: [`SlicedSearch::last_iteration`] only
 //!   changes when an iteration completes;
 //! - with no deadline, no node limit and no interrupt, the nodes searched do not depend on how the calls were
-//!   sliced by iteration boundaries (a search is exactly reproducible when it is never interrupted).
+//!   sliced by iteration boundaries (a search is exactly reproducible when it is never interrupted). The Xiangqi
+//!   searcher keeps a stronger promise: an interrupted `run` resumes exactly where it stopped, so its nodes do not
+//!   depend on the slicing at all (src/xiangqi/search/node.rs); so does the Hex alpha-beta searcher.
 
 use super::score::Score;
 use std::fmt;

@@ -70,7 +70,7 @@ impl TranspositionTable {
 
     /// Starts (or restarts) recording every change [`store`](Self::store) makes, so that
     /// [`rollback`](Self::rollback) can undo them exactly; the changes recorded before are forgotten (kept).
-    /// Used to replay an interrupted root move exactly (`Searcher` with exact slices, the teaching lab).
+    /// (Once used to replay an interrupted root move exactly; the searchers now resume where they stopped.)
     pub fn begin_journal(&mut self) {
         let slots = self.entries.len();
         let j = self.journal.get_or_insert_with(|| Journal { saved: Vec::new(), marked: vec![0; slots.div_ceil(64)] });

@@ -17,9 +17,10 @@
 //! - after `quit` ([`closed`](ProtocolSession::closed) turns true) the host prints the output and exits.
 //!
 //! Nothing here throws: a malformed line is answered with an `info string` by the protocol itself, as natively.
-//! Slicing changes node counts (an interrupted root move resumes from the transposition table), so a search here
-//! counts exactly the native binary's nodes only with `setoption name ExactSlices value true` (UCI; UCCI has no
-//! such option), which the tests use to compare them; the best move is usually, not always, the same.
+//! Slicing does not change a Xiangqi search: each slice resumes exactly where the last one stopped
+//! (src/xiangqi/search/node.rs), so a search here counts exactly the native binary's nodes and gives its best
+//! move, whatever the slice length (`setoption name ExactSlices`, still accepted, is a no-op; the Hex alpha-beta
+//! searcher resumes exactly too).
 
 use crate::protocol::{Flow, Session, SharedOutput as Buffer};
 use wasm_bindgen::prelude::*;

@@ -620,7 +620,7 @@ pub fn xqf_parse(bytes: &[u8]) -> Result<JsValue, JsValue> {
 }
 
 /// The teaching lab's search tree explorer (`src/xiangqi/tree.rs`): a fixed-depth search of one position in a
-/// fresh searcher (all techniques on, exact slices) that records its tree to 4 plies and at most 20,000 listed
+/// fresh searcher (all techniques on, sliced exactly) that records its tree to 4 plies and at most 20,000 listed
 /// nodes. Run it in slices with [`step`](Self::step) (in the worker), then read [`flat`](Self::flat) and
 /// [`summary`](Self::summary). The tree equals the native `duiyi bench --tree --fen … --depth N`.
 #[wasm_bindgen]
@@ -654,7 +654,7 @@ impl XiangqiTreeSearch {
         Ok(XiangqiTreeSearch { search: Some(search), result: None })
     }
 
-    /// Searches for about `ms` milliseconds (a retried root move may take longer, see exact slices); true when
+    /// Searches for about `ms` milliseconds (to the next poll after it); true when
     /// the search is done.
     pub fn step(&mut self, ms: f64) -> bool {
         if let Some(s) = self.search.as_mut() {

@@ -17,9 +17,11 @@
 //! met a cycle that started above it stores only its best move in the TT, never its score (the graph-history
 //! interaction; docs/engine.md "Repetition in the search").
 //!
-//! **Time slicing** (docs/architecture.md §4): [`Searcher::run`] searches until a deadline and then unwinds like a time-out;
-//! the iteration in progress is resumed at the root move it was searching (completed subtrees are in the TT), so a
-//! search can be spread over many short calls. Aborted nodes never write to the TT.
+//! **Time slicing** (docs/architecture.md §4): [`Searcher::run`] searches until a deadline (or node limit, or
+//! interrupt), stops at the next poll point and returns; the next `run` resumes exactly there (the [`node`]
+//! module: the nodes above the poll save their locals as they unwind and take them up again on the way back
+//! down), so a search spread over many short calls visits the same nodes in the same order as one call, whatever
+//! the slice lengths (tests/sliced_search.rs). Interrupted nodes never write to the TT.
 
 use super::board::Position;
 use super::eval;
@@ -27,7 +29,7 @@ use super::movegen::MoveList;
 use super::tree::{self, TreeRecorder};
 use super::types::{Color, Move, PieceKind};
 use crate::search::clock::now_ms;
-use crate::search::score::{self, Bound, DRAW, INFINITE, MATE, MATE_BOUND, Score, mated_in};
+use crate::search::score::{DRAW, Score};
 use crate::search::tt::TranspositionTable;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -136,7 +138,9 @@ pub type IterationInfo = crate::search::driver::IterationInfo<Move>;
 pub use crate::search::driver::RunOutcome;
 
 mod driver;
+mod node;
 mod root;
+use node::Frame;
 pub use root::Suspended;
 use crate::search::root_moves::RootMoves;
 use root::Iteration;
@@ -182,31 +186,13 @@ pub struct Searcher {
     /// ply `p` whose subtree met a cycle starting above it (`< p`) has a path-dependent score (graph-history
     /// interaction): it is not stored in the TT. See [`Searcher::pvs`].
     rep_floor: usize,
-    /// Exact slices (the teaching lab): when set, an interrupted root move is undone exactly (node count,
-    /// killers, history, the TT's changes) before it is searched again, so a sliced search visits the same nodes
-    /// as an uninterrupted one. Costs a copy of the history tables per root move; off by default.
-    exact: Option<Box<RootSnapshot>>,
-    /// The deadline is not checked before this node count (exact slices' retries; 0 otherwise).
-    min_nodes_before_deadline: u64,
+    /// The suspended search's frames, innermost first ([`node`] module docs): pushed as a slice ends inside
+    /// an iteration, popped by the next `run` as it descends back to where the search stopped.
+    frames: Vec<Frame>,
     /// The tree explorer's recorder (super::tree); `None` (the default) costs one check per node.
     tree: Option<Box<TreeRecorder>>,
     /// Set by [`Searcher::pvs_traced`] just before it runs the node it entered in the recorder.
     tree_inside: bool,
-}
-
-/// What a root move's search changes, saved before it (see [`Searcher::exact`]).
-struct RootSnapshot {
-    nodes: u64,
-    seldepth: usize,
-    killers: Vec<[Move; 2]>,
-    counter: [[Move; 256]; 16],
-    history: [[i32; 256]; 16],
-    hist_hit: [[u32; 256]; 16],
-    hist_tried: [[u32; 256]; 16],
-    /// Nodes the last interrupted attempt at this root move searched (0 after a completed one): the next
-    /// attempt ignores the deadline until it has searched twice as many, so every root move completes after
-    /// a few attempts (at most about twice its own cost in all).
-    retry_nodes: u64,
 }
 
 /// [`Searcher::rep_floor`] when no repetition was judged.
@@ -252,33 +238,16 @@ impl Searcher {
             multipv: 1,
             interrupt: None,
             rep_floor: NO_CYCLE,
-            exact: None,
-            min_nodes_before_deadline: 0,
+            frames: Vec::new(),
             tree: None,
             tree_inside: false,
         }
     }
 
     /// Attaches a search tree recorder (or detaches it with `None`) and returns the previous one. See
-    /// [`super::tree`]; use it with exact slices or an unsliced search.
+    /// [`super::tree`]; a sliced search records the same tree as an unsliced one.
     pub fn set_tree_recorder(&mut self, rec: Option<Box<TreeRecorder>>) -> Option<Box<TreeRecorder>> {
         std::mem::replace(&mut self.tree, rec)
-    }
-
-    /// A node of [`pvs`](Self::pvs) with a tree recorder attached: enters it in the recorder, searches it (the
-    /// next `pvs` call runs the node itself: `tree_inside`) and records what it returned.
-    #[cold]
-    fn pvs_traced(&mut self, alpha: Score, beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
-        if let Some(t) = self.tree.as_deref_mut() {
-            t.enter(&self.pos, alpha, beta, depth, ply, pv_node, self.nodes);
-        }
-        self.tree_inside = true;
-        let s = self.pvs(alpha, beta, depth, ply, pv_node, allow_null);
-        let nodes = self.nodes;
-        if let Some(t) = self.tree.as_deref_mut() {
-            t.exit(s, nodes);
-        }
-        s
     }
 
     /// Flags for the tree recorder's current node (no-op without one).
@@ -297,65 +266,10 @@ impl Searcher {
         }
     }
 
-    /// Turns exact slices on or off (see the `exact` field): an interrupted search then resumes as if it had
-    /// never been interrupted, so its node counts equal an unsliced search's (the lab compares them with the
-    /// native bench).
-    pub fn set_exact_slices(&mut self, on: bool) {
-        if on {
-            self.exact.get_or_insert_with(|| {
-                Box::new(RootSnapshot {
-                    nodes: 0,
-                    seldepth: 0,
-                    killers: Vec::new(),
-                    counter: [[Move::NULL; 256]; 16],
-                    history: [[0; 256]; 16],
-                    hist_hit: [[0; 256]; 16],
-                    hist_tried: [[0; 256]; 16],
-                    retry_nodes: 0,
-                })
-            });
-        } else {
-            self.exact = None;
-            self.min_nodes_before_deadline = 0;
-            self.tt.end_journal();
-        }
-    }
-
-    /// Saves what the next root move's search changes (exact slices only).
-    fn snapshot_root_move(&mut self) {
-        if let Some(snap) = self.exact.as_mut() {
-            snap.nodes = self.nodes;
-            snap.seldepth = self.seldepth;
-            snap.killers.clone_from(&self.killers);
-            snap.counter = *self.counter;
-            snap.history = *self.history;
-            snap.hist_hit = *self.hist_hit;
-            snap.hist_tried = *self.hist_tried;
-            self.min_nodes_before_deadline = self.nodes + 2 * snap.retry_nodes;
-            self.tt.begin_journal();
-            if let Some(t) = self.tree.as_deref_mut() {
-                t.save();
-            }
-        }
-    }
-
-    /// Undoes an interrupted root move's search (exact slices only).
-    fn restore_root_move(&mut self) {
-        if let Some(snap) = self.exact.as_mut() {
-            snap.retry_nodes = (self.nodes - snap.nodes).max(POLL_NODES);
-            self.nodes = snap.nodes;
-            self.seldepth = snap.seldepth;
-            self.killers.clone_from(&snap.killers);
-            *self.counter = snap.counter;
-            *self.history = snap.history;
-            *self.hist_hit = snap.hist_hit;
-            *self.hist_tried = snap.hist_tried;
-            self.tt.rollback();
-            if let Some(t) = self.tree.as_deref_mut() {
-                t.restore();
-            }
-        }
-    }
+    /// Exact slices (the teaching lab's `ExactSlices` option): kept for the protocols, now a no-op — every
+    /// sliced search resumes exactly where its last slice stopped ([`node`] module docs), so it visits the same
+    /// nodes as an unsliced one whatever the slices.
+    pub fn set_exact_slices(&mut self, _on: bool) {}
 
     #[inline]
     fn poll(&mut self) {
@@ -365,7 +279,7 @@ impl Searcher {
             return;
         }
         if self.nodes % POLL_NODES == 0
-            && ((now_ms() >= self.deadline && self.nodes >= self.min_nodes_before_deadline)
+            && (now_ms() >= self.deadline
                 || self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
         {
             self.aborted = true;
@@ -470,18 +384,6 @@ impl Searcher {
         }
     }
 
-    /// Principal variation search. Fail-soft; `pv_node` marks the PV (full-window) nodes.
-    ///
-    /// Keeps [`rep_floor`](Self::rep_floor) for the subtree: on return it holds the smallest cycle start met in
-    /// this node's subtree or before it in the caller's.
-    fn pvs(&mut self, alpha: Score, beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
-        let outer = self.rep_floor;
-        self.rep_floor = NO_CYCLE;
-        let s = self.pvs_node(alpha, beta, depth, ply, pv_node, allow_null);
-        self.rep_floor = self.rep_floor.min(outer);
-        s
-    }
-
     /// Whether the score being computed at `ply` depends on the path to the node: a repetition verdict in its
     /// subtree whose cycle started above it (at a smaller ply, or in the game before the root). Such a score
     /// holds only for this path, so it is neither stored in the TT nor could it be taken from it elsewhere
@@ -489,395 +391,6 @@ impl Searcher {
     #[inline]
     fn path_dependent(&self, ply: usize) -> bool {
         self.rep_floor < ply
-    }
-
-    /// One node of [`pvs`](Self::pvs).
-    fn pvs_node(&mut self, mut alpha: Score, mut beta: Score, depth: i32, ply: usize, pv_node: bool, allow_null: bool) -> Score {
-        self.pv[ply].clear();
-        if self.tree.is_some() && !std::mem::take(&mut self.tree_inside) {
-            return self.pvs_traced(alpha, beta, depth, ply, pv_node, allow_null);
-        }
-        if depth <= 0 {
-            if !self.options.quiescence {
-                self.nodes += 1;
-                self.seldepth = self.seldepth.max(ply);
-                return self.static_eval();
-            }
-            return self.qsearch(alpha, beta, ply, 0);
-        }
-        self.nodes += 1;
-        self.poll();
-        if self.aborted {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        // Step 1. Repetition rules and mate-distance pruning.
-        if let Some(s) = self.repetition(ply) {
-            self.tree_flag(tree::RULE);
-            return s;
-        }
-        if self.pos.halfmove as u32 >= super::rules::NATURAL_MOVE_LIMIT_PLIES {
-            self.tree_flag(tree::RULE);
-            return DRAW;
-        }
-        if self.options.alpha_beta {
-            alpha = alpha.max(mated_in(ply));
-            beta = beta.min(MATE - ply as Score - 1);
-            if alpha >= beta {
-                self.tree_flag(tree::RULE);
-                return alpha;
-            }
-        }
-        if ply >= MAX_PLY - 1 {
-            return self.static_eval();
-        }
-        let in_check = self.pos.in_check();
-        // Step 2. Transposition table: cut-offs only at non-PV nodes.
-        let key = self.pos.key();
-        let mut tt_move = Move::NULL;
-        if let Some(p) = self.tt.probe(key) {
-            tt_move = Move(p.mv);
-            self.tree_flag(tree::TT_HIT);
-            if !pv_node && self.options.tt_cutoffs {
-                if let Some((s, d)) = p.lower {
-                    let s = score::from_tt(s, ply);
-                    if d >= depth && s >= beta {
-                        self.tree_flag(tree::TT_CUT);
-                        return s;
-                    }
-                }
-                if let Some((s, d)) = p.upper {
-                    let s = score::from_tt(s, ply);
-                    if d >= depth && s <= alpha {
-                        self.tree_flag(tree::TT_CUT);
-                        return s;
-                    }
-                }
-            }
-        }
-        let static_eval = if in_check { -INFINITE } else { self.static_eval() };
-        // Internal iterative reduction: no TT move, a deep node — search it one ply shallower.
-        let depth = if self.options.lmr && self.options.alpha_beta && tt_move.is_null() && depth >= IIR_MIN_DEPTH {
-            depth - 1
-        } else {
-            depth
-        };
-        // Step 3. Reverse futility: far above beta near the leaves, stand pat.
-        if self.options.futility
-            && !pv_node
-            && !in_check
-            && depth <= RFP_MAX_DEPTH
-            && beta.abs() < MATE_BOUND
-            && static_eval - RFP_MARGIN_PER_PLY * depth >= beta
-        {
-            self.tree_flag(tree::RFP_CUT);
-            return static_eval;
-        }
-        // Step 4. Null move with verification.
-        if self.options.null_move
-            && !pv_node
-            && !in_check
-            && allow_null
-            && depth >= 2
-            && beta.abs() < MATE_BOUND
-            && self.pos.attacking_material(self.pos.side) > 0
-            && static_eval >= beta
-        {
-            let r = NULL_R_BASE + depth / NULL_R_DIVISOR;
-            self.pos.make_null();
-            self.tree_pending(tree::NULL_MOVE, 0);
-            let s = -self.pvs(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
-            self.pos.unmake_null();
-            if self.aborted {
-                return 0;
-            }
-            if s >= beta {
-                let s = if s >= MATE_BOUND { beta } else { s };
-                if !self.options.null_verify {
-                    self.tree_flag(tree::NULL_CUT);
-                    return s;
-                }
-                let verify_depth = if depth <= NULL_VERIFY_SHALLOW_MAX_DEPTH {
-                    1
-                } else if depth >= NULL_VERIFY_DEPTH {
-                    depth - r
-                } else {
-                    self.tree_flag(tree::NULL_CUT);
-                    return s;
-                };
-                self.tree_pending(tree::VERIFY, 0);
-                let v = self.pvs(beta - 1, beta, verify_depth, ply, false, false);
-                if self.aborted {
-                    return 0;
-                }
-                if v >= beta {
-                    self.tree_flag(tree::NULL_CUT);
-                    return s;
-                }
-            }
-        }
-        // Step 5. Moves: TT move, captures (MVV-LVA), killers, quiet moves by history.
-        let mut list = MoveList::new();
-        self.pos.gen_pseudo(&mut list, false);
-        let mut keys = [0i32; 192];
-        self.order(&list, &mut keys, tt_move, ply);
-        let n = list.len();
-        let original_alpha = alpha;
-        let mut best = -INFINITE;
-        let mut best_move = Move::NULL;
-        let mut legal = 0usize;
-        let mut quiets = [Move::NULL; 64];
-        let mut n_quiets = 0usize;
-        for i in 0..n {
-            // Selection sort step.
-            let (order_key, mv) = pick_next(&mut list, &mut keys, i);
-            let is_capture = self.pos.cells[mv.to().index()] != 0;
-            let piece = self.pos.cells[mv.from().index()] as usize;
-            if !self.pos.make_if_legal(mv) {
-                continue;
-            }
-            legal += 1;
-            let gives_check = self.pos.in_check();
-            // Step 6a. Late-move pruning: enough quiet moves tried at a shallow non-PV node.
-            if self.options.futility
-                && !pv_node
-                && !in_check
-                && !gives_check
-                && !is_capture
-                && depth < LMP_MOVE_COUNT.len() as i32
-                && legal > LMP_MOVE_COUNT[depth as usize]
-                && best > -MATE_BOUND
-            {
-                self.pos.unmake_move();
-                self.tree_flag(tree::FUTILITY);
-                continue;
-            }
-            // Step 6. Futility pruning: hopeless quiet moves at frontier nodes.
-            if self.options.futility
-                && !pv_node
-                && !in_check
-                && !gives_check
-                && !is_capture
-                && legal > 1
-                && depth < FUTILITY_MARGIN.len() as i32
-                && alpha.abs() < MATE_BOUND
-                && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha
-            {
-                self.pos.unmake_move();
-                self.tree_flag(tree::FUTILITY);
-                if static_eval + FUTILITY_MARGIN[depth as usize] > best {
-                    best = static_eval + FUTILITY_MARGIN[depth as usize];
-                }
-                continue;
-            }
-            self.pos.history.last_mut().unwrap().gives_check = gives_check;
-            let ext = (gives_check && self.options.check_extension && ply < 2 * MAX_PLY / 3) as i32;
-            let new_depth = depth - 1 + ext;
-            let s = if legal == 1 {
-                -self.pvs(-beta, -alpha, new_depth, ply + 1, pv_node, true)
-            } else {
-                // Step 7. Late-move reductions: not captures, checks, evasions, killers or the TT move.
-                let killer = order_key >= (1 << 20) - 2 && !is_capture;
-                let (hit, tried) = (self.hist_hit[piece][mv.to().index()], self.hist_tried[piece][mv.to().index()]);
-                let rarely_good = tried == 0 || (hit as u64 * 16384 / tried as u64) < HISTORY_PRUNING_THRESHOLD as u64;
-                let reduce = if self.options.lmr
-                    && depth >= LMR_MIN_DEPTH
-                    && legal > LMR_FULL_MOVES
-                    && !is_capture
-                    && !in_check
-                    && !gives_check
-                    && !killer
-                    && rarely_good
-                {
-                    lmr_reduction(depth, legal)
-                } else {
-                    0
-                };
-                if reduce > 0 {
-                    self.tree_pending(tree::REDUCED, reduce);
-                }
-                if self.options.pvs && self.options.alpha_beta {
-                    let mut s = -self.pvs(-alpha - 1, -alpha, new_depth - reduce, ply + 1, false, true);
-                    if !self.aborted && reduce > 0 && s > alpha {
-                        self.tree_pending(tree::RESEARCH, 0);
-                        s = -self.pvs(-alpha - 1, -alpha, new_depth, ply + 1, false, true);
-                    }
-                    if !self.aborted && pv_node && s > alpha && s < beta {
-                        self.tree_pending(tree::RESEARCH, 0);
-                        s = -self.pvs(-beta, -alpha, new_depth, ply + 1, true, true);
-                    }
-                    s
-                } else {
-                    // Without PVS (or without alpha-beta): the node's own window for every move.
-                    let mut s = -self.pvs(-beta, -alpha, new_depth - reduce, ply + 1, pv_node, true);
-                    if !self.aborted && reduce > 0 && s > alpha {
-                        self.tree_pending(tree::RESEARCH, 0);
-                        s = -self.pvs(-beta, -alpha, new_depth, ply + 1, pv_node, true);
-                    }
-                    s
-                }
-            };
-            self.pos.unmake_move();
-            if self.aborted {
-                return 0;
-            }
-            if !is_capture {
-                let t = &mut self.hist_tried[piece][mv.to().index()];
-                *t = t.saturating_add(1);
-                if s >= beta {
-                    let h = &mut self.hist_hit[piece][mv.to().index()];
-                    *h = h.saturating_add(1);
-                }
-            }
-            let quiet_searched = !is_capture && n_quiets < quiets.len();
-            if s > best {
-                best = s;
-                if s > alpha {
-                    best_move = mv;
-                    if self.options.alpha_beta {
-                        alpha = s;
-                    }
-                    if pv_node {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        head[ply].clear();
-                        head[ply].push(mv);
-                        head[ply].extend_from_slice(&tail[0]);
-                    }
-                    if s >= beta {
-                        if !is_capture {
-                            let k = &mut self.killers[ply];
-                            if k[0] != mv {
-                                k[1] = k[0];
-                                k[0] = mv;
-                            }
-                            if let Some((piece, to)) = self.counter_slot() {
-                                self.counter[piece][to] = mv;
-                            }
-                            let bonus = depth * depth;
-                            let p = self.pos.cells[mv.from().index()] as usize;
-                            let h = &mut self.history[p][mv.to().index()];
-                            *h = (*h + bonus).min(HISTORY_MAX);
-                            for &q in &quiets[..n_quiets] {
-                                let p = self.pos.cells[q.from().index()] as usize;
-                                let h = &mut self.history[p][q.to().index()];
-                                *h = (*h - bonus).max(-HISTORY_MAX);
-                            }
-                        }
-                        self.tree_flag(tree::BETA_CUT);
-                        break;
-                    }
-                }
-            }
-            if quiet_searched {
-                quiets[n_quiets] = mv;
-                n_quiets += 1;
-            }
-        }
-        if legal == 0 {
-            // Checkmate or stalemate: both lose in Xiangqi.
-            return mated_in(ply);
-        }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        if self.path_dependent(ply) {
-            // Keep the move for ordering, not the score.
-            if !best_move.is_null() {
-                self.tt.store_move(key, best_move.0);
-            }
-        } else {
-            self.tt.store(key, depth, bound, score::to_tt(best, ply), best_move.0);
-        }
-        best
-    }
-
-    /// Quiescence search: captures (and at its first ply, `qply == 0`, quiet checking moves), all evasions when
-    /// in check, with stand-pat.
-    fn qsearch(&mut self, mut alpha: Score, beta: Score, ply: usize, qply: usize) -> Score {
-        self.nodes += 1;
-        self.poll();
-        if self.aborted {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if ply >= MAX_PLY - 1 {
-            return self.static_eval();
-        }
-        let in_check = self.pos.in_check();
-        // In check every evasion is searched, quiet ones too, and an evasion may give check back: two sides
-        // checking each other can cycle here (a cycle needs quiet moves, and a quiet move below the first
-        // quiescence ply is only ever an evasion, so looking at the nodes in check finds every cycle). Without
-        // this the cycle ran to MAX_PLY (seldepth 127 in the analysis board's MultiPV after 1. C8+7).
-        if in_check {
-            if let Some(s) = self.repetition(ply) {
-                return s;
-            }
-        }
-        let mut best = -INFINITE;
-        let mut list = MoveList::new();
-        if in_check {
-            self.pos.gen_pseudo(&mut list, false);
-        } else {
-            let stand = self.static_eval();
-            if stand >= beta {
-                return stand;
-            }
-            if self.options.alpha_beta {
-                alpha = alpha.max(stand);
-            }
-            best = stand;
-            if qply == 0 && self.options.qsearch_checks {
-                // Captures and quiet checks.
-                self.pos.gen_pseudo(&mut list, false);
-                let mut keep = MoveList::new();
-                for &m in list.as_slice() {
-                    if self.pos.cells[m.to().index()] != 0 || self.gives_check(m) {
-                        keep.push(m);
-                    }
-                }
-                list = keep;
-            } else {
-                self.pos.gen_pseudo(&mut list, true);
-            }
-        }
-        let mut keys = [0i32; 192];
-        for (k, &m) in keys.iter_mut().zip(list.as_slice()) {
-            *k = self.capture_score(m);
-        }
-        let n = list.len();
-        let mut legal = 0;
-        for i in 0..n {
-            let (_, mv) = pick_next(&mut list, &mut keys, i);
-            if !in_check && self.options.futility && self.pos.cells[mv.to().index()] != 0 && self.is_bad_capture(mv) {
-                continue;
-            }
-            if !self.pos.make_if_legal(mv) {
-                continue;
-            }
-            legal += 1;
-            let s = -self.qsearch(-beta, -alpha, ply + 1, qply + 1);
-            self.pos.unmake_move();
-            if self.aborted {
-                return 0;
-            }
-            if s > best {
-                best = s;
-                if s > alpha && self.options.alpha_beta {
-                    alpha = s;
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        if in_check && legal == 0 {
-            return mated_in(ply);
-        }
-        best
     }
 }
 

@@ -10,8 +10,8 @@
 //! counts add up to the search's node count. Nodes deeper than `max_ply` are not listed but counted in their
 //! ancestors; after `max_nodes` listed nodes the rest are only counted ([`TreeRecorder::dropped`]).
 //!
-//! Exact slices: the searcher truncates the list to its length before an interrupted root move, so a sliced
-//! recording equals an unsliced one.
+//! Slices: a node open when a slice ends stays open (not exited) and is not entered again when the search takes
+//! it up (`search/node.rs`), so a sliced recording equals an unsliced one.
 
 use super::board::Position;
 use super::search::{SearchOptions, Searcher};
@@ -88,7 +88,6 @@ pub struct TreeRecorder {
     stack: Vec<u32>,
     pending_flags: u32,
     pending_reduction: u8,
-    saved: (usize, u64),
 }
 
 const UNLISTED: u32 = u32::MAX;
@@ -104,7 +103,6 @@ impl TreeRecorder {
             stack: Vec::new(),
             pending_flags: 0,
             pending_reduction: 0,
-            saved: (0, 0),
         }
     }
 
@@ -213,21 +211,6 @@ impl TreeRecorder {
             self.nodes[id as usize].flags |= flags;
         }
     }
-
-    /// Saves the list's length before a root move (exact slices).
-    pub(crate) fn save(&mut self) {
-        self.saved = (self.nodes.len(), self.dropped);
-    }
-
-    /// Undoes what an interrupted root move recorded (exact slices): back to [`save`](Self::save), inside the
-    /// open root pass.
-    pub(crate) fn restore(&mut self) {
-        self.nodes.truncate(self.saved.0);
-        self.dropped = self.saved.1;
-        self.stack.truncate(1);
-        self.pending_flags = 0;
-        self.pending_reduction = 0;
-    }
 }
 
 /// A recorded search: the tree and what the search answered.
@@ -254,11 +237,11 @@ pub struct TreeSearch {
 impl TreeSearch {
     /// Prepares the search of `pos` to `depth` in a fresh searcher (16 MiB TT, empty history — as the lab's
     /// and the engine's fresh engines do) with `options`, recording the tree to `max_ply` plies and `max_nodes`
-    /// listed nodes. Exact slices are on, so a sliced run records the same tree as an unsliced one.
+    /// listed nodes. A sliced run records the same tree as an unsliced one (a node open when a slice ends stays
+    /// open and is taken up again).
     pub fn new(pos: Position, depth: u32, options: SearchOptions, max_ply: usize, max_nodes: usize) -> Self {
         let mut searcher = Searcher::new(16);
         searcher.options = options;
-        searcher.set_exact_slices(true);
         searcher.set_tree_recorder(Some(Box::new(TreeRecorder::new(max_ply, max_nodes))));
         searcher.start(pos);
         TreeSearch { searcher, depth, done: false }

@@ -122,8 +122,8 @@ test('UCI: handshake, then go depth 5 gives the native binary\'s bestmove and no
   const ok = await e.until((l) => l === 'uciok', 'uciok');
   assert.ok(ok.before.some((l) => l.startsWith('id name duiyi')), ok.before.join('\n'));
   assert.ok(ok.before.some((l) => l.startsWith('option name Hash type spin')), ok.before.join('\n'));
-  // Exact slices: an interrupted root move is searched again from scratch, so the sliced search counts the
-  // same nodes as the native unsliced one (without it the totals differ by the re-searched part).
+  // ExactSlices (kept for the protocols, now a no-op): every slice resumes where the last one stopped, so the
+  // sliced search counts the same nodes as the native unsliced one with it or without it.
   e.send('setoption name ExactSlices value true');
   e.send('isready');
   await e.until((l) => l === 'readyok', 'readyok');
@@ -137,7 +137,8 @@ test('UCI: handshake, then go depth 5 gives the native binary\'s bestmove and no
   assert.ok((await legalMoves(['h2e2'])).includes(field(best.text, 'bestmove')), best.text);
   assert.ok(Number(field(depth5, 'nodes')) > 1000, `a real search: ${depth5}`);
 
-  // The default slicing (no exact slices) on the same session: a legal answer at depth 5 too.
+  // ExactSlices off on the same session: a legal answer at depth 5 too (not the same count: `ucinewgame`
+  // keeps the move-ordering history of the search before).
   e.send('setoption name ExactSlices value false');
   e.send('ucinewgame');
   e.send(position);

@@ -1,6 +1,6 @@
 // #lab, the search tree explorer (issue 13 item 2): the real Xiangqi search of the lab's position to a small
 // depth, recorded in the worker (src/xiangqi/tree.rs: every node to 4 plies, at most 20,000 listed; all
-// techniques on; a fresh engine with exact slices, so the tree is the native `duiyi bench --tree` one) and
+// techniques on; a fresh engine, sliced exactly, so the tree is the native `duiyi bench --tree` one) and
 // replayed step by step in the order the search entered the nodes.
 //
 // Shown: the path to the selected node with every sibling on it (an outline, one row per node: move, window

@@ -27,6 +27,22 @@ pub(super) struct Iteration {
     top: TopK,
     /// Root moves whose exact scores were kept through a fail-low (MultiPV > 1): the next pass skips them.
     keep: Vec<usize>,
+    /// The call the root move `index` was in when a slice ended (`Fresh`: none, the move starts afresh).
+    site: RootSite,
+    /// The node count when the root move `index` started (its share of the iteration's nodes).
+    nodes_before: u64,
+}
+
+/// Where the root move being searched was when a slice ended ([`Iteration::site`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RootSite {
+    Fresh,
+    /// The full-window search (the first `k` moves, or every move without PVS).
+    Full,
+    /// The null-window search of a later move.
+    ZeroWindow,
+    /// The full-window re-search of a move that beat alpha.
+    Research,
 }
 
 impl Iteration {
@@ -51,6 +67,9 @@ pub struct Suspended {
     nodes: u64,
     seldepth: usize,
     rep_floor: usize,
+    /// The interrupted iteration's frames and PVs (the searcher's are overwritten by the searches in between).
+    frames: Vec<super::Frame>,
+    pv: Vec<Vec<Move>>,
 }
 
 impl Suspended {
@@ -81,6 +100,7 @@ impl Searcher {
         }
         self.root = RootMoves::new(moves);
         self.iteration = None;
+        self.frames.clear();
     }
 
     /// Puts the current search aside (call between two [`run`](Self::run)s): what [`resume`](Self::resume)
@@ -94,6 +114,8 @@ impl Searcher {
             nodes: self.nodes,
             seldepth: self.seldepth,
             rep_floor: self.rep_floor,
+            frames: self.frames.clone(),
+            pv: self.pv.clone(),
         }
     }
 
@@ -105,11 +127,9 @@ impl Searcher {
         self.nodes = s.nodes;
         self.seldepth = s.seldepth;
         self.rep_floor = s.rep_floor;
+        self.frames = s.frames;
+        self.pv = s.pv;
         self.aborted = false;
-        self.min_nodes_before_deadline = 0;
-        if let Some(snap) = self.exact.as_mut() {
-            snap.retry_nodes = 0;
-        }
     }
 
     /// Removes `excluded` moves from the root move list (UCCI `banmoves`, UCI `searchmoves`); call right after
@@ -180,7 +200,7 @@ impl Searcher {
                 _ => (-INFINITE, INFINITE, ASPIRATION),
             };
             self.iteration =
-                Some(Iteration { depth, alpha, beta, delta, index: 0, best: -INFINITE, best_index: None, top: TopK::new(k), keep: Vec::new() });
+                Some(Iteration { depth, alpha, beta, delta, index: 0, best: -INFINITE, best_index: None, top: TopK::new(k), keep: Vec::new(), site: RootSite::Fresh, nodes_before: 0 });
             self.root.clear_nodes();
         }
         loop {
@@ -196,8 +216,10 @@ impl Searcher {
                     continue;
                 }
                 let mv = self.root.moves[i].mv;
-                let nodes_before = self.nodes;
-                self.snapshot_root_move();
+                let site = it.site;
+                if site == RootSite::Fresh {
+                    it.nodes_before = self.nodes;
+                }
                 self.pos.make_move(mv);
                 let gives_check = self.pos.in_check();
                 self.pos.history.last_mut().unwrap().gives_check = gives_check;
@@ -206,28 +228,39 @@ impl Searcher {
                 // The k-th best so far (the best with a single line): a move must beat it to be a line.
                 let floor = it.top.threshold();
                 let alpha = if self.options.alpha_beta { it.alpha.max(floor) } else { -INFINITE };
-                let s = if i < k || !(self.options.pvs && self.options.alpha_beta) {
-                    -self.pvs(-it.beta, -alpha, new_depth, 1, true, true)
-                } else {
-                    let mut s = -self.pvs(-alpha - 1, -alpha, new_depth, 1, false, true);
-                    if !self.aborted && s > alpha && s < it.beta {
-                        self.tree_pending(tree::RESEARCH, 0);
-                        s = -self.pvs(-it.beta, -alpha, new_depth, 1, true, true);
+                // Each call is a resume point (`site`: the one a slice ended in; node module docs).
+                let mut stop = RootSite::Fresh;
+                let mut s: Score = 0;
+                if i < k || !(self.options.pvs && self.options.alpha_beta) {
+                    s = -self.pvs(-it.beta, -alpha, new_depth, 1, true, true);
+                    if self.aborted {
+                        stop = RootSite::Full;
                     }
-                    s
-                };
+                } else {
+                    if site != RootSite::Research {
+                        s = -self.pvs(-alpha - 1, -alpha, new_depth, 1, false, true);
+                        if self.aborted {
+                            stop = RootSite::ZeroWindow;
+                        }
+                    }
+                    if stop == RootSite::Fresh && (site == RootSite::Research || (s > alpha && s < it.beta)) {
+                        if site != RootSite::Research {
+                            self.tree_pending(tree::RESEARCH, 0);
+                        }
+                        s = -self.pvs(-it.beta, -alpha, new_depth, 1, true, true);
+                        if self.aborted {
+                            stop = RootSite::Research;
+                        }
+                    }
+                }
                 self.pos.unmake_move();
                 if self.aborted {
-                    // A node limit is final: undoing the move's nodes would only reach the limit again, forever.
-                    if self.nodes < self.node_limit {
-                        self.restore_root_move();
-                    }
+                    it.site = stop;
                     self.iteration = Some(it);
                     return RunOutcome::Interrupted;
                 }
-                if let Some(snap) = self.exact.as_mut() {
-                    snap.retry_nodes = 0;
-                }
+                it.site = RootSite::Fresh;
+                let nodes_before = it.nodes_before;
                 let rm = &mut self.root.moves[i];
                 rm.nodes += self.nodes - nodes_before;
                 rm.score = s;

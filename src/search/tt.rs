@@ -49,14 +49,6 @@ pub struct TranspositionTable {
     entries: Vec<Entry>,
     mask: usize,
     generation: u8,
-    /// While journalling ([`begin_journal`](Self::begin_journal)): each slot's content before its first change,
-    /// and one bit per slot saying it is already saved. `None` (the default) costs one branch per store.
-    journal: Option<Journal>,
-}
-
-struct Journal {
-    saved: Vec<(u32, Entry)>,
-    marked: Vec<u64>,
 }
 
 impl TranspositionTable {
@@ -65,48 +57,7 @@ impl TranspositionTable {
         let bytes = mib.max(1) * 1024 * 1024;
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        TranspositionTable { entries: vec![EMPTY_ENTRY; buckets * BUCKET], mask: buckets - 1, generation: 0, journal: None }
-    }
-
-    /// Starts (or restarts) recording every change [`store`](Self::store) makes, so that
-    /// [`rollback`](Self::rollback) can undo them exactly; the changes recorded before are forgotten (kept).
-    /// (Once used to replay an interrupted root move exactly; the searchers now resume where they stopped.)
-    pub fn begin_journal(&mut self) {
-        let slots = self.entries.len();
-        let j = self.journal.get_or_insert_with(|| Journal { saved: Vec::new(), marked: vec![0; slots.div_ceil(64)] });
-        for &(i, _) in &j.saved {
-            j.marked[i as usize / 64] &= !(1 << (i % 64));
-        }
-        j.saved.clear();
-    }
-
-    /// Undoes every change since [`begin_journal`](Self::begin_journal) (the table is as it was then) and keeps
-    /// journalling from there.
-    pub fn rollback(&mut self) {
-        if let Some(j) = self.journal.as_mut() {
-            for &(i, e) in j.saved.iter().rev() {
-                self.entries[i as usize] = e;
-                j.marked[i as usize / 64] &= !(1 << (i % 64));
-            }
-            j.saved.clear();
-        }
-    }
-
-    /// Stops journalling and frees the journal.
-    pub fn end_journal(&mut self) {
-        self.journal = None;
-    }
-
-    /// Saves slot `i` in the journal before its first change.
-    #[inline]
-    fn journal_slot(&mut self, i: usize) {
-        if let Some(j) = self.journal.as_mut() {
-            let (w, b) = (i / 64, 1u64 << (i % 64));
-            if j.marked[w] & b == 0 {
-                j.marked[w] |= b;
-                j.saved.push((i as u32, self.entries[i]));
-            }
-        }
+        TranspositionTable { entries: vec![EMPTY_ENTRY; buckets * BUCKET], mask: buckets - 1, generation: 0 }
     }
 
     /// Size in MiB.
@@ -146,7 +97,6 @@ impl TranspositionTable {
     pub fn store_move(&mut self, key: u64, mv: u16) {
         let b = self.bucket(key);
         if let Some(i) = (b..b + BUCKET).find(|&i| self.entries[i].key == key as u32 && self.entries[i].generation_used()) {
-            self.journal_slot(i); // an exact-slices rollback must undo this change too
             let e = &mut self.entries[i];
             e.mv = mv;
             e.generation = self.generation;
@@ -167,7 +117,6 @@ impl TranspositionTable {
         let generation = self.generation;
         let slot = match self.entries[b..b + BUCKET].iter().position(|e| e.key == key as u32 && e.generation_used()) {
             Some(i) => {
-                self.journal_slot(b + i);
                 b + i
             }
             None => {
@@ -184,7 +133,6 @@ impl TranspositionTable {
                         victim = i;
                     }
                 }
-                self.journal_slot(victim);
                 self.entries[victim] = Entry {
                     key: key as u32,
                     mv: 0,
@@ -234,29 +182,6 @@ mod tests {
         assert_eq!(p.lower, Some((30, 5)));
         assert_eq!(p.upper, Some((80, 3)));
         assert_eq!(p.mv, 99);
-    }
-
-    #[test]
-    fn rollback_restores_the_table_exactly() {
-        let mut tt = TranspositionTable::new(1);
-        let keys: Vec<u64> = (0..5000u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
-        for (i, &k) in keys.iter().enumerate().take(2000) {
-            tt.store(k, (i % 9) as i32, Bound::Lower, i as Score, 1 + i as u16);
-        }
-        let before: Vec<_> = keys.iter().map(|&k| tt.probe(k).map(|p| (p.mv, p.lower, p.upper))).collect();
-        tt.begin_journal();
-        for (i, &k) in keys.iter().enumerate() {
-            tt.store(k, (i % 13) as i32, if i % 2 == 0 { Bound::Upper } else { Bound::Exact }, -(i as Score), 7);
-        }
-        tt.rollback();
-        let after: Vec<_> = keys.iter().map(|&k| tt.probe(k).map(|p| (p.mv, p.lower, p.upper))).collect();
-        assert_eq!(before, after);
-        // Journalling goes on after a rollback; a new begin forgets what was recorded (keeps the changes).
-        tt.store(keys[0], 20, Bound::Exact, 5, 3);
-        tt.begin_journal();
-        tt.rollback();
-        assert_eq!(tt.probe(keys[0]).unwrap().lower, Some((5, 20)));
-        tt.end_journal();
     }
 
     #[test]

@@ -116,6 +116,18 @@ pub(super) struct QFrame {
 }
 
 impl Searcher {
+    /// Counts a new node and polls: true when the slice ends here (the node's `Poll` frame is pushed and the
+    /// caller returns at once, to be taken up just after this poll by the next `run`).
+    #[inline]
+    fn enter_node(&mut self) -> bool {
+        self.nodes += 1;
+        self.poll();
+        if self.aborted {
+            self.frames.push(Frame::Poll(self.rep_floor));
+        }
+        self.aborted
+    }
+
     /// Whether a suspended search is being taken up again (frames are waiting on [`Searcher::frames`]).
     #[inline]
     pub(super) fn resuming(&self) -> bool {
@@ -197,13 +209,8 @@ impl Searcher {
                 Some(Frame::Node(f)) => frame = Some(f),
                 _ => unreachable!("resume frames out of step (pvs_node)"),
             }
-        } else {
-            self.nodes += 1;
-            self.poll();
-            if self.aborted {
-                self.frames.push(Frame::Poll(self.rep_floor));
-                return 0;
-            }
+        } else if self.enter_node() {
+            return 0;
         }
         let (mut alpha, beta, depth, in_check, key, static_eval, mut at, mut null_score, tt_move);
         if let Some(f) = frame.as_deref() {
@@ -624,13 +631,9 @@ impl Searcher {
                 Some(Frame::Quiescence(f)) => Some(f),
                 _ => unreachable!("resume frames out of step (qsearch)"),
             }
+        } else if self.enter_node() {
+            return 0;
         } else {
-            self.nodes += 1;
-            self.poll();
-            if self.aborted {
-                self.frames.push(Frame::Poll(self.rep_floor));
-                return 0;
-            }
             None
         };
         if let Some(f) = frame {

@@ -21,7 +21,6 @@ pub mod bench;
 pub mod cli;
 pub mod driver;
 pub mod eval;
-mod hsearch;
 mod inferior;
 pub mod knowledge;
 pub mod mcts;
@@ -32,6 +31,7 @@ pub mod sgf;
 pub mod solver;
 pub mod two_distance;
 mod types;
+mod vc;
 
 pub use board::{Geometry, HexError, Position};
 pub use eval::{Maps, evaluate};

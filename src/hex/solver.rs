@@ -54,7 +54,7 @@
 //! The swap rule is handled at the root: when `swap-pieces` is legal, the swapped position is one more child.
 
 use super::bitboard::{Masks, bits};
-use super::hsearch::HSearch;
+use super::vc::VcBuilder;
 use super::{Color, Move, Position};
 use crate::search::clock::now_ms;
 
@@ -338,7 +338,7 @@ pub(crate) struct Solver {
     limits: SolveLimits,
     aborted: bool,
     /// Reused H-search state.
-    hs: HSearch,
+    hs: VcBuilder,
     /// Whether [`Solver::analyse`] runs H-search (off: the bridge/ziggurat connections only).
     pub(crate) use_hsearch: bool,
     /// Whether [`Solver::analyse`] fills in dead and captured cells first ([`Masks::fill_inferior`]).
@@ -361,7 +361,7 @@ impl Solver {
             start,
             limits,
             aborted: false,
-            hs: HSearch::new(),
+            hs: VcBuilder::new(),
             use_hsearch: true,
             use_fill: true,
         }
@@ -378,7 +378,7 @@ impl Solver {
             start: now_ms(),
             limits: SolveLimits::default(),
             aborted: false,
-            hs: HSearch::new(),
+            hs: VcBuilder::new(),
             use_hsearch: true,
             use_fill: true,
         }
@@ -421,7 +421,7 @@ impl Solver {
     }
 
     /// Sets H-search's bounds for the following analyses.
-    pub(crate) fn set_hsearch_limits(&mut self, limits: super::hsearch::HLimits) {
+    pub(crate) fn set_hsearch_limits(&mut self, limits: super::vc::VcLimits) {
         self.hs.limits = limits;
     }
 

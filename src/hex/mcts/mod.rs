@@ -25,7 +25,7 @@
 //! scale, `400 · log10(p / (1 − p))` (so 0 = even, +200 ≈ 76%), or a mate score when proved.
 
 use super::bitboard::{Masks, bits};
-use super::hsearch::HLimits;
+use super::vc::VcLimits;
 use super::solver::{Analysis, Board, MAX_SOLVER_CELLS, Solver};
 use super::{Color, Move, Position};
 use crate::search::clock::now_ms;
@@ -58,7 +58,7 @@ pub struct MctsOptions {
     /// H-search's largest carrier between two empty cells in the knowledge (0: adjacency only, as the solver;
     /// 2: bridges between empty cells too).
     pub hsearch_cells: u32,
-    /// Analyse the root with H-search's wider bounds (`HLimits::WIDE`: more connections kept per pair, deeper
+    /// Analyse the root with H-search's wider bounds (`VcLimits::WIDE`: more connections kept per pair, deeper
     /// OR combinations, bridges between empty cells).
     pub wide_root: bool,
     /// The DFPN solver ([`super::solver`]) works on the root, beside the playouts, once at most this many cells
@@ -202,8 +202,8 @@ impl Mcts {
     }
 
     /// H-search's bounds in the tree: the solver's, with [`MctsOptions::hsearch_cells`].
-    fn tree_limits(&self) -> HLimits {
-        HLimits { cell_pair_carrier: self.options.hsearch_cells, ..HLimits::DEFAULT }
+    fn tree_limits(&self) -> VcLimits {
+        VcLimits { cell_pair_carrier: self.options.hsearch_cells, ..VcLimits::DEFAULT }
     }
 
     /// Whether this search handles `pos` (at most 128 cells and no swap decision pending).
@@ -562,7 +562,7 @@ impl Mcts {
         let (_, filled, _) = self.masks.fill_inferior(stones);
         // The root's analysis is done once per search: with wider H-search bounds when asked.
         if self.options.wide_root {
-            self.solver.set_hsearch_limits(HLimits::WIDE);
+            self.solver.set_hsearch_limits(VcLimits::WIDE);
         }
         let analysis = self.solver.analyse(&Board::new(stones, side));
         self.solver.set_hsearch_limits(self.tree_limits());

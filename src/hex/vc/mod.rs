@@ -1,65 +1,76 @@
-//! H-search (Anshelevich 2002, "A hierarchical approach to computer Hex"): one side's full and semi virtual
-//! connections, built bottom-up by the AND and OR rules, with a brute-force check of every reported edge
-//! connection on small boards (the tests). Used by the solver's analysis and by the playing search.
+//! The **virtual-connection engine** (VC engine): one side's full and semi virtual connections between its
+//! stone groups, its edges and the empty cells, built bottom-up by Anshelevich's H-search (Anshelevich 2002,
+//! "A hierarchical approach to computer Hex"; the VC builder of Benzene, Henderson, Arneson & Hayward 2009)
+//! from adjacency and the **edge templates** ([`templates`]), with a brute-force check of every reported edge
+//! connection on small boards (the tests). Used by the solver's analysis, the playing search's knowledge and
+//! the page's connection overlay.
+
+pub(crate) mod templates;
 
 use super::Color;
 use super::bitboard::{Masks, bits};
+use super::Edge;
 
-/// Most full connections kept per pair of nodes in [`HSearch`].
-const H_FULLS: usize = 4;
-/// Most semi-connections kept per pair of nodes in [`HSearch`].
-const H_SEMIS: usize = 8;
-/// Largest carrier kept by default for a connection between two empty cells ([`HSearch::cell_pair_carrier`]):
-/// 0 keeps only adjacency; larger ones are built only with a stone group or an edge at one end (far fewer
-/// pairs, a few connections lost). The solver uses this; the playing engine's knowledge keeps bridges too.
-pub(crate) const H_CELL_PAIR_CARRIER: u32 = 0;
-/// Deepest OR-rule combination (number of semi-connections combined).
-const H_OR_DEPTH: usize = 4;
-/// Largest [`HSearch::limits`] semi-connection list (the OR rule's scratch array).
-const H_MAX_SEMIS: usize = 32;
+/// Largest semi-connection list of one pair (the OR rule's scratch array).
+const MAX_SEMIS: usize = 64;
 
-/// The bounds of an H-search: the most full and semi connections kept per pair of nodes, the deepest OR-rule
-/// combination, and the largest carrier between two empty cells. Larger bounds find more connections (every
-/// one sound) at a cost in time.
+/// The bounds of a VC build: the most full and semi connections kept per pair of nodes (and between the two
+/// edges, whose semi-connections make the must-play region), the deepest OR-rule combination, the largest
+/// carrier between two empty cells, whether the edge templates seed the build, and the most queue steps.
+/// Larger bounds find more connections (every one sound) at a cost in time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct HLimits {
+pub(crate) struct VcLimits {
     pub fulls: usize,
     pub semis: usize,
+    /// Semi-connections kept between the two edges (the must-play region is their carriers' intersection).
+    pub edge_semis: usize,
     pub or_depth: usize,
+    /// 0 keeps only adjacency between two empty cells; larger ones keep carriers up to that many cells.
     pub cell_pair_carrier: u32,
+    /// Seed the build with the edge templates ([`templates`]).
+    pub templates: bool,
+    /// Most connections taken from the work queue.
+    pub budget: u32,
 }
 
-impl HLimits {
+impl VcLimits {
     /// The solver's bounds (and the playing engine's in its tree).
-    pub(crate) const DEFAULT: HLimits =
-        HLimits { fulls: H_FULLS, semis: H_SEMIS, or_depth: H_OR_DEPTH, cell_pair_carrier: H_CELL_PAIR_CARRIER };
+    pub(crate) const DEFAULT: VcLimits =
+        VcLimits { fulls: 4, semis: 8, edge_semis: 24, or_depth: 4, cell_pair_carrier: 0, templates: true, budget: 200_000 };
     /// Wider bounds for one analysis that matters more (the playing engine's root).
-    pub(crate) const WIDE: HLimits = HLimits { fulls: 8, semis: 24, or_depth: 5, cell_pair_carrier: 2 };
+    pub(crate) const WIDE: VcLimits =
+        VcLimits { fulls: 8, semis: 24, edge_semis: 64, or_depth: 5, cell_pair_carrier: 2, templates: true, budget: 1_000_000 };
+    /// The bounds before the edge templates (the H-search of earlier builds), for comparisons.
+    pub(crate) const PLAIN: VcLimits =
+        VcLimits { fulls: 4, semis: 8, edge_semis: 8, or_depth: 4, cell_pair_carrier: 0, templates: false, budget: 200_000 };
 }
 
-/// Anshelevich's H-search (Anshelevich 2002, "A hierarchical approach to computer Hex"; the VC builder of
-/// Benzene): full and semi virtual connections of one side between its nodes — its stone groups (the groups
-/// touching an edge merged with that edge) and the empty cells — built from adjacency by
+/// The VC engine (Anshelevich's H-search with edge templates): full and semi virtual connections of one side
+/// between its nodes — its stone groups (the groups touching an edge merged with that edge) and the empty
+/// cells — built from adjacency and the edge templates by
 /// - the AND rule: full(x, z) and full(z, y) with disjoint carriers, neither containing the other endpoint,
 ///   give full(x, y) when `z` is a stone group and semi(x, y) with key `z` when `z` is an empty cell; and
 ///   full(x, g) with semi(g, y) through a group `g` gives semi(x, y);
 /// - the OR rule: semi(x, y)s whose carriers (key included) have an empty intersection give full(x, y) with
-///   the union as carrier (the opponent's one move misses at least one of them).
+///   the union as carrier (the opponent's one move misses at least one of them), over subsets of up to
+///   [`VcLimits::or_depth`] semis.
 ///
-/// Lists are bounded ([`H_FULLS`], [`H_SEMIS`], [`H_OR_DEPTH`]) and only minimal carriers are kept, so the
-/// search is incomplete, but every connection it reports is sound.
-pub(crate) struct HSearch {
+/// Lists are bounded ([`VcLimits`]) and only minimal carriers are kept, so the search is incomplete, but
+/// every connection it reports is sound.
+pub(crate) struct VcBuilder {
     /// Number of nodes of the current position.
     nn: usize,
     /// Cells of each node: the group's stones (plus nothing for the edge), or the empty cell's bit.
     cell: Vec<u128>,
     /// Whether each node is a stone group (edges included) rather than an empty cell.
     group: Vec<bool>,
-    /// Carriers per ordered pair (min, max): `fulls[(x * nn + y) * H_FULLS + i]`.
+    /// Carriers per unordered pair (min, max): `fulls[(x * nn + y) * limits.fulls + i]`.
     fulls: Vec<u128>,
     nfull: Vec<u8>,
     semis: Vec<u128>,
     nsemi: Vec<u8>,
+    /// The semi-connections between the two edges (nodes 0 and 1), kept apart: up to `limits.edge_semis`.
+    edge_semis: Vec<u128>,
     /// New fulls / semis to combine: (x, y, carrier).
     queue_full: Vec<(u8, u8, u128)>,
     queue_semi: Vec<(u8, u8, u128)>,
@@ -70,11 +81,16 @@ pub(crate) struct HSearch {
     done: bool,
     /// The node indices of the stone groups (edges included): the first nodes.
     group_nodes: u128,
-    /// The bounds ([`HLimits::DEFAULT`] unless set).
-    pub(crate) limits: HLimits,
+    /// The edge templates of the board size last used: (width, height) and the list of
+    /// [`templates::all_templates`].
+    templates: ((usize, usize), Vec<(usize, u8, u128)>),
+    /// Queue steps taken by the last build.
+    pub(crate) steps: u32,
+    /// The bounds ([`VcLimits::DEFAULT`] unless set).
+    pub(crate) limits: VcLimits,
 }
 
-/// Outcome of [`HSearch::run`] for one side.
+/// Outcome of [`VcBuilder::run`] for one side.
 pub(crate) struct EdgeConnections {
     /// The carrier of a full connection between the side's edges, if one was found (it wins even with the
     /// opponent to move); `Some(0)` when the edges are already joined.
@@ -83,9 +99,21 @@ pub(crate) struct EdgeConnections {
     pub semis: Vec<u128>,
 }
 
-impl HSearch {
-    pub(crate) fn new() -> HSearch {
-        HSearch {
+impl EdgeConnections {
+    /// The must-play region these connections leave the opponent: the empty cells `empty` cut to the
+    /// intersection of the semi-connections' carriers (empty when there is a full connection: every move
+    /// loses).
+    pub(crate) fn must_play(&self, empty: u128) -> u128 {
+        if self.full.is_some() {
+            return 0;
+        }
+        self.semis.iter().fold(empty, |m, &c| m & c)
+    }
+}
+
+impl VcBuilder {
+    pub(crate) fn new() -> VcBuilder {
+        VcBuilder {
             nn: 0,
             cell: Vec::new(),
             group: Vec::new(),
@@ -93,13 +121,16 @@ impl HSearch {
             nfull: Vec::new(),
             semis: Vec::new(),
             nsemi: Vec::new(),
+            edge_semis: Vec::new(),
             queue_full: Vec::new(),
             queue_semi: Vec::new(),
             nbr_full: Vec::new(),
             nbr_semi: Vec::new(),
             done: false,
             group_nodes: 0,
-            limits: HLimits::DEFAULT,
+            templates: ((0, 0), Vec::new()),
+            steps: 0,
+            limits: VcLimits::DEFAULT,
         }
     }
 
@@ -158,33 +189,49 @@ impl HSearch {
                 return;
             }
         }
-        let base = p * self.limits.semis;
-        let n = self.nsemi[p] as usize;
-        if self.semis[base..base + n].iter().any(|&s| (s & !c) == 0) {
-            return;
-        }
-        let mut k = 0;
-        for i in 0..n {
-            let s = self.semis[base + i];
-            if s & c != c {
-                self.semis[base + k] = s;
-                k += 1;
+        let mut list = [0u128; MAX_SEMIS];
+        let k;
+        if p == 1 {
+            // The two edges (nodes 0 and 1): a list of its own, longer.
+            if self.edge_semis.iter().any(|&s| (s & !c) == 0) {
+                return;
             }
+            self.edge_semis.retain(|&s| s & c != c);
+            k = self.edge_semis.len().min(MAX_SEMIS);
+            list[..k].copy_from_slice(&self.edge_semis[..k]);
+            if self.edge_semis.len() >= self.limits.edge_semis {
+                return;
+            }
+            self.edge_semis.push(c);
+        } else {
+            let base = p * self.limits.semis;
+            let n = self.nsemi[p] as usize;
+            if self.semis[base..base + n].iter().any(|&s| (s & !c) == 0) {
+                return;
+            }
+            let mut kk = 0;
+            for i in 0..n {
+                let s = self.semis[base + i];
+                if s & c != c {
+                    self.semis[base + kk] = s;
+                    kk += 1;
+                }
+            }
+            k = kk;
+            if k >= self.limits.semis {
+                self.nsemi[p] = k as u8;
+                return;
+            }
+            self.semis[base + k] = c;
+            self.nsemi[p] = k as u8 + 1;
+            list[..k].copy_from_slice(&self.semis[base..base + k]);
         }
-        if k >= self.limits.semis {
-            self.nsemi[p] = k as u8;
-            return;
-        }
-        self.semis[base + k] = c;
-        self.nsemi[p] = k as u8 + 1;
         self.nbr_semi[x] |= 1u128 << y;
         self.nbr_semi[y] |= 1u128 << x;
         if self.group[x] || self.group[y] {
             self.queue_semi.push((x as u8, y as u8, c));
         }
         // OR rule: combinations that include the new semi.
-        let mut list = [0u128; H_MAX_SEMIS];
-        list[..k].copy_from_slice(&self.semis[base..base + k]);
         if let Some(u) = Self::or_rule(&list[..k], 0, c, c, 1, self.limits.or_depth) {
             self.add_full(x, y, u);
         }
@@ -207,9 +254,20 @@ impl HSearch {
         None
     }
 
+    /// The semi-connections found between nodes `x` and `y` (the edges' own list for nodes 0 and 1).
+    fn semis_of(&self, p: usize) -> &[u128] {
+        if p == 1 {
+            &self.edge_semis
+        } else {
+            let base = p * self.limits.semis;
+            &self.semis[base..base + self.nsemi[p] as usize]
+        }
+    }
+
     /// Builds the connections of `color` (stones `p`, empty cells `empty`) and returns those between its
     /// edges. Stops early once the edges are fully connected.
     pub(crate) fn run(&mut self, m: &Masks, p: u128, empty: u128, color: Color) -> EdgeConnections {
+        self.steps = 0;
         let (e1, e2) = m.edges(color);
         let a = m.flood(e1 & p, p);
         let b = m.flood(e2 & p, p);
@@ -257,6 +315,7 @@ impl HSearch {
         self.nfull.resize(nn * nn, 0);
         self.nsemi.clear();
         self.nsemi.resize(nn * nn, 0);
+        self.edge_semis.clear();
         self.queue_full.clear();
         self.queue_semi.clear();
         self.done = false;
@@ -271,7 +330,45 @@ impl HSearch {
                 self.add_full(index[i] as usize, index[j] as usize, 0);
             }
         }
-        let mut budget: u32 = 200_000;
+        // Edge templates: a cell or a stone's group joined to one of the side's edges inside a carrier free of
+        // opponent stones.
+        if self.limits.templates {
+            let size = (m.w, m.all.count_ones() as usize / m.w.max(1));
+            if self.templates.0 != size {
+                self.templates = (size, templates::all_templates(size.0, size.1));
+            }
+            let [f1, f2] = color.edges();
+            let opp = m.all & !(p | empty);
+            let ts = std::mem::take(&mut self.templates.1);
+            for &(e, stone, carrier) in &ts {
+                let node_e = if Edge::ALL[e] == f1 {
+                    0
+                } else if Edge::ALL[e] == f2 {
+                    1
+                } else {
+                    continue;
+                };
+                if carrier & opp != 0 {
+                    continue;
+                }
+                let sb = 1u128 << stone;
+                let x = if empty & sb != 0 {
+                    index[stone as usize] as usize
+                } else if p & sb != 0 {
+                    match (0..self.group_nodes.count_ones() as usize).find(|&g| self.cell[g] & sb != 0) {
+                        Some(g) => g,
+                        None => continue,
+                    }
+                } else {
+                    continue;
+                };
+                if x != node_e {
+                    self.add_full(x, node_e, carrier & empty);
+                }
+            }
+            self.templates.1 = ts;
+        }
+        let mut budget: u32 = self.limits.budget;
         while !self.done && budget > 0 {
             budget -= 1;
             if let Some((x, y, c)) = self.queue_full.pop() {
@@ -308,9 +405,9 @@ impl HSearch {
                             }
                         }
                         if is_group {
-                            let ns = self.nsemi[p2] as usize;
+                            let ns = self.semis_of(p2).len();
                             for i in 0..ns {
-                                let s = self.semis[p2 * self.limits.semis + i];
+                                let s = self.semis_of(p2)[i];
                                 if c & s != 0 || s & ea != 0 {
                                     continue;
                                 }
@@ -346,11 +443,10 @@ impl HSearch {
                 break;
             }
         }
+        self.steps = self.limits.budget - budget;
         let p01 = self.pair(0, 1);
         let full = (self.nfull[p01] > 0).then(|| self.fulls[p01 * self.limits.fulls]);
-        let (sb, ns) = (p01 * self.limits.semis, self.nsemi[p01] as usize);
-        let semis = self.semis[sb..sb + ns].to_vec();
-        EdgeConnections { full, semis }
+        EdgeConnections { full, semis: self.edge_semis.clone() }
     }
 }
 
@@ -364,7 +460,7 @@ mod tests {
     /// force: a full one wins with the opponent to move; with a semi-connection of carrier `C`, every
     /// opponent move outside `C` loses (the must-play argument), and the owner to move wins.
     #[test]
-    fn hsearch_edge_connections_hold_by_brute_force() {
+    fn edge_connections_hold_by_brute_force() {
         let mut seed = 0x1234_5678_9ABC_DEF0u64;
         let mut rnd = move || {
             seed ^= seed << 13;
@@ -373,7 +469,7 @@ mod tests {
             seed
         };
         let (mut fulls, mut semis) = (0, 0);
-        for (limits, (w, h)) in [HLimits::DEFAULT, HLimits::WIDE]
+        for (limits, (w, h)) in [VcLimits::PLAIN, VcLimits::DEFAULT, VcLimits::WIDE]
             .into_iter()
             .flat_map(|l| [(3usize, 3usize), (4, 4), (4, 3), (3, 4), (5, 4), (4, 5)].map(|s| (l, s)))
         {
@@ -381,7 +477,7 @@ mod tests {
             let least = (w * h).saturating_sub(12);
             let m = Masks::new(w, h);
             let mut memo = HashMap::new();
-            let mut hs = HSearch::new();
+            let mut hs = VcBuilder::new();
             hs.limits = limits;
             for _ in 0..150 {
                 let mut stones = [0u128; 2];

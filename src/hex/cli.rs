@@ -39,7 +39,9 @@ the engine's move at a node limit (playouts for MCTS), as the browser worker sea
 duiyi hex review FILE.sgf | --size N[xM] --moves \"...\" [--swap] [--playouts N] [--solve-ms MS] [--solve-nodes N] [--solve-total-ms MS] [--json]\n    \
 the game reviewed: evaluation and board potentials of every position, the solver-proved losing move with a proved winning alternative, heuristic mistakes (a report; --json for the whole review)\n  \
 duiyi hex hint --size N[xM] [--sgf FILE | --moves \"...\"] [--swap] [--ms MS]\n    \
-the hint for the side to move: {\"move\", \"proved\", \"area\", \"nodes\", \"time_ms\"}\n";
+the hint for the side to move: {\"move\", \"proved\", \"area\", \"nodes\", \"time_ms\"}\n  \
+duiyi hex vc --size N[xM] [--sgf FILE | --moves \"...\"] [--swap] [--limits plain|default|wide|root] [--fulls N] [--semis N] [--edge-semis N] [--or-depth N] [--cell-pair N]\n    \
+both sides' edge-to-edge virtual connections and the side to move's must-play region: {\"to_move\", \"must_play\", \"black\": {\"full\", \"semis\", \"steps\", \"ms\"}, \"white\": ...}\n";
 
 /// Parsed `--flag value` pairs and `--switch`es of a subcommand, checked against the known ones.
 #[derive(Debug, Default)]
@@ -178,6 +180,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
         Some("genmove") => genmove_cmd(&args[1..]),
         Some("review") => super::review_cli::review_cmd(&args[1..]),
         Some("hint") => super::review_cli::hint_cmd(&args[1..]),
+        Some("vc") => vc_cmd(&args[1..]),
         Some("help" | "--help" | "-h") => Ok(USAGE.trim_end().to_string()),
         Some(other) => Err(format!("hex: unknown subcommand '{other}'\n{USAGE}")),
         None => Err(format!("hex: a subcommand is needed\n{USAGE}")),
@@ -295,6 +298,33 @@ fn solve_cmd(args: &[String]) -> Result<String, String> {
         "time_ms": r.time_ms.round() as u64,
     })
     .to_string())
+}
+
+/// `duiyi hex vc`: both sides' edge-to-edge virtual connections and the must-play region (see [`USAGE`]).
+fn vc_cmd(args: &[String]) -> Result<String, String> {
+    let knobs = ["--fulls", "--semis", "--edge-semis", "--or-depth", "--cell-pair"];
+    let mut valued = vec!["--size", "--sgf", "--moves", "--limits"];
+    valued.extend(knobs);
+    let a = Args::parse("vc", args, &valued, &["--swap"])?;
+    let name = a.value("--limits").unwrap_or("default");
+    let mut limits = super::vc::report::limits_by_name(name)
+        .ok_or_else(|| format!("hex vc: --limits {name}: expected plain, default, wide or root"))?;
+    for k in knobs {
+        if let Some(v) = a.value(k) {
+            let n: usize = v.parse().ok().filter(|&n| (1..=128).contains(&n)).ok_or_else(|| format!("hex vc: {k} {v}: expected 1 to 128"))?;
+            match k {
+                "--fulls" => limits.fulls = n.min(64),
+                "--semis" => limits.semis = n.min(64),
+                "--edge-semis" => limits.edge_semis = n,
+                "--or-depth" => limits.or_depth = n.min(8),
+                _ => limits.cell_pair_carrier = n as u32,
+            }
+        }
+    }
+    let pos = position_from_args(&a).map_err(|e| format!("hex vc: {e}"))?;
+    super::vc::report::report(&pos, limits)
+        .map(|v| v.to_string())
+        .ok_or_else(|| "hex vc: the board has more than 128 cells or the game is over".to_string())
 }
 
 /// `duiyi hex bench`: see [`super::bench`].

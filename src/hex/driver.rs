@@ -99,6 +99,7 @@ impl Player {
             "mctsbridges" => parse_flag(value).map(|b| o.bridge_playouts = b),
             "mctshsearchcells" => whole(0, 8).map(|n| o.hsearch_cells = n),
             "mctswideroot" => parse_flag(value).map(|b| o.wide_root = b),
+            "mctsrootchildren" => parse_flag(value).map(|b| o.root_children = b),
             "mctssolverempties" => whole(0, 128).map(|n| o.solver_empties = n),
             "mctssolvershare" => real(0.0, 0.9).map(|x| o.solver_share = x),
             _ => return None,
@@ -282,7 +283,7 @@ impl SlicedSearch for Player {
         Some(r)
     }
     fn option_names() -> &'static [&'static str] {
-        &["hexeval", "mctsknowledge", "mctsexpand", "mctsexploration", "mctsravek", "mctsbridges", "mctshsearchcells", "mctswideroot", "mctssolverempties", "mctssolvershare", "beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
+        &["hexeval", "mctsknowledge", "mctsexpand", "mctsexploration", "mctsravek", "mctsbridges", "mctshsearchcells", "mctswideroot", "mctsrootchildren", "mctssolverempties", "mctssolvershare", "beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
     }
     fn uses_white_clock(pos: &Position) -> bool {
         pos.to_move() == Color::White

@@ -415,9 +415,22 @@ impl Solver {
     }
 
     /// After [`Solver::prove_for`] proved `b` won: a cell of `candidates` whose child the table holds as lost
-    /// for the opponent (the winning move), if any.
-    pub(crate) fn winning_cell(&self, b: &Board, candidates: u128) -> Option<usize> {
-        bits(candidates).find(|&i| self.probe(b.play(i).key(self.n).0).is_some_and(|e| e.delta == 0))
+    /// for the opponent (the winning move), or else (a root won statically, by a virtual connection, has no
+    /// children in the table) one whose child the analysis finds lost for the opponent; `None` if neither.
+    pub(crate) fn winning_cell(&mut self, b: &Board, candidates: u128) -> Option<usize> {
+        if let Some(i) = bits(candidates).find(|&i| self.probe(b.play(i).key(self.n).0).is_some_and(|e| e.delta == 0)) {
+            return Some(i);
+        }
+        bits(candidates).find(|&i| {
+            let c = b.play(i);
+            let you = c.to_move;
+            let p = c.stones[you.opponent().index()];
+            let joined = {
+                let (e1, e2) = self.m.edges(you.opponent());
+                self.m.flood(e1 & p, p) & e2 != 0
+            };
+            joined || matches!(self.analyse(&c), Analysis::Loss(_))
+        })
     }
 
     /// Sets H-search's bounds for the following analyses.

@@ -397,9 +397,9 @@ impl<W: Write> Session<W> {
 
     /// `param_mcts`: the playout search's parameters (engine options `Mcts…`, see `hex::driver::Player`):
     /// with no argument the list, with `NAME VALUE` one set (`knowledge`, `expand`, `exploration`, `rave_k`,
-    /// `bridges`, `hsearch_cells`, `wide_root`, `solver_empties`, `solver_share`).
+    /// `bridges`, `hsearch_cells`, `wide_root`, `root_children`, `solver_empties`, `solver_share`).
     fn param_mcts(&mut self, args: &[&str]) -> Result<String, String> {
-        const NAMES: [(&str, &str); 9] = [
+        const NAMES: [(&str, &str); 10] = [
             ("knowledge", "MctsKnowledge"),
             ("expand", "MctsExpand"),
             ("exploration", "MctsExploration"),
@@ -407,6 +407,7 @@ impl<W: Write> Session<W> {
             ("bridges", "MctsBridges"),
             ("hsearch_cells", "MctsHsearchCells"),
             ("wide_root", "MctsWideRoot"),
+            ("root_children", "MctsRootChildren"),
             ("solver_empties", "MctsSolverEmpties"),
             ("solver_share", "MctsSolverShare"),
         ];
@@ -414,7 +415,7 @@ impl<W: Write> Session<W> {
             [] => {
                 let o = self.engine.hex_mcts_options();
                 Ok(format!(
-                    "\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}\n[string] hsearch_cells {}\n[bool] wide_root {}\n[string] solver_empties {}\n[string] solver_share {}",
+                    "\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}\n[string] hsearch_cells {}\n[bool] wide_root {}\n[bool] root_children {}\n[string] solver_empties {}\n[string] solver_share {}",
                     o.knowledge_after,
                     o.expand_after,
                     o.exploration,
@@ -422,17 +423,18 @@ impl<W: Write> Session<W> {
                     o.bridge_playouts as u8,
                     o.hsearch_cells,
                     o.wide_root as u8,
+                    o.root_children as u8,
                     o.solver_empties,
                     o.solver_share
                 ))
             }
             [name, value] => {
                 let option = NAMES.iter().find(|(n, _)| n == name).map(|(_, o)| *o).ok_or_else(|| {
-                    format!("param_mcts: unknown parameter '{name}' (knowledge, expand, exploration, rave_k, bridges, hsearch_cells, wide_root, solver_empties, solver_share)")
+                    format!("param_mcts: unknown parameter '{name}' (knowledge, expand, exploration, rave_k, bridges, hsearch_cells, wide_root, root_children, solver_empties, solver_share)")
                 })?;
                 let value = match *value {
-                    "0" if *name == "bridges" || *name == "wide_root" => "false",
-                    "1" if *name == "bridges" || *name == "wide_root" => "true",
+                    "0" if matches!(*name, "bridges" | "wide_root" | "root_children") => "false",
+                    "1" if matches!(*name, "bridges" | "wide_root" | "root_children") => "true",
                     v => v,
                 };
                 self.engine.set_option(option, value).map_err(|e| format!("param_mcts {name}: {e}"))?;

@@ -61,6 +61,9 @@ pub struct MctsOptions {
     /// Analyse the root with H-search's wider bounds (`VcLimits::WIDE`: more connections kept per pair, deeper
     /// OR combinations, bridges between empty cells).
     pub wide_root: bool,
+    /// Analyse every candidate child of the root once (opponent to move): moves into a static loss are
+    /// marked lost, a static win proves the root.
+    pub root_children: bool,
     /// The DFPN solver ([`super::solver`]) works on the root, beside the playouts, once at most this many cells
     /// are empty (0: never); only in timed searches (a search bounded by nodes stays deterministic).
     pub solver_empties: u32,
@@ -70,7 +73,7 @@ pub struct MctsOptions {
 
 impl Default for MctsOptions {
     fn default() -> Self {
-        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 50, bridge_playouts: true, hsearch_cells: 0, wide_root: false, solver_empties: 30, solver_share: 0.25 }
+        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 50, bridge_playouts: true, hsearch_cells: 0, wide_root: true, root_children: true, solver_empties: 30, solver_share: 0.25 }
     }
 }
 
@@ -562,7 +565,7 @@ impl Mcts {
         let (_, filled, _) = self.masks.fill_inferior(stones);
         // The root's analysis is done once per search: with wider H-search bounds when asked.
         if self.options.wide_root {
-            self.solver.set_hsearch_limits(VcLimits::WIDE);
+            self.solver.set_hsearch_limits(VcLimits::ROOT);
         }
         let analysis = self.solver.analyse(&Board::new(stones, side));
         self.solver.set_hsearch_limits(self.tree_limits());
@@ -589,7 +592,39 @@ impl Mcts {
                         }
                     }
                 }
+                if self.options.root_children {
+                    self.root_children_knowledge(stones, side);
+                }
             }
+        }
+    }
+
+    /// One ply of knowledge under the root (MoHex prunes the same way): every candidate child is analysed
+    /// with the opponent to move ([`VcLimits::CHILD`]); a child the opponent has statically won is marked
+    /// lost for us (never chosen while another move is open), and one the opponent has statically lost
+    /// proves the root.
+    fn root_children_knowledge(&mut self, stones: [u128; 2], side: Color) {
+        let me = side_index(side);
+        self.solver.set_hsearch_limits(VcLimits::CHILD);
+        for c in self.children(0) {
+            if self.nodes[c].pruned || self.nodes[c].proof != 0 {
+                continue;
+            }
+            let mut s = stones;
+            s[me] |= 1u128 << self.nodes[c].cell;
+            match self.solver.analyse(&Board::new(s, side.opponent())) {
+                Analysis::Loss(_) => {
+                    self.nodes[c].proof = -1;
+                    self.nodes[0].proof = 1;
+                    break;
+                }
+                Analysis::Win(_) => self.nodes[c].proof = 1,
+                Analysis::Moves(..) => {}
+            }
+        }
+        self.solver.set_hsearch_limits(self.tree_limits());
+        if self.nodes[0].proof == 0 && self.children(0).all(|c| self.nodes[c].pruned || self.nodes[c].proof == 1) {
+            self.nodes[0].proof = -1;
         }
     }
 

@@ -5,6 +5,7 @@
 //! connection on small boards (the tests). Used by the solver's analysis, the playing search's knowledge and
 //! the page's connection overlay.
 
+pub(crate) mod report;
 pub(crate) mod templates;
 
 use super::Color;
@@ -40,6 +41,13 @@ impl VcLimits {
     /// Wider bounds for one analysis that matters more (the playing engine's root).
     pub(crate) const WIDE: VcLimits =
         VcLimits { fulls: 8, semis: 24, edge_semis: 64, or_depth: 5, cell_pair_carrier: 2, templates: true, budget: 1_000_000 };
+    /// The playing engine's root: longer lists and carriers of up to 8 cells between two empty cells (more
+    /// found fewer connections on the positions tried: lists fill with large carriers).
+    pub(crate) const ROOT: VcLimits =
+        VcLimits { fulls: 8, semis: 24, edge_semis: 64, or_depth: 5, cell_pair_carrier: 8, templates: true, budget: 2_000_000 };
+    /// The root's children (one analysis each, every move): the default with bridges between empty cells.
+    pub(crate) const CHILD: VcLimits =
+        VcLimits { fulls: 4, semis: 8, edge_semis: 32, or_depth: 4, cell_pair_carrier: 2, templates: true, budget: 300_000 };
     /// The bounds before the edge templates (the H-search of earlier builds), for comparisons.
     pub(crate) const PLAIN: VcLimits =
         VcLimits { fulls: 4, semis: 8, edge_semis: 8, or_depth: 4, cell_pair_carrier: 0, templates: false, budget: 200_000 };
@@ -72,8 +80,8 @@ pub(crate) struct VcBuilder {
     /// The semi-connections between the two edges (nodes 0 and 1), kept apart: up to `limits.edge_semis`.
     edge_semis: Vec<u128>,
     /// New fulls / semis to combine: (x, y, carrier).
-    queue_full: Vec<(u8, u8, u128)>,
-    queue_semi: Vec<(u8, u8, u128)>,
+    queue_full: SizeQueue,
+    queue_semi: SizeQueue,
     /// Per node, the nodes it has a full (resp. semi) connection with (bit sets of node indices).
     nbr_full: Vec<u128>,
     nbr_semi: Vec<u128>,
@@ -88,6 +96,55 @@ pub(crate) struct VcBuilder {
     pub(crate) steps: u32,
     /// The bounds ([`VcLimits::DEFAULT`] unless set).
     pub(crate) limits: VcLimits,
+}
+
+/// A work queue of new connections `(x, y, carrier)` taken smallest carrier first (one bucket per carrier
+/// size, last in first out within a bucket).
+struct SizeQueue {
+    buckets: Vec<Vec<(u8, u8, u128)>>,
+    /// No bucket below this one holds anything.
+    low: usize,
+    len: usize,
+}
+
+impl SizeQueue {
+    fn new() -> SizeQueue {
+        SizeQueue { buckets: vec![Vec::new(); 129], low: 129, len: 0 }
+    }
+
+    fn clear(&mut self) {
+        for b in &mut self.buckets {
+            b.clear();
+        }
+        (self.low, self.len) = (129, 0);
+    }
+
+    fn push(&mut self, x: usize, y: usize, c: u128) {
+        let n = c.count_ones() as usize;
+        self.buckets[n].push((x as u8, y as u8, c));
+        self.low = self.low.min(n);
+        self.len += 1;
+    }
+
+    /// The size of the smallest carrier queued (129 when empty).
+    fn lowest(&mut self) -> usize {
+        if self.len == 0 {
+            self.low = 129;
+        }
+        while self.low < 129 && self.buckets[self.low].is_empty() {
+            self.low += 1;
+        }
+        self.low
+    }
+
+    fn pop(&mut self) -> Option<(u8, u8, u128)> {
+        let l = self.lowest();
+        if l >= 129 {
+            return None;
+        }
+        self.len -= 1;
+        self.buckets[l].pop()
+    }
 }
 
 /// Outcome of [`VcBuilder::run`] for one side.
@@ -122,8 +179,8 @@ impl VcBuilder {
             semis: Vec::new(),
             nsemi: Vec::new(),
             edge_semis: Vec::new(),
-            queue_full: Vec::new(),
-            queue_semi: Vec::new(),
+            queue_full: SizeQueue::new(),
+            queue_semi: SizeQueue::new(),
             nbr_full: Vec::new(),
             nbr_semi: Vec::new(),
             done: false,
@@ -166,16 +223,22 @@ impl VcBuilder {
         }
         if k >= self.limits.fulls {
             self.nfull[p] = k as u8;
-            return;
+            // A full list keeps its smallest carriers: the new one replaces the largest when smaller.
+            let (j, big) = (0..k).map(|i| (i, self.fulls[base + i].count_ones())).max_by_key(|&(_, n)| n).unwrap();
+            if c.count_ones() >= big {
+                return;
+            }
+            self.fulls[base + j] = c;
+        } else {
+            self.fulls[base + k] = c;
+            self.nfull[p] = k as u8 + 1;
         }
-        self.fulls[base + k] = c;
-        self.nfull[p] = k as u8 + 1;
         self.nbr_full[x] |= 1u128 << y;
         self.nbr_full[y] |= 1u128 << x;
         if (x, y) == (0, 1) || (x, y) == (1, 0) {
             self.done = true;
         }
-        self.queue_full.push((x as u8, y as u8, c));
+        self.queue_full.push(x, y, c);
     }
 
     fn add_semi(&mut self, x: usize, y: usize, c: u128) {
@@ -200,9 +263,14 @@ impl VcBuilder {
             k = self.edge_semis.len().min(MAX_SEMIS);
             list[..k].copy_from_slice(&self.edge_semis[..k]);
             if self.edge_semis.len() >= self.limits.edge_semis {
-                return;
+                let (j, big) = self.edge_semis.iter().enumerate().map(|(i, s)| (i, s.count_ones())).max_by_key(|&(_, n)| n).unwrap();
+                if c.count_ones() >= big {
+                    return;
+                }
+                self.edge_semis[j] = c;
+            } else {
+                self.edge_semis.push(c);
             }
-            self.edge_semis.push(c);
         } else {
             let base = p * self.limits.semis;
             let n = self.nsemi[p] as usize;
@@ -218,18 +286,23 @@ impl VcBuilder {
                 }
             }
             k = kk;
+            list[..k].copy_from_slice(&self.semis[base..base + k]);
             if k >= self.limits.semis {
                 self.nsemi[p] = k as u8;
-                return;
+                let (j, big) = (0..k).map(|i| (i, self.semis[base + i].count_ones())).max_by_key(|&(_, n)| n).unwrap();
+                if c.count_ones() >= big {
+                    return;
+                }
+                self.semis[base + j] = c;
+            } else {
+                self.semis[base + k] = c;
+                self.nsemi[p] = k as u8 + 1;
             }
-            self.semis[base + k] = c;
-            self.nsemi[p] = k as u8 + 1;
-            list[..k].copy_from_slice(&self.semis[base..base + k]);
         }
         self.nbr_semi[x] |= 1u128 << y;
         self.nbr_semi[y] |= 1u128 << x;
         if self.group[x] || self.group[y] {
-            self.queue_semi.push((x as u8, y as u8, c));
+            self.queue_semi.push(x, y, c);
         }
         // OR rule: combinations that include the new semi.
         if let Some(u) = Self::or_rule(&list[..k], 0, c, c, 1, self.limits.or_depth) {
@@ -371,7 +444,10 @@ impl VcBuilder {
         let mut budget: u32 = self.limits.budget;
         while !self.done && budget > 0 {
             budget -= 1;
-            if let Some((x, y, c)) = self.queue_full.pop() {
+            // The smallest carriers first (Benzene's order too): a list that fills up keeps the best ones.
+            let semi_first = self.queue_semi.lowest() < self.queue_full.lowest();
+            let full = if semi_first { None } else { self.queue_full.pop() };
+            if let Some((x, y, c)) = full {
                 let (x, y) = (x as usize, y as usize);
                 for (a, mid) in [(x, y), (y, x)] {
                     let ea = self.ep(a);

@@ -700,7 +700,7 @@ impl Solver {
         let mut mp = yours;
         if self.use_hsearch {
             let me = b.to_move;
-            let my_conns = self.hs.run(&self.m, b.stones[me.index()], empty, me);
+            let my_conns = self.hs.run_to_move(&self.m, b.stones[me.index()], empty, me);
             if let Some(c) = my_conns.full {
                 return Analysis::Win(c | mine);
             }

@@ -85,8 +85,12 @@ pub(crate) struct VcBuilder {
     /// Per node, the nodes it has a full (resp. semi) connection with (bit sets of node indices).
     nbr_full: Vec<u128>,
     nbr_semi: Vec<u128>,
-    /// Set when a full connection of the two edges (nodes 0 and 1) is found.
+    /// Set when a full connection of the two edges (nodes 0 and 1) is found (or a semi one, with
+    /// `stop_at_semi`).
     done: bool,
+    /// Whether the build stops at the first semi-connection between the edges (enough to know the side to
+    /// move has won).
+    stop_at_semi: bool,
     /// The node indices of the stone groups (edges included): the first nodes.
     group_nodes: u128,
     /// The edge templates of the board size last used: (width, height) and the list of
@@ -184,6 +188,7 @@ impl VcBuilder {
             nbr_full: Vec::new(),
             nbr_semi: Vec::new(),
             done: false,
+            stop_at_semi: false,
             group_nodes: 0,
             templates: ((0, 0), Vec::new()),
             steps: 0,
@@ -256,6 +261,7 @@ impl VcBuilder {
         let k;
         if p == 1 {
             // The two edges (nodes 0 and 1): a list of its own, longer.
+            self.done |= self.stop_at_semi;
             if self.edge_semis.iter().any(|&s| (s & !c) == 0) {
                 return;
             }
@@ -340,6 +346,18 @@ impl VcBuilder {
     /// Builds the connections of `color` (stones `p`, empty cells `empty`) and returns those between its
     /// edges. Stops early once the edges are fully connected.
     pub(crate) fn run(&mut self, m: &Masks, p: u128, empty: u128, color: Color) -> EdgeConnections {
+        self.stop_at_semi = false;
+        self.build(m, p, empty, color)
+    }
+
+    /// As [`VcBuilder::run`], but stops at the first connection between the edges, full or semi: for the side
+    /// to move, either one is a win.
+    pub(crate) fn run_to_move(&mut self, m: &Masks, p: u128, empty: u128, color: Color) -> EdgeConnections {
+        self.stop_at_semi = true;
+        self.build(m, p, empty, color)
+    }
+
+    fn build(&mut self, m: &Masks, p: u128, empty: u128, color: Color) -> EdgeConnections {
         self.steps = 0;
         let (e1, e2) = m.edges(color);
         let a = m.flood(e1 & p, p);

@@ -95,7 +95,7 @@ pub(crate) struct VcBuilder {
     group_nodes: u128,
     /// The edge templates of the board size last used: (width, height) and the list of
     /// [`templates::all_templates`].
-    templates: ((usize, usize), Vec<(usize, u8, u128)>),
+    templates: ((usize, usize), Vec<templates::Placed>),
     /// Queue steps taken by the last build.
     pub(crate) steps: u32,
     /// The bounds ([`VcLimits::DEFAULT`] unless set).

@@ -52,10 +52,13 @@ pub(crate) fn mirror(row: i32, cells: &[(i32, i32)]) -> Vec<(i32, i32)> {
     cells.iter().map(|&(c, r)| (-c - (r - row), r)).collect()
 }
 
+/// A template placed on a board: (its edge's index in `Edge::ALL`, the stone's cell index, the carrier).
+pub(crate) type Placed = (usize, u8, u128);
+
 /// Every template of `SHAPES` and their mirror images, for every edge of a `w × h` board, as
-/// `(edge index in Edge::ALL, stone cell index, carrier bitboard)`, keeping those that fit on the board.
+/// [`Placed`] triples, keeping those that fit on the board.
 /// SOUTH comes by the 180° rotation, WEST by transposing (the transpose keeps adjacency), EAST by both.
-pub(crate) fn all_templates(w: usize, h: usize) -> Vec<(usize, u8, u128)> {
+pub(crate) fn all_templates(w: usize, h: usize) -> Vec<Placed> {
     use crate::hex::Edge;
     let (wi, hi) = (w as i32, h as i32);
     let mut out = Vec::new();

@@ -1,5 +1,5 @@
 //! What Hex theory proves about a position before any search: the **inferior cells** (dead, captured; see
-//! [`super::inferior`]), the **virtual connections** between a side's edges found by H-search
+//! [`super::ice`]), the **virtual connections** between a side's edges found by H-search
 //! ([`super::hsearch`]) and the **must-play region** (the side to move must play inside every carrier of the
 //! opponent's edge-to-edge semi-connections, or lose; van Rijswijck; Hayward et al. 2003, "Solving 7×7 Hex").
 //!

@@ -22,7 +22,7 @@ pub mod cli;
 pub mod driver;
 pub mod eval;
 mod hsearch;
-mod inferior;
+mod ice;
 pub mod knowledge;
 pub mod mcts;
 pub mod review;

@@ -5,8 +5,8 @@
 //! checked by brute force on small boards (the tests). Used by the solver (fill-in before a node's analysis)
 //! and by the playing search (inferior cells are never searched).
 
-use super::Edge;
-use super::bitboard::{Masks, RING_EDGE, bits};
+use crate::hex::Edge;
+use crate::hex::bitboard::{Masks, RING_EDGE, bits};
 
 impl Masks {
     /// Whether a stone of colour index `c` on the empty cell `x` is **useless** to `c`: it never joins

@@ -301,8 +301,9 @@ pub(crate) enum Analysis {
     /// The side to move loses (the opponent has a virtual connection or two ways to win); with the
     /// opponent's proof set.
     Loss(u128),
-    /// Not decided: the side to move must play in this non-empty region (first); the second set is the union
-    /// of the opponent's connection carriers that define the region (the region's share of a loss's proof).
+    /// Not decided: the side to move must play in this non-empty region (first; inferior moves left out);
+    /// the second set is the union of the opponent's connection carriers that define the region and of the
+    /// killers and dominators of the moves left out (the region's share of a loss's proof).
     Moves(u128, u128),
 }
 
@@ -343,6 +344,9 @@ pub(crate) struct Solver {
     pub(crate) use_hsearch: bool,
     /// Whether [`Solver::analyse`] fills in dead and captured cells first ([`Masks::fill_inferior`]).
     pub(crate) use_fill: bool,
+    /// Whether [`Solver::analyse`] (with the fill-in) leaves the inferior moves out of the region
+    /// ([`Masks::inferior_moves`]).
+    pub(crate) use_prune: bool,
 }
 
 impl Solver {
@@ -364,6 +368,7 @@ impl Solver {
             hs: HSearch::new(),
             use_hsearch: true,
             use_fill: true,
+            use_prune: true,
         }
     }
 
@@ -381,6 +386,7 @@ impl Solver {
             hs: HSearch::new(),
             use_hsearch: true,
             use_fill: true,
+            use_prune: true,
         }
     }
 
@@ -656,14 +662,15 @@ impl Solver {
         None
     }
 
-    /// `b` after the inferior-cell fill-in ([`Masks::fill_inferior`]) when `on`, with the captured cells
-    /// by owner's colour index.
+    /// `b` after the inferior-cell fill-in ([`Masks::fill`]) when `on`, with the cells a proof of either
+    /// side's win needs on top of the filled board's proof ([`Fill::proof_cells`](super::ice::Fill::proof_cells): its captured and
+    /// permanently inferior cells with their carriers), by colour index.
     fn fill(&self, b: &Board, on: bool) -> (Board, [u128; 2]) {
         if !on {
             return (*b, [0, 0]);
         }
-        let (stones, _, captured) = self.m.fill_inferior(b.stones);
-        (Board { stones, to_move: b.to_move }, captured)
+        let f = self.m.fill(b.stones);
+        (Board { stones: f.stones, to_move: b.to_move }, [f.proof_cells(0), f.proof_cells(1)])
     }
 
     /// The static analysis of `b` for the side to move (see the module documentation).
@@ -715,6 +722,18 @@ impl Solver {
                     must &= c | bit;
                     mp |= c | bit;
                 }
+                if must == 0 {
+                    return Analysis::Loss(mp);
+                }
+            }
+        }
+        // Inferior moves (vulnerable and dominated, `ice::prune`) leave the region; their killers and
+        // dominators join the carriers, which a loss's proof keeps (see `Masks::inferior_moves`).
+        if self.use_fill && self.use_prune {
+            let inf = self.m.inferior_moves(b.stones, b.to_move.index(), must);
+            if inf.pruned() != 0 {
+                must &= !inf.pruned();
+                mp |= inf.reasons;
                 if must == 0 {
                     return Analysis::Loss(mp);
                 }

@@ -663,7 +663,7 @@ impl Solver {
     }
 
     /// `b` after the inferior-cell fill-in ([`Masks::fill`]) when `on`, with the cells a proof of either
-    /// side's win needs on top of the filled board's proof ([`Fill::proof_cells`](super::ice::Fill::proof_cells): its captured and
+    /// side's win needs on top of the filled board's proof (`Fill::proof_cells`: its captured and
     /// permanently inferior cells with their carriers), by colour index.
     fn fill(&self, b: &Board, on: bool) -> (Board, [u128; 2]) {
         if !on {

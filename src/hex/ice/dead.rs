@@ -5,6 +5,7 @@
 //! checked by brute force on small boards (the tests). Used by the solver (fill-in before a node's analysis)
 //! and by the playing search (inferior cells are never searched).
 
+use super::local::Local;
 use crate::hex::Edge;
 use crate::hex::bitboard::{Masks, RING_EDGE, bits};
 
@@ -16,6 +17,9 @@ impl Masks {
     /// by neighbours that are in or next to `G`, so it can go through `G` instead; or (b) `x` has no
     /// neighbour of colour `c` and its empty neighbours are pairwise adjacent (at most two, next to each
     /// other), so a chain through `x` can step between them directly.
+    /// (The fill-in and the pruning use the same rule through `local.rs`, without flood fills; this
+    /// definition is the reference its tests check against.)
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(super) fn useless(&self, x: usize, c: usize, stones: [u128; 2]) -> bool {
         let (own, opp) = (stones[c], stones[1 - c]);
         let (mut a_stones, mut a_edges, mut empty) = (0u128, 0u8, 0u128);
@@ -67,6 +71,7 @@ impl Masks {
 
     /// Whether the empty cell `x` is **dead**: its colour never changes the winner. In Hex exactly one side
     /// wins every filled board, so a cell useless to either side (see [`Masks::useless`]) is dead.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(super) fn dead(&self, x: usize, stones: [u128; 2]) -> Option<usize> {
         (0..2).find(|&c| self.useless(x, c, stones))
     }
@@ -98,15 +103,18 @@ impl Masks {
         if self.ring.is_empty() {
             return f;
         }
+        // The local rule with both colours' groups labelled (`local.rs`), labelled again after each fill.
+        let mut local = Local::new(self, stones);
         loop {
             let before = f.filled;
             for i in bits(self.all & !(stones[0] | stones[1])) {
                 if (stones[0] | stones[1]) >> i & 1 == 1 {
                     continue;
                 }
-                if let Some(c) = self.dead(i, stones) {
+                if let Some(c) = (0..2).find(|&c| local.useless_with(i, c, 0, 0)) {
                     stones[c] |= 1 << i;
                     f.filled |= 1 << i;
+                    local = Local::new(self, stones);
                     continue;
                 }
                 if let Some((c, carrier)) = self.permanently_inferior(i, stones) {
@@ -114,6 +122,7 @@ impl Masks {
                     f.filled |= 1 << i;
                     f.perm[c] |= 1 << i;
                     f.carrier[c] |= carrier;
+                    local = Local::new(self, stones);
                     continue;
                 }
                 for &j in &self.ring[i] {
@@ -122,18 +131,13 @@ impl Masks {
                         continue;
                     }
                     let (bi, bj) = (1u128 << i, 1u128 << j);
-                    let owner = (0..2).find(|&x| {
-                        // X's answer on one cell makes the other (the intruder's) dead.
-                        let mut s1 = stones;
-                        s1[x] |= bj;
-                        let mut s2 = stones;
-                        s2[x] |= bi;
-                        self.dead(i, s1).is_some() && self.dead(j, s2).is_some()
-                    });
+                    // X's answer on one cell makes the other (the intruder's) dead.
+                    let owner = (0..2).find(|&x| local.dead_with(i, x, bj, 0) && local.dead_with(j, x, bi, 0));
                     if let Some(x) = owner {
                         stones[x] |= bi | bj;
                         f.filled |= bi | bj;
                         f.captured[x] |= bi | bj;
+                        local = Local::new(self, stones);
                         break;
                     }
                 }

@@ -17,5 +17,3 @@ mod perm;
 mod prune;
 #[cfg(test)]
 mod tests;
-
-pub(crate) use dead::Fill;

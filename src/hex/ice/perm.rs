@@ -18,7 +18,7 @@
 //! the side whose edge it lies beyond (a cell beyond a corner, off the board in both directions, matches
 //! nothing).
 
-use crate::hex::bitboard::Masks;
+use crate::hex::bitboard::{Masks, RING_EDGE};
 use std::sync::OnceLock;
 
 /// The nine permanently-inferior patterns, for the owner `X` against `O`: rows top to bottom, each row
@@ -118,6 +118,23 @@ impl Masks {
     /// If the empty cell `x` is permanently inferior for some side: that side's colour index and the carrier
     /// (the pattern's empty cells). `stones` by colour index; `h` is the board's height.
     pub(super) fn permanently_inferior(&self, x: usize, stones: [u128; 2]) -> Option<(usize, u128)> {
+        // The core first, on the ring: three consecutive empty cells, the other three neighbours one colour.
+        let (mut empty, mut of) = (0u8, [0u8; 2]);
+        for (k, &t) in self.ring[x].iter().enumerate() {
+            if t >= RING_EDGE {
+                of[crate::hex::Edge::ALL[(t - RING_EDGE) as usize].owner().index()] |= 1 << k;
+            } else if stones[0] >> t & 1 == 1 {
+                of[0] |= 1 << k;
+            } else if stones[1] >> t & 1 == 1 {
+                of[1] |= 1 << k;
+            } else {
+                empty |= 1 << k;
+            }
+        }
+        let three = |m: u8| (0..6).any(|k| m == (0b111u8 << k | 0b111u8 >> (6 - k)) & 0b11_1111);
+        if !three(empty) || !(of[0] == !empty & 0b11_1111 || of[1] == !empty & 0b11_1111) {
+            return None;
+        }
         let w = self.w as i32;
         let h = (self.all.count_ones() as i32) / w;
         let (c, r) = ((x as i32) % w, (x as i32) / w);

@@ -37,14 +37,19 @@
 //!   must-play region is further cut to the intersection of the carriers of the opponent's edge-to-edge
 //!   semi-connections. A unit test checks every reported connection by brute force on small boards.
 //!
-//! - *Inferior cells* (`Masks::fill_inferior`; Björnsson, Hayward, Johanson, van Rijswijck 2007 "Dead cell
+//! - *Inferior cells* (`src/hex/ice/`; Björnsson, Hayward, Johanson, van Rijswijck 2007 "Dead cell
 //!   analysis in Hex and the Shannon game"; Henderson, Hayward "Captured-reversible moves and star
-//!   decomposition domination in Hex"): before an expanded node's analysis, dead cells (a stone there is
-//!   useless to one side, so its colour never changes the winner) and captured pairs (an intrusion into one
-//!   cell is answered in the other, after which the intruder is dead) are filled in, repeatedly. The
-//!   analysis, the must-play region and the move list then work on the filled board, which has the same
-//!   value and whose children have the values of the original's; the filled cells join the node's proof set.
-//!   The rules are derived in the code and checked by brute force on random small positions.
+//!   decomposition domination in Hex"; Henderson, Arneson, Hayward 2009 "Solving 8×8 Hex"): before an
+//!   expanded node's analysis, dead cells (a stone there is useless to one side, so its colour never changes
+//!   the winner), captured pairs (an intrusion into one cell is answered in the other, after which the
+//!   intruder is dead) and permanently inferior cells (Benzene's patterns) are filled in, repeatedly
+//!   (`Masks::fill`). The analysis, the must-play region and the move list then work on the filled board,
+//!   which has the same value and whose winning moves win the original; the winner's captured and
+//!   permanently inferior cells (with the latter's carriers) join the node's proof set. Then the side to
+//!   move's vulnerable moves (the opponent's answer kills the stone) and dominated moves (another move makes
+//!   the cell dead or captured) leave the region (`Masks::inferior_moves`); their killers and dominators
+//!   join the region's share of a loss's proof. The rules are checked by brute force on random small
+//!   positions (`ice/tests.rs`, `tests/hex_ice.rs`).
 //!
 //! Boards of up to [`MAX_SOLVER_CELLS`] cells (e.g. 11×11) are accepted. Without incremental connections or
 //! Benzene's larger inferior-cell pattern set the solver is still weaker than Benzene's: puzzles up to 5×5

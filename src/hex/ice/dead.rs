@@ -2,8 +2,9 @@
 //! pairs (one side answers an intrusion into one cell with the other), after Björnsson, Hayward, Johanson,
 //! van Rijswijck 2007, "Dead cell analysis in Hex and the Shannon game", and Henderson, Hayward,
 //! "Captured-reversible moves and star decomposition domination in Hex". The rules are derived here and
-//! checked by brute force on small boards (the tests). Used by the solver (fill-in before a node's analysis)
-//! and by the playing search (inferior cells are never searched).
+//! checked by brute force on small boards (the tests). The fill-in ([`Masks::fill`]) also fills the
+//! permanently inferior cells of `perm.rs`. Used by the solver (fill-in before a node's analysis), the
+//! knowledge of a position and the playing search (inferior cells are never searched).
 
 use super::local::Local;
 use crate::hex::Edge;
@@ -84,7 +85,8 @@ impl Masks {
     /// - *dead cell* ([`Masks::dead`]): filled with the stone of the side it is useless to (any colour would
     ///   do).
     /// - *permanently inferior cell* ([`Masks::permanently_inferior`], `perm.rs`): filled with its owner's
-    ///   stone; its carrier stays empty.
+    ///   stone, its carrier staying empty; only when no dead cell or captured pair is left (a winner's
+    ///   permanently inferior cell brings its carrier into a proof).
     /// - *captured pair*: two adjacent empty cells `a`, `b` such that with a colour-X stone on either one,
     ///   the other is dead. X answers an intrusion into one by
     ///   taking the other, so both can be filled with X.
@@ -117,14 +119,6 @@ impl Masks {
                     local = Local::new(self, stones);
                     continue;
                 }
-                if let Some((c, carrier)) = self.permanently_inferior(i, stones) {
-                    stones[c] |= 1 << i;
-                    f.filled |= 1 << i;
-                    f.perm[c] |= 1 << i;
-                    f.carrier[c] |= carrier;
-                    local = Local::new(self, stones);
-                    continue;
-                }
                 for &j in &self.ring[i] {
                     let j = j as usize;
                     if j >= RING_EDGE as usize || j < i || (stones[0] | stones[1]) >> j & 1 == 1 {
@@ -142,12 +136,24 @@ impl Masks {
                     }
                 }
             }
-            if f.filled == before {
-                // A carrier cell may have been filled later on: it stays in the carrier (the proof-set argument
-                // unwinds the fill-in step by step, and at the permanently inferior cell's step it was empty).
-                f.stones = stones;
-                return f;
+            if f.filled != before {
+                continue;
             }
+            // Only then a permanently inferior cell (its carrier makes proofs larger), and again from the top.
+            let empty = self.all & !(stones[0] | stones[1]);
+            let perm = bits(empty).find_map(|i| Some(i).zip(self.permanently_inferior(i, stones)));
+            if let Some((i, (c, carrier))) = perm {
+                stones[c] |= 1 << i;
+                f.filled |= 1 << i;
+                f.perm[c] |= 1 << i;
+                f.carrier[c] |= carrier;
+                local = Local::new(self, stones);
+                continue;
+            }
+            // A carrier cell may have been filled later on: it stays in the carrier (the proof-set argument
+            // unwinds the fill-in step by step, and at the permanently inferior cell's step it was empty).
+            f.stones = stones;
+            return f;
         }
     }
 

@@ -99,7 +99,7 @@ fn pruning_keeps_a_winning_move_by_brute_force() {
                 for _ in 0..3 {
                     let mut t = f.stones;
                     for &i in &free {
-                        if rnd() % 3 == 0 {
+                        if rnd().is_multiple_of(3) {
                             t[side.index()] |= 1 << i;
                         }
                     }

@@ -1,7 +1,7 @@
 //! Bitboards of a Hex board of up to 128 cells (one `u128` bit per cell, index `row * width + col` as in
 //! [`Geometry`](super::Geometry)): neighbourhood dilation, flood fill, edge masks, the edge templates
 //! (ziggurats) and each cell's ring of neighbours. Shared by the solver ([`super::solver`]), the inferior-cell
-//! analysis ([`super::inferior`]) and H-search ([`super::vc`]).
+//! analysis ([`super::ice`]) and the VC engine ([`super::vc`]).
 
 use super::{Cell, Color, Edge};
 

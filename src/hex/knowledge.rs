@@ -1,5 +1,6 @@
-//! What Hex theory proves about a position before any search: the **inferior cells** (dead, captured; see
-//! [`super::inferior`]), the **virtual connections** between a side's edges found by H-search
+//! What Hex theory proves about a position before any search: the **inferior cells** (dead, captured,
+//! permanently inferior, and the vulnerable and dominated moves of the side to move; see [`super::ice`]), the
+//! **virtual connections** between a side's edges found by the VC engine
 //! ([`super::vc`]) and the **must-play region** (the side to move must play inside every carrier of the
 //! opponent's edge-to-edge semi-connections, or lose; van Rijswijck; Hayward et al. 2003, "Solving 7×7 Hex").
 //!
@@ -38,14 +39,23 @@ pub struct Knowledge {
     /// Captured cells, `[Black's, White's]`: the owner answers an intrusion into one cell of a pair with the
     /// other one.
     pub captured: [Vec<Cell>; 2],
+    /// Permanently inferior cells, `[Black's, White's]`: the owner may fill them with its stone (Benzene's
+    /// patterns; their carriers are left empty).
+    pub permanently_inferior: [Vec<Cell>; 2],
+    /// Vulnerable moves of the side to move, as `[cell, killer]`: the opponent's answer on the killer makes
+    /// the stone dead. Left out of the candidates.
+    pub vulnerable: Vec<[Cell; 2]>,
+    /// Dominated moves of the side to move, as `[cell, dominator]`: a stone on the dominator is at least as
+    /// good (it makes the cell dead or captured). Left out of the candidates.
+    pub dominated: Vec<[Cell; 2]>,
     /// The must-play region: the cells outside which every move of the side to move loses (all empty cells
     /// not filled when the opponent threatens nothing; empty when the verdict is a loss).
     pub must_play: Vec<Cell>,
     /// The opponent's cells that cut the region down: the union of the carriers (keys included) of its
     /// threats (edge-to-edge semi-connections).
     pub threats: Vec<Cell>,
-    /// The moves worth searching: the must-play region without the inferior cells; every empty cell when
-    /// the position is lost (some move must still be played).
+    /// The moves worth searching: the must-play region without the inferior cells (filled, vulnerable or
+    /// dominated); every empty cell when the position is lost (some move must still be played).
     pub candidates: Vec<Cell>,
 }
 
@@ -73,24 +83,47 @@ pub fn analyse(pos: &Position) -> Option<Knowledge> {
     let mut solver = Solver::analyser(pos.width(), pos.height());
     let board = Board::from_position(pos);
     let stones = board.stones();
-    let (_, filled, captured) = solver.masks().fill_inferior(stones);
+    let fill = solver.masks().fill(stones);
+    let filled = fill.filled;
     let empty = solver.masks().all & !(stones[0] | stones[1]);
-    let dead = filled & !(captured[0] | captured[1]);
-    let (verdict, must, threats) = match solver.analyse(&board) {
+    // The whole must-play region (the analysis would leave the inferior moves out of it), and the inferior
+    // moves in it, shown apart.
+    solver.use_prune = false;
+    let analysis = solver.analyse(&board);
+    let (verdict, must, threats) = match analysis {
         Analysis::Win(proof) => (Verdict::Win { carrier: cells(pos, proof & empty) }, empty & !filled, 0),
         Analysis::Loss(proof) => (Verdict::Loss { carrier: cells(pos, proof & empty) }, 0, proof & empty),
         Analysis::Moves(region, mp) => (Verdict::Open, region, mp & empty),
     };
+    let inferior = match verdict {
+        Verdict::Open => solver.masks().inferior_moves(fill.stones, pos.to_move().index(), must & !filled),
+        _ => Default::default(),
+    };
+    let pairs = |set: u128| -> Vec<[Cell; 2]> {
+        let mut v: Vec<[Cell; 2]> = inferior
+            .why
+            .iter()
+            .filter(|&&(x, _)| set >> x & 1 == 1)
+            .map(|&(x, y)| [pos.geometry().cell(x as usize), pos.geometry().cell(y as usize)])
+            .collect();
+        v.sort_by_key(|p| (p[0].row, p[0].col));
+        v
+    };
+    let keep = must & !filled & !inferior.pruned();
     let candidates = match verdict {
         Verdict::Loss { .. } => empty,
+        _ if keep != 0 => keep,
         _ if must & !filled != 0 => must & !filled,
         _ => empty,
     };
     Some(Knowledge {
         to_move: pos.to_move(),
         verdict,
-        dead: cells(pos, dead),
-        captured: [cells(pos, captured[0]), cells(pos, captured[1])],
+        dead: cells(pos, fill.dead()),
+        captured: [cells(pos, fill.captured[0]), cells(pos, fill.captured[1])],
+        permanently_inferior: [cells(pos, fill.perm[0]), cells(pos, fill.perm[1])],
+        vulnerable: pairs(inferior.vulnerable),
+        dominated: pairs(inferior.dominated),
         must_play: cells(pos, must),
         threats: cells(pos, threats),
         candidates: cells(pos, candidates),
@@ -120,8 +153,15 @@ mod tests {
         let pos = Position::square(9).unwrap();
         let k = analyse(&pos).unwrap();
         assert_eq!(k.verdict, Verdict::Open);
-        assert_eq!(k.candidates.len(), 81);
         assert!(k.dead.is_empty() && k.threats.is_empty());
+        assert_eq!(k.must_play.len(), 81);
+        // The inferior moves are border cells: the two acute corners (vulnerable: the opponent's stone next
+        // to one kills it) and cells of the outer ring dominated by a neighbour.
+        assert_eq!(k.vulnerable.len(), 2, "{k:?}");
+        assert!(!k.dominated.is_empty());
+        assert_eq!(k.candidates.len(), 81 - k.vulnerable.len() - k.dominated.len());
+        let on_border = |c: &Cell| c.row == 0 || c.col == 0 || c.row == 8 || c.col == 8;
+        assert!(k.vulnerable.iter().chain(&k.dominated).all(|p| on_border(&p[0])), "{k:?}");
         // On 5×5 a stone on c3 joins its edges by two ziggurats (edge templates IIIa): the VC engine finds the
         // semi-connection with key c3, so the side to move has won statically, and the carrier holds c3.
         let k = analyse(&Position::square(5).unwrap()).unwrap();

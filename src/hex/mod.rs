@@ -21,7 +21,7 @@ pub mod bench;
 pub mod cli;
 pub mod driver;
 pub mod eval;
-mod inferior;
+mod ice;
 pub mod knowledge;
 pub mod mcts;
 pub mod review;

@@ -30,21 +30,26 @@
 //! - *Ziggurats* (edge template IIIa): a third-row stone with its 8 empty cells is joined to the edge; the
 //!   templates of every edge are derived by symmetry and checked by exhaustive play in the unit tests.
 //!
-//! - *H-search* (`HSearch`, Anshelevich 2002): at every expanded node, both sides' full and semi
+//! - *H-search* (the VC engine, [`super::vc`]; Anshelevich 2002): at every expanded node, both sides' full and semi
 //!   connections built by the AND and OR rules over stone groups, edges and empty cells (bounded lists of
 //!   minimal carriers; connections between two empty cells only by adjacency, for speed). The side to move
 //!   with a full or semi connection between its edges wins; facing an opponent full connection it loses; the
 //!   must-play region is further cut to the intersection of the carriers of the opponent's edge-to-edge
 //!   semi-connections. A unit test checks every reported connection by brute force on small boards.
 //!
-//! - *Inferior cells* (`Masks::fill_inferior`; Björnsson, Hayward, Johanson, van Rijswijck 2007 "Dead cell
+//! - *Inferior cells* (`src/hex/ice/`; Björnsson, Hayward, Johanson, van Rijswijck 2007 "Dead cell
 //!   analysis in Hex and the Shannon game"; Henderson, Hayward "Captured-reversible moves and star
-//!   decomposition domination in Hex"): before an expanded node's analysis, dead cells (a stone there is
-//!   useless to one side, so its colour never changes the winner) and captured pairs (an intrusion into one
-//!   cell is answered in the other, after which the intruder is dead) are filled in, repeatedly. The
-//!   analysis, the must-play region and the move list then work on the filled board, which has the same
-//!   value and whose children have the values of the original's; the filled cells join the node's proof set.
-//!   The rules are derived in the code and checked by brute force on random small positions.
+//!   decomposition domination in Hex"; Henderson, Arneson, Hayward 2009 "Solving 8×8 Hex"): before an
+//!   expanded node's analysis, dead cells (a stone there is useless to one side, so its colour never changes
+//!   the winner), captured pairs (an intrusion into one cell is answered in the other, after which the
+//!   intruder is dead) and permanently inferior cells (Benzene's patterns) are filled in, repeatedly
+//!   (`Masks::fill`). The analysis, the must-play region and the move list then work on the filled board,
+//!   which has the same value and whose winning moves win the original; the winner's captured and
+//!   permanently inferior cells (with the latter's carriers) join the node's proof set. Then the side to
+//!   move's vulnerable moves (the opponent's answer kills the stone) and dominated moves (another move makes
+//!   the cell dead or captured) leave the region (`Masks::inferior_moves`); their killers and dominators
+//!   join the region's share of a loss's proof. The rules are checked by brute force on random small
+//!   positions (`ice/tests.rs`, `tests/hex_ice.rs`).
 //!
 //! Boards of up to [`MAX_SOLVER_CELLS`] cells (e.g. 11×11) are accepted. Without incremental connections or
 //! Benzene's larger inferior-cell pattern set the solver is still weaker than Benzene's: puzzles up to 5×5
@@ -301,8 +306,9 @@ pub(crate) enum Analysis {
     /// The side to move loses (the opponent has a virtual connection or two ways to win); with the
     /// opponent's proof set.
     Loss(u128),
-    /// Not decided: the side to move must play in this non-empty region (first); the second set is the union
-    /// of the opponent's connection carriers that define the region (the region's share of a loss's proof).
+    /// Not decided: the side to move must play in this non-empty region (first; inferior moves left out);
+    /// the second set is the union of the opponent's connection carriers that define the region and of the
+    /// killers and dominators of the moves left out (the region's share of a loss's proof).
     Moves(u128, u128),
 }
 
@@ -343,6 +349,9 @@ pub(crate) struct Solver {
     pub(crate) use_hsearch: bool,
     /// Whether [`Solver::analyse`] fills in dead and captured cells first ([`Masks::fill_inferior`]).
     pub(crate) use_fill: bool,
+    /// Whether [`Solver::analyse`] (with the fill-in) leaves the inferior moves out of the region
+    /// ([`Masks::inferior_moves`]).
+    pub(crate) use_prune: bool,
 }
 
 impl Solver {
@@ -364,6 +373,7 @@ impl Solver {
             hs: VcBuilder::new(),
             use_hsearch: true,
             use_fill: true,
+            use_prune: true,
         }
     }
 
@@ -381,6 +391,7 @@ impl Solver {
             hs: VcBuilder::new(),
             use_hsearch: true,
             use_fill: true,
+            use_prune: true,
         }
     }
 
@@ -669,14 +680,15 @@ impl Solver {
         None
     }
 
-    /// `b` after the inferior-cell fill-in ([`Masks::fill_inferior`]) when `on`, with the captured cells
-    /// by owner's colour index.
+    /// `b` after the inferior-cell fill-in ([`Masks::fill`]) when `on`, with the cells a proof of either
+    /// side's win needs on top of the filled board's proof (`Fill::proof_cells`: its captured and
+    /// permanently inferior cells with their carriers), by colour index.
     fn fill(&self, b: &Board, on: bool) -> (Board, [u128; 2]) {
         if !on {
             return (*b, [0, 0]);
         }
-        let (stones, _, captured) = self.m.fill_inferior(b.stones);
-        (Board { stones, to_move: b.to_move }, captured)
+        let f = self.m.fill(b.stones);
+        (Board { stones: f.stones, to_move: b.to_move }, [f.proof_cells(0), f.proof_cells(1)])
     }
 
     /// The static analysis of `b` for the side to move (see the module documentation).
@@ -728,6 +740,18 @@ impl Solver {
                     must &= c | bit;
                     mp |= c | bit;
                 }
+                if must == 0 {
+                    return Analysis::Loss(mp);
+                }
+            }
+        }
+        // Inferior moves (vulnerable and dominated, `ice::prune`) leave the region; their killers and
+        // dominators join the carriers, which a loss's proof keeps (see `Masks::inferior_moves`).
+        if self.use_fill && self.use_prune {
+            let inf = self.m.inferior_moves(b.stones, b.to_move.index(), must);
+            if inf.pruned() != 0 {
+                must &= !inf.pruned();
+                mp |= inf.reasons;
                 if must == 0 {
                     return Analysis::Loss(mp);
                 }

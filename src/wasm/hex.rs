@@ -36,6 +36,9 @@
 //!   carrier: string[]               the empty cells of the proof (win / loss), [] when open
 //!   dead: string[]                  a stone there never changes the winner
 //!   captured: { black, white }: string[]   cells the owner can fill (it answers an intrusion in a pair)
+//!   permanentlyInferior: { black, white }: string[]   cells the owner can fill (Benzene's patterns)
+//!   vulnerable: [cell, killer][]    moves of the side to move that the opponent's answer on the killer kills
+//!   dominated: [cell, dominator][]  moves of the side to move no better than one on the dominator
 //!   mustPlay: string[]              outside it every move of the side to move loses; [] on a loss
 //!   threats: string[]               the opponent's edge-to-edge threat carriers (union, keys included)
 //!   candidates: string[] }          the moves worth searching
@@ -173,6 +176,9 @@ struct KnowledgeOut<'a> {
     carrier: &'a [Cell],
     dead: &'a [Cell],
     captured: CapturedOut<'a>,
+    permanently_inferior: CapturedOut<'a>,
+    vulnerable: &'a [[Cell; 2]],
+    dominated: &'a [[Cell; 2]],
     must_play: &'a [Cell],
     threats: &'a [Cell],
     candidates: &'a [Cell],
@@ -196,6 +202,12 @@ fn knowledge_out(k: &Knowledge) -> KnowledgeOut<'_> {
         carrier,
         dead: &k.dead,
         captured: CapturedOut { black: &k.captured[Color::Black.index()], white: &k.captured[Color::White.index()] },
+        permanently_inferior: CapturedOut {
+            black: &k.permanently_inferior[Color::Black.index()],
+            white: &k.permanently_inferior[Color::White.index()],
+        },
+        vulnerable: &k.vulnerable,
+        dominated: &k.dominated,
         must_play: &k.must_play,
         threats: &k.threats,
         candidates: &k.candidates,

@@ -68,13 +68,16 @@ test('wasm HexGame.knowledge(): the verdict, carrier and captured cells of a bri
   await mod.default({ module_or_path: readFileSync(path.join(REPO_ROOT, 'www/pkg/duiyi_bg.wasm')) });
   const g = mod.HexGame.fromSgf(BRIDGE_CHAIN);
   const k = g.knowledge();
-  assert.deepEqual(Object.keys(k).sort(), ['candidates', 'captured', 'carrier', 'dead', 'mustPlay', 'threats', 'toMove', 'verdict']);
+  assert.deepEqual(Object.keys(k).sort(), ['candidates', 'captured', 'carrier', 'dead', 'dominated', 'mustPlay', 'permanentlyInferior', 'threats', 'toMove', 'verdict', 'vulnerable']);
   assert.equal(k.toMove, 'white');
   assert.equal(k.verdict, 'loss');
-  // the two cells of each bridge, and of each edge template
-  assert.deepEqual([...k.carrier].sort(), ['a7', 'b5', 'b7', 'c3', 'c5', 'd1', 'd3', 'e1']);
+  // the two cells of each bridge and of each edge template, with the cells Black's captured and permanently
+  // inferior first-row cells need (src/hex/ice/: the proof keeps them and their carriers)
+  assert.deepEqual([...k.carrier].sort(), ['a1', 'a7', 'b1', 'b2', 'b5', 'b7', 'c1', 'c2', 'c3', 'c5', 'c6', 'c7', 'd1', 'd3', 'd6', 'd7', 'e1', 'e2', 'f1', 'f2', 'g1']);
   assert.deepEqual(k.mustPlay, []);
-  assert.deepEqual(k.captured, { black: ['d1', 'e1', 'a7', 'b7'], white: [] });
+  assert.deepEqual(k.captured, { black: ['a1', 'b1', 'd1', 'e1', 'a7', 'b7'], white: [] });
+  assert.deepEqual(k.permanentlyInferior, { black: ['c1', 'f1', 'c7'], white: [] });
+  assert.deepEqual([k.vulnerable, k.dominated], [[], []], 'nothing to prune in a lost position');
   assert.equal(k.candidates.length, 46, 'a lost side still has every empty cell to play');
   g.play('c3'); // White intrudes into a bridge: Black to move, its connection holds
   assert.equal(g.knowledge().verdict, 'win');
@@ -106,9 +109,9 @@ test('Connections on a bridge chain: a proved loss for White in both languages, 
   assert.equal(await page.getAttribute('[data-testid="connections"]', 'data-to-move'), 'white');
   assert.equal(await page.textContent('[data-testid="connections-verdict"]'), "White has lost: Black's virtual connection holds");
   assert.equal(await page.getAttribute('[data-testid="connections-panel"]', 'data-verdict'), 'loss');
-  assert.deepEqual(await marked(page, 'carrier'), ['a7', 'b5', 'b7', 'c3', 'c5', 'd1', 'd3', 'e1']);
+  assert.deepEqual(await marked(page, 'carrier'), ['a1', 'a7', 'b1', 'b2', 'b5', 'b7', 'c1', 'c2', 'c3', 'c5', 'c6', 'c7', 'd1', 'd3', 'd6', 'd7', 'e1', 'e2', 'f1', 'f2', 'g1']);
   assert.deepEqual(await marked(page, 'carrier'), [...(await knowledge(page)).carrier].sort());
-  assert.deepEqual(await marked(page, 'captured-black'), ['a7', 'b7', 'd1', 'e1']);
+  assert.deepEqual(await marked(page, 'captured-black'), ['a1', 'a7', 'b1', 'b7', 'd1', 'e1']);
   assert.deepEqual(await marked(page, 'must-play'), [], 'a lost position has no region to draw');
   // the legend explains the carrier and the captured dot
   const legend = await page.$$eval('[data-testid="connections-legend"] li:not([hidden])', (els) => els.map((e) => e.dataset.mark));

@@ -30,7 +30,7 @@ use serde_json::{Value, json};
 pub const USAGE: &str = "usage:\n  \
 duiyi hex potentials --size N[xM] [--convention queenbee|benzene] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap]\n    \
 every two-distance map, potentials, badness, tension, board potentials, attack mobility and eval as JSON\n  \
-duiyi hex solve --size N[xM] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap] [--time-limit SECONDS]\n    \
+duiyi hex solve --size N[xM] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap] [--time-limit SECONDS] [--winner-only]\n    \
 who wins with perfect play, and every winning move: {\"to_move\", \"winner\" (null: not proved in time), \"winning_moves\", \"complete\", \"nodes\", \"time_ms\"}\n  \
 duiyi hex bench [--solve-limit SECONDS | --no-solve] [--openings a1,e3,...] [--search-ms MS]\n    \
 the 36 6x6 openings (or those listed) solved (result, nodes, time of each), search nodes/s and depth in 1 s on 11x11, map timings; last line 'nodes N nps M'\n  \
@@ -283,7 +283,7 @@ fn potentials(args: &[String]) -> Result<String, String> {
 
 /// `duiyi hex solve`: see [`super::solver::solve`].
 fn solve_cmd(args: &[String]) -> Result<String, String> {
-    let a = Args::parse("solve", args, &["--size", "--sgf", "--moves", "--time-limit"], &["--swap"])?;
+    let a = Args::parse("solve", args, &["--size", "--sgf", "--moves", "--time-limit"], &["--swap", "--winner-only"])?;
     let time_ms = match a.value("--time-limit") {
         None => None,
         Some(t) => match t.parse::<f64>() {
@@ -292,7 +292,8 @@ fn solve_cmd(args: &[String]) -> Result<String, String> {
         },
     };
     let pos = position_from_args(&a).map_err(|e| format!("hex solve: {e}"))?;
-    let limits = super::solver::SolveLimits { time_ms, ..Default::default() };
+    // --winner-only: stop at the first winning move (who wins, and one move that does).
+    let limits = super::solver::SolveLimits { time_ms, all_winning_moves: !a.switch("--winner-only"), ..Default::default() };
     let r = super::solver::solve(&pos, limits).map_err(|e| format!("hex solve: {e}"))?;
     Ok(json!({
         "to_move": pos.to_move().name(),

@@ -7,8 +7,9 @@
 //! carrier, on the other three; beyond each end of the carrier one more cell must hold the owner's stone or
 //! the opponent's (`O`) in one of three places. The opponent's stone on `*` is never better than one on the
 //! middle carrier cell (which kills `*`), and once the owner holds that middle cell the carrier with `*` is
-//! the owner's (an intrusion is answered inside it). What the fill-in keeps, checked by brute force in
-//! `tests::permanently_inferior_fill_keeps_the_value` on every match on random small positions:
+//! the owner's (an intrusion is answered inside it; the cells beyond the carrier's ends see to that). That
+//! is the idea; what the code relies on is what the fill-in keeps, checked by brute force in
+//! `dead.rs`'s `permanently_inferior_fill_keeps_the_value` on every match on random small positions:
 //! - the winner, for either side to move;
 //! - the value of every move of the owner (the filled position's children are the original's);
 //! - for the opponent only one direction: a move that wins in the filled position wins in the original (a

@@ -16,24 +16,29 @@
 //!   neighbour `z` an `M`-captured pair. Then `M y` is at least as good as `M x`: after `M y` the stone on
 //!   `x` may as well be `M`'s, and an extra stone never hurts.
 //!
-//! **Why all of them can be left out at once.** Both facts rest on deadness as the local rule proves it:
-//! for *every* filling of the other empty cells the colour of `x` does not change the winner. So each fact
-//! stays true when stones of either colour are added elsewhere (with `y` still empty). Say `M` wins the
-//! position `P` (and every cell is left out).
+//! **Why all of them can be left out at once.** The deadness the local rule proves holds for *every* filling
+//! of the other empty cells (the colour of `x` never changes the winner), so a vulnerable cell stays
+//! vulnerable to its killer when stones of either colour are added elsewhere (with the killer still empty);
+//! a domination (dead, or a captured pair: `M` answers an intrusion into one cell with the other) stays true
+//! when stones of the side to move are added (with the dominator still empty). Say `M` wins the position
+//! `P`; then some move that is not left out wins:
 //! - A dominated `x` points to its dominator, chosen (greedily, in a fixed order) among the cells that are
 //!   not vulnerable and not yet left out, so following the pointers from a winning dominated move ends at a
 //!   winning move that is not left out.
 //! - A winning vulnerable `x` with killer `y`: `M` wins `P + M x + O y`, which is `P + O x + O y` (dead
 //!   `x`), a position with more `O` stones where `M` is to move and wins; a winning move there wins `P` too.
-//!   If it is dominated, follow the pointers as above; if vulnerable, repeat in the new position (the facts
-//!   still hold there). Each round adds `O` stones, so this ends, at a winning move that is not left out.
+//!   If it is dominated, follow the pointers as above (in `P`); if vulnerable, repeat in the new position
+//!   (its vulnerability still holds there). Each round adds `O` stones, so this ends, at a winning move
+//!   that is not left out.
 //!
 //! So two cells that are each other's reason are never both left out: a dominator is never itself left
 //! out for being vulnerable, and domination pointers never form a cycle.
 //!
 //! **Proof sets** (the solver's DFPN): when `M` loses, the proof must keep every killer and dominator of a
-//! left-out move empty, so that the facts still hold once `M`'s stones fill the cells outside the proof;
-//! the killers and dominators are in [`Inferior::reasons`].
+//! left-out move empty, so that the facts still hold once `M`'s stones fill the cells outside the proof
+//! and the argument above runs there; the killers and dominators are in [`Inferior::reasons`]. The tests
+//! check exactly that: `M`'s stones on any cells but the reasons, and still a kept move wins whenever `M`
+//! wins.
 
 use super::local::Local;
 use crate::hex::bitboard::{Masks, bits};

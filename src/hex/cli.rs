@@ -34,7 +34,7 @@ duiyi hex solve --size N[xM] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap] [
 who wins with perfect play, and every winning move: {\"to_move\", \"winner\" (null: not proved in time), \"winning_moves\", \"complete\", \"nodes\", \"time_ms\"}\n  \
 duiyi hex bench [--solve-limit SECONDS | --no-solve] [--openings a1,e3,...] [--search-ms MS]\n    \
 the 36 6x6 openings (or those listed) solved (result, nodes, time of each), search nodes/s and depth in 1 s on 11x11, map timings; last line 'nodes N nps M'\n  \
-duiyi hex genmove --size N[xM] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap] --nodes N [--eval playouts|queenbee]\n    \
+duiyi hex genmove --size N[xM] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap] --nodes N [--eval playouts|queenbee] [--option NAME=VALUE]\n    \
 the engine's move at a node limit (playouts for MCTS), as the browser worker searches it: {\"bestmove\", \"ponder\", \"nodes\", \"depth\", \"score\", \"eval\", \"time_ms\", \"nps\"}\n  \
 duiyi hex review FILE.sgf | --size N[xM] --moves \"...\" [--swap] [--playouts N] [--solve-ms MS] [--solve-nodes N] [--solve-total-ms MS] [--json]\n    \
 the game reviewed: evaluation and board potentials of every position, the solver-proved losing move with a proved winning alternative, heuristic mistakes (a report; --json for the whole review)\n  \
@@ -190,7 +190,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
 /// `duiyi hex genmove`: the engine's move at a node limit (see [`USAGE`]); the same `Engine` and sliced
 /// driver as the browser worker, so the wasm build gives the same answer (tests/browser/hex-native-wasm).
 fn genmove_cmd(args: &[String]) -> Result<String, String> {
-    let a = Args::parse("genmove", args, &["--size", "--sgf", "--moves", "--nodes", "--eval"], &["--swap"])?;
+    let a = Args::parse("genmove", args, &["--size", "--sgf", "--moves", "--nodes", "--eval", "--option"], &["--swap"])?;
     let pos = position_from_args(&a)?;
     let nodes: u64 = a
         .value("--nodes")
@@ -204,6 +204,10 @@ fn genmove_cmd(args: &[String]) -> Result<String, String> {
     let mut engine = crate::engine::Engine::new();
     engine.set_hex_position(pos).map_err(|e| e.to_string())?;
     engine.set_option("HexEval", eval).map_err(|e| format!("genmove: --eval {eval}: {e}"))?;
+    if let Some(opt) = a.value("--option") {
+        let (name, value) = opt.split_once('=').ok_or("genmove: --option NAME=VALUE")?;
+        engine.set_option(name, value).map_err(|e| format!("genmove: --option {opt}: {e}"))?;
+    }
     engine
         .go(crate::search::limits::GoParams { nodes: Some(nodes), ..Default::default() })
         .map_err(|e| format!("genmove: {e}"))?;

@@ -71,9 +71,9 @@ pub struct MctsOptions {
     pub solver_empties: u32,
     /// The solver's share of the time (0–0.9).
     pub solver_share: f32,
-    /// Pattern priors in the tree ([`priors`]): at expansion each child gets its share of the children's
-    /// Bradley–Terry weights, the children are ordered by it, and selection adds the progressive bias
-    /// `prior_bias · √share / √(n + 1)`.
+    /// Pattern priors in the tree ([`priors`]; off by default, see docs/benchmarks.md): at expansion each
+    /// child gets its share of the children's Bradley–Terry weights, the children are ordered by it, and
+    /// selection adds the progressive bias `prior_bias · √share / √(n + 1)`.
     pub priors: bool,
     /// The progressive bias's constant (see [`MctsOptions::priors`]).
     pub prior_bias: f32,
@@ -81,7 +81,7 @@ pub struct MctsOptions {
 
 impl Default for MctsOptions {
     fn default() -> Self {
-        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 50, bridge_playouts: true, hsearch_cells: 0, wide_root: true, root_children: true, solver_empties: 30, solver_share: 0.25, priors: true, prior_bias: 0.5 }
+        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 50, bridge_playouts: true, hsearch_cells: 0, wide_root: true, root_children: true, solver_empties: 30, solver_share: 0.25, priors: false, prior_bias: 0.5 }
     }
 }
 

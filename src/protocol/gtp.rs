@@ -397,9 +397,10 @@ impl<W: Write> Session<W> {
 
     /// `param_mcts`: the playout search's parameters (engine options `Mcts…`, see `hex::driver::Player`):
     /// with no argument the list, with `NAME VALUE` one set (`knowledge`, `expand`, `exploration`, `rave_k`,
-    /// `bridges`, `hsearch_cells`, `wide_root`, `root_children`, `solver_empties`, `solver_share`).
+    /// `bridges`, `hsearch_cells`, `wide_root`, `root_children`, `solver_empties`, `solver_share`, `priors`,
+    /// `prior_bias`).
     fn param_mcts(&mut self, args: &[&str]) -> Result<String, String> {
-        const NAMES: [(&str, &str); 10] = [
+        const NAMES: [(&str, &str); 12] = [
             ("knowledge", "MctsKnowledge"),
             ("expand", "MctsExpand"),
             ("exploration", "MctsExploration"),
@@ -410,12 +411,14 @@ impl<W: Write> Session<W> {
             ("root_children", "MctsRootChildren"),
             ("solver_empties", "MctsSolverEmpties"),
             ("solver_share", "MctsSolverShare"),
+            ("priors", "MctsPriors"),
+            ("prior_bias", "MctsPriorBias"),
         ];
         match args {
             [] => {
                 let o = self.engine.hex_mcts_options();
                 Ok(format!(
-                    "\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}\n[string] hsearch_cells {}\n[bool] wide_root {}\n[bool] root_children {}\n[string] solver_empties {}\n[string] solver_share {}",
+                    "\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}\n[string] hsearch_cells {}\n[bool] wide_root {}\n[bool] root_children {}\n[string] solver_empties {}\n[string] solver_share {}\n[bool] priors {}\n[string] prior_bias {}",
                     o.knowledge_after,
                     o.expand_after,
                     o.exploration,
@@ -425,16 +428,18 @@ impl<W: Write> Session<W> {
                     o.wide_root as u8,
                     o.root_children as u8,
                     o.solver_empties,
-                    o.solver_share
+                    o.solver_share,
+                    o.priors as u8,
+                    o.prior_bias
                 ))
             }
             [name, value] => {
                 let option = NAMES.iter().find(|(n, _)| n == name).map(|(_, o)| *o).ok_or_else(|| {
-                    format!("param_mcts: unknown parameter '{name}' (knowledge, expand, exploration, rave_k, bridges, hsearch_cells, wide_root, root_children, solver_empties, solver_share)")
+                    format!("param_mcts: unknown parameter '{name}' (knowledge, expand, exploration, rave_k, bridges, hsearch_cells, wide_root, root_children, solver_empties, solver_share, priors, prior_bias)")
                 })?;
                 let value = match *value {
-                    "0" if matches!(*name, "bridges" | "wide_root" | "root_children") => "false",
-                    "1" if matches!(*name, "bridges" | "wide_root" | "root_children") => "true",
+                    "0" if matches!(*name, "bridges" | "wide_root" | "root_children" | "priors") => "false",
+                    "1" if matches!(*name, "bridges" | "wide_root" | "root_children" | "priors") => "true",
                     v => v,
                 };
                 self.engine.set_option(option, value).map_err(|e| format!("param_mcts {name}: {e}"))?;

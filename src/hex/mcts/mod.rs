@@ -36,7 +36,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 mod lines;
+mod patterns;
 mod playout;
+mod priors;
 mod suspend;
 pub use suspend::MctsSuspended;
 use playout::bridge_table;
@@ -69,11 +71,17 @@ pub struct MctsOptions {
     pub solver_empties: u32,
     /// The solver's share of the time (0–0.9).
     pub solver_share: f32,
+    /// Pattern priors in the tree ([`priors`]; off by default, see docs/benchmarks.md): at expansion each
+    /// child gets its share of the children's Bradley–Terry weights, the children are ordered by it, and
+    /// selection adds the progressive bias `prior_bias · √share / √(n + 1)`.
+    pub priors: bool,
+    /// The progressive bias's constant (see [`MctsOptions::priors`]).
+    pub prior_bias: f32,
 }
 
 impl Default for MctsOptions {
     fn default() -> Self {
-        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 256, bridge_playouts: true, hsearch_cells: 0, wide_root: true, root_children: true, solver_empties: 30, solver_share: 0.25 }
+        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 256, bridge_playouts: true, hsearch_cells: 0, wide_root: true, root_children: true, solver_empties: 30, solver_share: 0.25, priors: false, prior_bias: 0.5 }
     }
 }
 
@@ -87,6 +95,8 @@ struct Node {
     knowledge: bool,
     /// Pruned by the parent's knowledge (never selected).
     pruned: bool,
+    /// `√share · 255` (rounded) of the pattern prior, 0 without priors.
+    prior: u8,
     count: u16,
     first: u32,
     visits: u32,
@@ -143,6 +153,8 @@ pub struct Mcts {
     /// Per cell `x` and colour index `c`: the bridges of `c` an opponent stone on `x` breaks into, as (the
     /// other carrier cell, the cells of `c` the bridge needs); a bridge to an edge of `c` needs one stone.
     bridges: Vec<[Vec<(u8, u128)>; 2]>,
+    /// Per colour index and cell, the slots of its prior pattern ([`priors::pattern_slots`]).
+    pattern_slots: [Vec<[u8; 12]>; 2],
     /// `β(n) = √(K / (3n + K))` for `n` < [`TABLE`] visits, and the `K` it was made for.
     beta: Vec<f32>,
     beta_k: f32,
@@ -194,6 +206,7 @@ impl Mcts {
             supported: false,
             size: (1, 1),
             bridges: Vec::new(),
+            pattern_slots: [Vec::new(), Vec::new()],
             dfpn: None,
             dfpn_clock: 0.0,
             beta: Vec::new(),
@@ -238,6 +251,7 @@ impl Mcts {
             self.solver = Solver::analyser(w, h);
             self.size = (w, h);
             self.bridges = bridge_table(&self.masks, w * h);
+            self.pattern_slots = priors::pattern_slots(w, h);
             self.dfpn = None;
         }
         let was_supported = self.supported && self.size == (w, h);
@@ -265,7 +279,11 @@ impl Mcts {
         }
         if self.supported && self.pos.winner().is_none() {
             if !self.nodes[0].expanded {
-                self.expand(0, self.root_stones, self.root_side);
+                let last = match self.pos.moves().last() {
+                    Some(&(_, Move::Place(c))) if self.pos.contains(c) => Some(self.pos.geometry().index(c) as u8),
+                    _ => None,
+                };
+                self.expand(0, self.root_stones, self.root_side, last);
             }
             if self.nodes[0].knowledge {
                 // Apply the root's own rules again (a static win looks for its connecting move).
@@ -512,7 +530,7 @@ impl Mcts {
 
     /// Creates the children of node `k` (position `stones`, `side` to move): every empty cell, or the only
     /// sensible move when the side to move can win at once or must stop the opponent's win in one.
-    fn expand(&mut self, k: usize, stones: [u128; 2], side: Color) {
+    fn expand(&mut self, k: usize, stones: [u128; 2], side: Color, last: Option<u8>) {
         if self.nodes.len() + 128 > self.max_nodes {
             return;
         }
@@ -528,8 +546,12 @@ impl Mcts {
             empty
         };
         let first = self.nodes.len() as u32;
-        for i in bits(set) {
-            self.nodes.push(Node { cell: i as u8, ..Node::default() });
+        if self.options.priors && set.count_ones() > 1 {
+            self.push_with_priors(set, stones, me, last);
+        } else {
+            for i in bits(set) {
+                self.nodes.push(Node { cell: i as u8, ..Node::default() });
+            }
         }
         let n = &mut self.nodes[k];
         n.first = first;
@@ -541,6 +563,22 @@ impl Mcts {
             self.nodes[c].proof = -1;
         } else if theirs.count_ones() >= 2 {
             self.nodes[k].proof = -1;
+        }
+    }
+
+    /// Pushes the children `set` (colour index `me` to move, `last` the opponent's last stone) ordered by
+    /// their pattern weights (ties: the lower cell first), each with its prior (`√share · 255`).
+    fn push_with_priors(&mut self, set: u128, stones: [u128; 2], me: usize, last: Option<u8>) {
+        let slots = &self.pattern_slots[me];
+        let mut kids: Vec<(f32, u8)> = bits(set)
+            .map(|i| (priors::gamma(priors::pattern_code(&slots[i], stones[me], stones[1 - me]), priors::last_class(&slots[i], last)), i as u8))
+            .collect();
+        kids.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let total: f32 = kids.iter().map(|k| k.0).sum();
+        for (g, i) in kids {
+            // Division, sqrt and rounding are exact IEEE operations: the same prior natively and in wasm.
+            let prior = ((g / total).sqrt() * 255.0).round().min(255.0) as u8;
+            self.nodes.push(Node { cell: i, prior, ..Node::default() });
         }
     }
 
@@ -665,6 +703,7 @@ impl Mcts {
         // last bit; sqrt and division are exact everywhere).
         let sqrt_ln_n = (((parent.visits + 1) as f64).ln() as f32).sqrt();
         let o = &self.options;
+        let bias = if o.priors { o.prior_bias / 255.0 } else { 0.0 };
         let mut best = None;
         let mut best_v = f32::NEG_INFINITY;
         for c in self.children(k) {
@@ -687,7 +726,7 @@ impl Mcts {
                     ((o.rave_k / (3.0 * visits + o.rave_k)).sqrt(), 1.0 / (visits + 1.0).sqrt())
                 };
                 let q = if n.visits > 0 { n.wins as f32 / visits } else { r };
-                (1.0 - beta) * q + beta * r + o.exploration * sqrt_ln_n * inv
+                (1.0 - beta) * q + beta * r + (o.exploration * sqrt_ln_n + bias * n.prior as f32) * inv
             };
             if v > best_v {
                 best_v = v;
@@ -716,7 +755,7 @@ impl Mcts {
             }
             if !n.expanded {
                 if n.visits + 1 >= self.options.expand_after {
-                    self.expand(k, stones, side);
+                    self.expand(k, stones, side, last);
                 }
                 if !self.nodes[k].expanded || self.nodes[k].proof != 0 {
                     if self.nodes[k].proof != 0 {

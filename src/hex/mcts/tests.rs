@@ -47,6 +47,28 @@ fn equal_playout_counts_give_equal_moves() {
 }
 
 #[test]
+fn with_priors_the_children_are_ordered_and_the_search_deterministic() {
+    let mut pos = Position::square(9).unwrap();
+    pos.play_str("e5").unwrap();
+    pos.play_str("d6").unwrap();
+    let run = || {
+        let mut m = Mcts::new(16);
+        m.options.priors = true;
+        m.start(pos.clone());
+        while m.run(f64::INFINITY, 5000) == MctsOutcome::IterationDone
+            && m.last_iteration().unwrap().depth < crate::search::limits::MAX_DEPTH
+        {}
+        m
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a.best_move(), b.best_move());
+    assert_eq!(a.last_iteration(), b.last_iteration());
+    let priors: Vec<u8> = a.children(0).map(|c| a.nodes[c].prior).collect();
+    assert!(priors.windows(2).all(|w| w[0] >= w[1]), "{priors:?}");
+    assert!(priors[0] > priors[priors.len() - 1]);
+}
+
+#[test]
 fn the_tree_under_the_played_moves_is_reused() {
     let mut pos = Position::square(7).unwrap();
     pos.play_str("d4").unwrap();

@@ -514,9 +514,11 @@ fn knowledge_analyze_commands_show_what_knowledge_analyse_finds() {
     ] {
         assert!(list.lines().any(|l| l == want), "{want} in {list}");
     }
-    // Three positions: the empty board (open, but White's threats already cut Black's region), a proved loss
-    // for White, and a win for Black to move (with dead and captured cells).
-    let cases: [&[&str]; 3] = [&[], &["b b2", "w a5", "b c3", "w e1", "b d4"], &["b b2", "w a5", "b c3", "w e1"]];
+    // Three positions: White to move after Black's b2 (open, but Black's threats already cut White's region;
+    // the empty 5×5 board is a static win for the side to move since the VC engine's edge templates: c3 joins
+    // both edges by two ziggurats), a proved loss for White, and a win for Black to move (with dead and
+    // captured cells).
+    let cases: [&[&str]; 3] = [&["b b2"], &["b b2", "w a5", "b c3", "w e1", "b d4"], &["b b2", "w a5", "b c3", "w e1"]];
     let mut kinds = Vec::new();
     let mut seen_inferior = [false; 3];
     for moves in cases {
@@ -564,7 +566,7 @@ fn knowledge_analyze_commands_show_what_knowledge_analyse_finds() {
     // The cases show every verdict, a forced region, and all three labels of the inferior cells.
     assert_eq!(kinds, ["open", "loss for white", "win for black"]);
     assert_eq!(seen_inferior, [true; 3]);
-    setup(&mut g, 5, &[]);
+    setup(&mut g, 5, &["b b2"]);
     let region = plist(&g.ok("duiyi-mustplay"));
     assert!(region.len() < 25 && region.contains(&Cell::parse("c3").unwrap()), "{region:?}");
     assert!(!g.ok("duiyi-threats").is_empty());
@@ -589,7 +591,7 @@ fn hex_eval_and_param_mcts() {
     g.ok("param_game resign_proved_loss 0");
     assert!(g.ok("param_game").contains("hex_eval playouts"), "the default search");
     let list = g.ok("param_mcts");
-    for name in ["knowledge 50", "expand 2", "exploration 0.02", "rave_k 1000", "bridges 1", "hsearch_cells 0", "solver_empties 30"] {
+    for name in ["knowledge 256", "expand 2", "exploration 0.02", "rave_k 1000", "bridges 1", "hsearch_cells 0", "solver_empties 30"] {
         assert!(list.contains(name), "{name} in {list}");
     }
     g.ok("param_mcts knowledge 20");

@@ -102,6 +102,34 @@ pub(crate) struct VcBuilder {
     pub(crate) limits: VcLimits,
 }
 
+/// Adds carrier `c` to a list of minimal carriers (`slot[..n]`, capacity `slot.len()`): refused when a kept
+/// carrier is a subset of `c`; otherwise the supersets of `c` are dropped and `c` is added, or, with the list
+/// full, replaces the largest kept carrier when smaller (a full list keeps its smallest carriers).
+/// `Ok(new length)` when `c` was kept, `Err(new length)` when not.
+fn insert_minimal(slot: &mut [u128], n: usize, c: u128) -> Result<usize, usize> {
+    if slot[..n].iter().any(|&f| f & !c == 0) {
+        return Err(n);
+    }
+    let mut k = 0;
+    for i in 0..n {
+        let f = slot[i];
+        if f & c != c {
+            slot[k] = f;
+            k += 1;
+        }
+    }
+    if k < slot.len() {
+        slot[k] = c;
+        return Ok(k + 1);
+    }
+    let (j, big) = (0..k).map(|i| (i, slot[i].count_ones())).max_by_key(|&(_, n)| n).unwrap();
+    if c.count_ones() >= big {
+        return Err(k);
+    }
+    slot[j] = c;
+    Ok(k)
+}
+
 /// A work queue of new connections `(x, y, carrier)` taken smallest carrier first (one bucket per carrier
 /// size, last in first out within a bucket).
 struct SizeQueue {
@@ -212,31 +240,13 @@ impl VcBuilder {
             return;
         }
         let p = self.pair(x, y);
-        let base = p * self.limits.fulls;
-        let n = self.nfull[p] as usize;
-        if self.fulls[base..base + n].iter().any(|&f| (f & !c) == 0) {
-            return;
-        }
-        // Drop supersets.
-        let mut k = 0;
-        for i in 0..n {
-            let f = self.fulls[base + i];
-            if f & c != c {
-                self.fulls[base + k] = f;
-                k += 1;
-            }
-        }
-        if k >= self.limits.fulls {
-            self.nfull[p] = k as u8;
-            // A full list keeps its smallest carriers: the new one replaces the largest when smaller.
-            let (j, big) = (0..k).map(|i| (i, self.fulls[base + i].count_ones())).max_by_key(|&(_, n)| n).unwrap();
-            if c.count_ones() >= big {
+        let (base, cap) = (p * self.limits.fulls, self.limits.fulls);
+        match insert_minimal(&mut self.fulls[base..base + cap], self.nfull[p] as usize, c) {
+            Ok(n) => self.nfull[p] = n as u8,
+            Err(n) => {
+                self.nfull[p] = n as u8;
                 return;
             }
-            self.fulls[base + j] = c;
-        } else {
-            self.fulls[base + k] = c;
-            self.nfull[p] = k as u8 + 1;
         }
         self.nbr_full[x] |= 1u128 << y;
         self.nbr_full[y] |= 1u128 << x;
@@ -278,32 +288,16 @@ impl VcBuilder {
                 self.edge_semis.push(c);
             }
         } else {
-            let base = p * self.limits.semis;
-            let n = self.nsemi[p] as usize;
-            if self.semis[base..base + n].iter().any(|&s| (s & !c) == 0) {
-                return;
-            }
-            let mut kk = 0;
-            for i in 0..n {
-                let s = self.semis[base + i];
-                if s & c != c {
-                    self.semis[base + kk] = s;
-                    kk += 1;
-                }
-            }
-            k = kk;
-            list[..k].copy_from_slice(&self.semis[base..base + k]);
-            if k >= self.limits.semis {
-                self.nsemi[p] = k as u8;
-                let (j, big) = (0..k).map(|i| (i, self.semis[base + i].count_ones())).max_by_key(|&(_, n)| n).unwrap();
-                if c.count_ones() >= big {
+            let (base, cap) = (p * self.limits.semis, self.limits.semis);
+            match insert_minimal(&mut self.semis[base..base + cap], self.nsemi[p] as usize, c) {
+                Ok(n) => self.nsemi[p] = n as u8,
+                Err(n) => {
+                    self.nsemi[p] = n as u8;
                     return;
                 }
-                self.semis[base + j] = c;
-            } else {
-                self.semis[base + k] = c;
-                self.nsemi[p] = k as u8 + 1;
             }
+            k = self.nsemi[p] as usize;
+            list[..k].copy_from_slice(&self.semis[base..base + k]);
         }
         self.nbr_semi[x] |= 1u128 << y;
         self.nbr_semi[y] |= 1u128 << x;

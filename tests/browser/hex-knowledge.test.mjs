@@ -58,6 +58,11 @@ async function knowledge(page) {
   return page.evaluate(() => window.duiyi.view.game.knowledge());
 }
 
+/** The cells a knowledge object fills for `side` (captured and permanently inferior: one dot each), sorted. */
+function filled(k, side) {
+  return [...new Set([...k.captured[side], ...k.permanentlyInferior[side]])].sort();
+}
+
 async function heatValues(page) {
   return page.$$eval('[data-testid="heatmap"] [data-square]', (nodes) =>
     Object.fromEntries(nodes.map((n) => [n.dataset.square, `${n.dataset.value}|${n.getAttribute('fill')}`])));
@@ -111,7 +116,7 @@ test('Connections on a bridge chain: a proved loss for White in both languages, 
   assert.equal(await page.getAttribute('[data-testid="connections-panel"]', 'data-verdict'), 'loss');
   assert.deepEqual(await marked(page, 'carrier'), ['a1', 'a7', 'b1', 'b2', 'b5', 'b7', 'c1', 'c2', 'c3', 'c5', 'c6', 'c7', 'd1', 'd3', 'd6', 'd7', 'e1', 'e2', 'f1', 'f2', 'g1']);
   assert.deepEqual(await marked(page, 'carrier'), [...(await knowledge(page)).carrier].sort());
-  assert.deepEqual(await marked(page, 'captured-black'), ['a1', 'a7', 'b1', 'b7', 'd1', 'e1']);
+  assert.deepEqual(await marked(page, 'captured-black'), filled(await knowledge(page), 'black'));
   assert.deepEqual(await marked(page, 'must-play'), [], 'a lost position has no region to draw');
   // the legend explains the carrier and the captured dot
   const legend = await page.$$eval('[data-testid="connections-legend"] li:not([hidden])', (els) => els.map((e) => e.dataset.mark));
@@ -155,7 +160,7 @@ test('Connections with a must-play region smaller than the board: the marked reg
   assert.ok(k.mustPlay.length > 0 && k.mustPlay.length < empty, `region of ${k.mustPlay.length} cells`);
   assert.deepEqual(await marked(page, 'must-play'), [...k.mustPlay].sort());
   assert.deepEqual(await marked(page, 'threat'), [...k.threats].sort());
-  assert.deepEqual(await marked(page, 'captured-black'), [...k.captured.black].sort());
+  assert.deepEqual(await marked(page, 'captured-black'), filled(k, 'black'));
   assert.deepEqual(await marked(page, 'carrier'), []);
   assert.equal(await page.textContent('[data-testid="connections-verdict"]'),
     `White must play inside the outlined region (${k.mustPlay.length} of ${empty} empty cells): after any move outside it, Black connects`);
@@ -212,5 +217,75 @@ test('the engine panel says a proved result in words: a win for the engine\'s si
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li').length >= 1, null, { timeout: STEP_MS });
   const losses = await page.evaluate(() => window.__proofs);
   assert.ok(losses.some((p) => /^\d+\|Proved loss for White: Black connects in \d+ moves?$/.test(p) && Number(p.split('|')[0]) > 0), losses.join(' / '));
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
+/** The why line's data and text, and the cells marked `mark` on the board. */
+async function whyOf(page) {
+  return page.$eval('[data-testid="connections-why"]', (el) => ({ hidden: el.hidden, ...el.dataset, text: el.textContent }));
+}
+
+test('why the engine played its move: forced into the must-play region, shown on the board and back; both languages', async () => {
+  const page = await openHex({ size: '7', human: 'both', ponder: false, overlay: 'none', connections: true, movetime: 500 });
+  await loadSgf(page, FORCED);
+  await page.waitForSelector('[data-testid="connections-panel"][data-verdict="forced"]', { timeout: STEP_MS });
+  const before = await knowledge(page);
+  assert.equal((await whyOf(page)).hidden, true, 'no why line before the engine moves');
+  await page.selectOption('[data-testid="human-side"]', 'black'); // the engine takes White, to move
+  await page.waitForFunction(() => document.querySelector('[data-testid="connections-why"]')?.hidden === false, null, { timeout: STEP_MS });
+  const why = await whyOf(page);
+  const moves = await page.evaluate(() => window.duiyi.view.game.moves());
+  assert.equal(moves.length, 1);
+  assert.equal(why.move, moves[0].slice(2));
+  assert.equal(why.side, 'white');
+  assert.equal(why.reason, 'forced', JSON.stringify(why));
+  assert.ok(before.mustPlay.includes(why.move), `${why.move} inside the region ${before.mustPlay}`);
+  assert.match(why.text, new RegExp(`^Why ${why.move}: Black threatened to connect, so White had to play inside the must-play region \\(${before.mustPlay.length} cells\\)`));
+  // the board shows the position now (Black to move) until asked
+  assert.equal(await page.$eval('[data-testid="connections"]', (g) => g.dataset.why ?? ''), '');
+  assert.deepEqual(await marked(page, 'move'), []);
+  await page.click('[data-testid="connections-why-show"]');
+  await page.waitForSelector('[data-testid="connections"][data-why="true"]');
+  // the region before the move, less the move's own cell (its stone shows, ringed)
+  assert.deepEqual(await marked(page, 'must-play'), before.mustPlay.filter((c) => c !== why.move).sort());
+  assert.deepEqual(await marked(page, 'threat'), before.threats.filter((c) => c !== why.move).sort());
+  assert.deepEqual(await marked(page, 'move'), [why.move]);
+  assert.equal(await page.getAttribute('[data-testid="connections-why-show"]', 'aria-pressed'), 'true');
+  assert.ok(!(await page.locator('[data-testid="connections-legend"] li[data-mark="move"]').isHidden()));
+  await screenshot(page, 'hex-connections-why');
+  // in Chinese, the same line
+  await page.click('[data-testid="lang-toggle"]');
+  await page.waitForFunction(() => /必走区/.test(document.querySelector('[data-testid="connections-why"]').textContent));
+  assert.match((await whyOf(page)).text, new RegExp(`^为什么下 ${why.move}：黑方威胁连通`));
+  await page.click('[data-testid="lang-toggle"]');
+  await page.waitForFunction(() => /^Why /.test(document.querySelector('[data-testid="connections-why"]').textContent));
+  await page.click('[data-testid="connections-why-show"]');
+  await page.waitForFunction(() => !document.querySelector('[data-testid="connections"]').dataset.why);
+  assert.deepEqual(await marked(page, 'move'), []);
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
+test('why the engine played its move: it kept a proved win, and the overlay tells the search\'s proof as it was found', async () => {
+  // 5×5, Black c2–c3–c4 with both edge templates, Black to move: a static win; the engine plays Black
+  const page = await openHex({ size: '5', human: 'both', ponder: false, overlay: 'none', connections: true, movetime: 1000 });
+  await loadSgf(page, '(;FF[4]GM[11]SZ[5]AB[c2][c3][c4]PL[B])');
+  await page.waitForSelector('[data-testid="connections-panel"][data-verdict="win"]', { timeout: STEP_MS });
+  await page.selectOption('[data-testid="human-side"]', 'white');
+  await page.waitForFunction(() => document.querySelector('[data-testid="connections-why"]')?.hidden === false, null, { timeout: STEP_MS });
+  const why = await whyOf(page);
+  assert.equal(why.reason, 'win', JSON.stringify(why));
+  assert.equal(why.side, 'black');
+  assert.match(why.text, new RegExp(`^Why ${why.move}: Black had already proved its win`));
+  // White to move has lost now
+  assert.equal(await page.getAttribute('[data-testid="connections-panel"]', 'data-verdict'), 'loss');
+  const proof = page.locator('[data-testid="connections-search-proof"]');
+  await proof.waitFor({ state: 'visible', timeout: STEP_MS });
+  assert.equal(await proof.getAttribute('data-winner'), 'black');
+  assert.equal(await proof.getAttribute('data-ply'), '1');
+  assert.equal(await proof.textContent(), "The engine's search proved at move 1 that Black wins.");
+  // a new game forgets it (the user plays both sides: no search proves the empty board again)
+  await page.selectOption('[data-testid="human-side"]', 'both');
+  await page.click('[data-testid="new-game"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="connections-search-proof"]').hidden);
   assert.deepEqual(app.errorsOf(page), []);
 });

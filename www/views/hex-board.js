@@ -8,8 +8,9 @@
 // data-overlay), each of its cells `polygon[data-square][data-value]` (the number shown; "inf" when
 // unreachable, "" on an occupied cell). The connections layer (setMarks, the "Connections" toggle) is
 // `g[data-testid="connections"]` (data-verdict, data-to-move), one element per mark, each with data-square
-// and data-mark (carrier, must-play, threat, dead, captured-black, captured-white); it lies above the heatmap
-// and never touches it.
+// and data-mark (carrier, must-play, threat, dead, captured-black, captured-white, inferior, move), and
+// data-why="true" while it shows why the engine's last move was played (hex-connections.js); it lies above the
+// heatmap and never touches it.
 
 const NS = 'http://www.w3.org/2000/svg';
 const R = 20; // hexagon circumradius, in SVG units
@@ -224,7 +225,8 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
     /**
      * The connections layer, or null for none: `marks` is [{cell: 'c3', mark}] with mark one of 'carrier',
      * 'must-play', 'threat' (drawn in this order, a cell may carry several), 'dead', 'captured-black',
-     * 'captured-white'; `verdict` ('win' | 'loss' | 'open' | 'none') and `toMove` go on the layer (data-*) for
+     * 'captured-white', 'inferior' (a dash: a move never better than another), 'move' (a ring round a stone:
+     * the move being explained); `verdict` ('win' | 'loss' | 'open' | 'none') and `toMove` go on the layer (data-*) for
      * its colours and the tests. Drawn anew on each call (a position change, not a hover).
      * @param {{marks: Array<{cell: string, mark: string}>, verdict: string, toMove: string|null}|null} view
      */
@@ -233,13 +235,15 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
       marksLayer.replaceChildren();
       marksLayer.dataset.verdict = view ? view.verdict : 'none';
       marksLayer.dataset.toMove = view?.toMove ?? '';
+      if (view?.why) marksLayer.dataset.why = 'true';
+      else delete marksLayer.dataset.why;
       if (!view) {
         marksLayer.setAttribute('display', 'none');
         return;
       }
       marksLayer.removeAttribute('display');
       const byName = new Map(cells.map((c) => [c.name, c]));
-      const order = ['carrier', 'must-play', 'threat', 'dead', 'captured-black', 'captured-white'];
+      const order = ['carrier', 'must-play', 'threat', 'dead', 'captured-black', 'captured-white', 'inferior', 'move'];
       const sorted = [...view.marks].sort((a, b) => order.indexOf(a.mark) - order.indexOf(b.mark));
       for (const { cell, mark } of sorted) {
         const c = byName.get(cell);
@@ -250,6 +254,11 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
         if (mark === 'dead') {
           const d = 0.2 * R;
           el('path', { d: `M${c.x - d},${sy - d}L${c.x + d},${sy + d}M${c.x - d},${sy + d}L${c.x + d},${sy - d}`, class: 'hx-k-dead', ...data }, marksLayer);
+        } else if (mark === 'inferior') {
+          const d = 0.22 * R;
+          el('path', { d: `M${c.x - d},${sy}L${c.x + d},${sy}`, class: 'hx-k-inferior', ...data }, marksLayer);
+        } else if (mark === 'move') {
+          el('circle', { cx: c.x, cy: c.y, r: 0.62 * R, class: 'hx-k-move', ...data }, marksLayer);
         } else if (mark === 'captured-black' || mark === 'captured-white') {
           el('circle', { cx: c.x, cy: sy, r: 0.17 * R, class: `hx-k-captured hx-k-${mark}`, ...data }, marksLayer);
         } else {

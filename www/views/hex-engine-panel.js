@@ -58,8 +58,10 @@ const PONDER_CAP_MS = 60000;
  * @param {() => void} opts.changed  the game changed (redraw, save)
  * @param {() => void} opts.save  save the game (the expected move changed)
  * @param {(key: string, params?: object, error?: object) => void} opts.showError
+ * @param {(proof: {winner: string, moves: string[]}) => void} [opts.onProof]  the engine's search of its own move
+ *   (not a ponder search) proved the game: the winner and the moves of the position it searched
  */
-export function createEnginePanel(host, { client, t, settings, game, key, position, engineToMove, userOnlyToMove, changed, save, showError }) {
+export function createEnginePanel(host, { client, t, settings, game, key, position, engineToMove, userOnlyToMove, changed, save, showError, onProof }) {
   const status = createEngineStatus(host, t());
   // the score is shown from Black's view here, named as the search's (not the figures' eval), with a note
   const scoreLabel = status.element.querySelector('[data-i18n="engine.score"]');
@@ -148,6 +150,9 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
     setText(proofEl, tr(mate > 0 ? 'hex.proof.win' : 'hex.proof.loss', names));
     proofEl.dataset.mate = String(side === 'white' ? -mate : mate);
     proofEl.dataset.side = side;
+    if (client.state === 'thinking' && searching?.key === key()) {
+      onProof?.({ winner: mate > 0 ? side : side === 'black' ? 'white' : 'black', moves: position().moves });
+    }
   }
 
   /** Sends the page's level to the engine when the engine's differs (the client is shared with Xiangqi). */

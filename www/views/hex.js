@@ -42,7 +42,7 @@ import { createEnginePanel } from './hex-engine-panel.js';
 import { createRecord, setupOf, movesOf, gameFrom, gameFromSgf, takeLinkPosition, readSavedGame, restoreGame, writeSavedGame } from './hex-record.js';
 import { newHexInfo, validHexInfo, hexRecordOf, hexEntry, createHexLibraryLink } from './hex-library.js';
 import { createExplain } from './hex-explain.js';
-import { createConnections, knowledgeMarks } from './hex-connections.js';
+import { createConnections, knowledgeMarks, whyOfMove } from './hex-connections.js';
 import { createReview } from './hex-review.js';
 import { createHint } from './hex-hint.js';
 import { playSound } from '../sound.js';
@@ -99,7 +99,10 @@ export function mount(root, ctx) {
   const board = createHexBoard(boardHost, { onPlay: (cell) => userMove(cell), onHover: (cell) => hover(cell), onTap: (cell) => tap(cell) });
   const figures = createFigures({ t: tr, board, onOverlay: (name) => setOverlay(name), overlay: settings.overlay });
   const explain = createExplain({ HexGame, t: tr, d3: () => figures.d3, onExample: () => seedExample() });
-  const connections = createConnections({ t: tr, on: settings.connections, onToggle: (on) => setConnections(on) });
+  const connections = createConnections({
+    t: tr, on: settings.connections, onToggle: (on) => setConnections(on),
+    onWhy: () => board.setMarks(marks && connections.shownMarks(marks)),
+  });
   figures.overlayBar.append(connections.button);
   const boardBar = h('div', { class: 'board-bar' }, newBtn, undoBtn, swapBtn, resignBtn);
   boardColumn.append(figures.overlayBar, boardHost, figures.legend, connections.panel, boardBar);
@@ -130,6 +133,8 @@ export function mount(root, ctx) {
   let previewCell = null;
   /** the Connections overlay's marks of the position (knowledgeMarks), null while it is off */
   let marks = null;
+  /** the engine's search's proved result, {winner, moves} (noteSearchProof), or null */
+  let searchProof = null;
   let destroyed = false;
 
   const engine = createEnginePanel(statusHost, {
@@ -142,6 +147,7 @@ export function mount(root, ctx) {
     changed: () => changed(),
     save: () => save(),
     showError: (k, params, err) => showError(k, params, err),
+    onProof: (proof) => noteSearchProof(proof),
   });
 
   function key() {
@@ -377,16 +383,61 @@ export function mount(root, ctx) {
     if (!settings.connections) return;
     const over = Boolean(game.winner());
     let k = null;
+    let whyOfLast = null;
     if (!over) {
       try {
         k = game.knowledge();
+        whyOfLast = whyOfEngineMove(k);
       } catch (err) {
         showError('hex.error.knowledge', {}, err);
       }
     }
     const emptyCount = game.stones().reduce((n, s) => n + (s === 0 ? 1 : 0), 0);
     marks = knowledgeMarks(k, emptyCount);
-    connections.show(k, marks, { emptyCount, over });
+    connections.show(k, marks, { emptyCount, over, whyOfLast });
+    connections.setSearchProof(searchProofNow());
+  }
+
+  /**
+   * Why the engine played the last move (whyOfMove), from the knowledge `after` it (the position on the board)
+   * and of the position before it (replayed in a game of its own); null when the user played it, it was the
+   * swap, or the analysis does not cover the board.
+   */
+  function whyOfEngineMove(after) {
+    const list = game.moves();
+    const last = list.at(-1);
+    if (!last || last.endsWith('swap-pieces')) return null;
+    const side = last.startsWith('b') ? 'black' : 'white';
+    if (humanPlays(side)) return null;
+    const earlier = gameFrom(HexGame, `${game.width()}x${game.height()}`, settings.swap, movesOf(game).slice(0, -1), false, setupOf(game));
+    try {
+      const before = earlier.knowledge();
+      const emptyBefore = earlier.stones().reduce((n, s) => n + (s === 0 ? 1 : 0), 0);
+      return whyOfMove(last.slice(2), side, before, after, emptyBefore);
+    } finally {
+      earlier.free();
+    }
+  }
+
+  /**
+   * Keeps the engine's search's proved result ({winner, moves: the position searched}) while the game goes on
+   * from that position; the overlay tells it as {winner, ply} (searchProofNow).
+   */
+  function noteSearchProof(proof) {
+    // proof: {winner, moves} from the engine panel (the position searched), or null when it shows none
+    if (!proof || searchProof?.winner === proof.winner && searchProofNow()) return;
+    const k = key();
+    searchProof = { ...proof, base: k.slice(0, k.lastIndexOf('|')) };
+    if (settings.connections) connections.setSearchProof(searchProofNow());
+  }
+  function searchProofNow() {
+    if (!searchProof || !game) return null;
+    const now = movesOf(game);
+    const at = searchProof.moves;
+    const k = key();
+    if (k.slice(0, k.lastIndexOf('|')) !== searchProof.base) return null;
+    if (at.length > now.length || at.some((m, i) => now[i] !== m)) return null;
+    return { winner: searchProof.winner, ply: at.length + 1 };
   }
 
   function setConnections(on) {
@@ -419,7 +470,7 @@ export function mount(root, ctx) {
       width: game.width(), height: game.height(), stones, last,
       chain: new Set(game.winningChain()), playable: userTurn, toMove: winner ? null : side,
     });
-    board.setMarks(marks);
+    board.setMarks(marks && connections.shownMarks(marks));
     board.setAriaLabel(t('hex.boardLabel'));
     undoBtn.disabled = ms.length === 0;
     swapBtn.hidden = !game.swapAvailable();

@@ -223,6 +223,18 @@ test('a review goes through PGN and back without a new analysis', async (t) => {
   }
   assert.match(pgn, /\$4|\?\?/, 'the blunder has its NAG');
   assert.match(pgn, /\[ReviewStartEval "/);
+  // the comments name the better move in the PGN's own format (ICCS by default), not the page's notation
+  const better = [...pgn.matchAll(/Better: ([^}]*)\}/g)].map((m) => m[1].trim());
+  assert.ok(better.length > 0, 'a comment names a better move');
+  for (const b of better) assert.match(b, /^[a-i]\d[a-i]\d$/, `ICCS PGN, comment move ${b}`);
+  await page.selectOption('[data-testid="pgn-format"]', 'wxf');
+  await page.click('[data-testid="export-pgn"]');
+  await page.waitForFunction((old) => document.querySelector('[data-testid="pgn-text"]').value !== old, pgn);
+  const wxf = await page.$eval('[data-testid="pgn-text"]', (el) => el.value);
+  const betterWxf = [...wxf.matchAll(/Better: ([^}]*)\}/g)].map((m) => m[1].trim());
+  assert.equal(betterWxf.length, better.length);
+  betterWxf.forEach((b, i) => assert.match(b, new RegExp(`^[KAEBHNRCP][1-9+\\-=.][1-9+\\-=.]?[1-9]? \\(${better[i]}\\)$|^[A-Z+\\-=.\\d]{4} \\(${better[i]}\\)$`), `WXF PGN, comment move ${b}`));
+  await page.selectOption('[data-testid="pgn-format"]', 'iccs');
   // a fresh page: no review saved; the PGN alone brings it back
   const fresh = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: HUMAN });
   await fresh.fill('[data-testid="pgn-text"]', pgn);

@@ -150,9 +150,10 @@ export function pgnResult(x) {
  * annotations of its own tree (an imported record's comments and variations, the analysis board's lines)
  * merged with the review's (NAGs, comments, evaluations) and the hints' tags. On the analysis board with a
  * tree of its own (not the game's), that tree with no game tags. Same shape as pgnParse's answer, so it is
- * also what the library stores.
+ * also what the library stores. `format` ('iccs' | 'chinese' | 'wxf', default the page's notation) is the
+ * notation the review's comments name moves in: the PGN's move format when exporting.
  */
-export function pgnObject(x) {
+export function pgnObject(x, format = undefined) {
   const game = x.analysis.pgnGame();
   const { result, reason } = game.isGame ? pgnResult(x) : { result: '*', reason: null };
   // an analysis tree of its own is written with the page's tags, as a game played here
@@ -161,7 +162,7 @@ export function pgnObject(x) {
   const out = { tags, fen: game.fen, moves: game.moves, result, reason };
   let annotations = game.annotations ?? null;
   if (game.isGame) {
-    const extras = x.review?.pgnExtras() ?? { tags: {}, annotations: null };
+    const extras = x.review?.pgnExtras(format) ?? { tags: {}, annotations: null };
     Object.assign(out.tags, extras.tags, x.hint?.pgnTags() ?? {});
     annotations = mergeAnnotations(extras.annotations, annotations);
   }

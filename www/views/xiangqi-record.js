@@ -286,7 +286,7 @@ export function createRecordPanels(x) {
     // the game (its tags, comments and variations, the review's marks); on the analysis board, its tree
     let text;
     try {
-      text = x.pgnWrite({ ...pgnObject(x), format: settings.pgnFormat });
+      text = x.pgnWrite({ ...pgnObject(x, settings.pgnFormat), format: settings.pgnFormat });
     } catch (err) {
       x.showError('error.pgnWrite', {}, err);
       return;

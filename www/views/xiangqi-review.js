@@ -279,8 +279,7 @@ export function createReview(x, wasm) {
   const written = new Map();
 
   /** A move of the position before move `i` in the page's notation, with its ICCS when they differ. */
-  function moveText(i, iccs) {
-    const notation = x.notation();
+  function moveText(i, iccs, notation = x.notation()) {
     const before = x.record.moves.slice(0, i);
     const key = `${notation}|${before.join(' ')}|${iccs}`;
     if (!written.has(key)) {
@@ -489,9 +488,11 @@ export function createReview(x, wasm) {
    * What a PGN export adds for the review: tags (ReviewStartEval: the start position's [%eval], Red's view, so
    * the first move's class survives the round trip) and `annotations` (spec: one per move, null where the move
    * has no verdict): NAGs of the error classes, a comment naming the class and the better move, the [%eval]
-   * of the position after the move (Red's view), the better line as a variation.
+   * of the position after the move (Red's view), the better line as a variation. The comment names the better
+   * move in `notation` ('iccs' | 'chinese' | 'wxf'; default the page's): the PGN's own move format, so a file
+   * reads in one notation.
    */
-  function pgnExtras() {
+  function pgnExtras(notation = x.notation()) {
     reconcile();
     recompute();
     const tags = {};
@@ -506,7 +507,7 @@ export function createReview(x, wasm) {
       if (after) out.eval = redEval(after, i + 1, first);
       if (v) {
         if (v.nag) out.nags = [v.nag];
-        out.comment = v.better ? t('review.comment', { class: t(`review.class.${v.class}`), move: moveText(i, v.better) }) : t(`review.class.${v.class}`);
+        out.comment = v.better ? t('review.comment', { class: t(`review.class.${v.class}`), move: moveText(i, v.better, notation) }) : t(`review.class.${v.class}`);
         // the engine's line wherever the move played was not the engine's move, a "best" one within the noise
         // included: the import tells the engine's own move (no loss) from the others by it, so the losses
         // (and the summary's average) come back as they were

@@ -137,3 +137,27 @@ test('a worker crash while pondering: the repeated ponder search lists its repli
   await waitForMoveCount(page, 4);
   assert.deepEqual(app.errorsOf(page).filter((e) => !/engine-client/.test(e)), []);
 });
+
+test('a pondered reply not searched yet says so, never "depth 0" (both languages)', async () => {
+  const page = await app.newPage('?lang=en#xiangqi', { xiangqiSettings: null });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });
+  const texts = await page.evaluate(async () => {
+    const { createPonderCandidates } = await import('./views/ponder-candidates.js');
+    const out = {};
+    for (const lang of ['en', 'zh']) {
+      const strings = await (await fetch(`./i18n/${lang}.json`)).json();
+      const t = (key, params = {}) => strings[key].replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
+      const view = createPonderCandidates(t, 'iccs');
+      view.show([
+        { move: 'h9g7', depth: 7, nodes: 900, ms: 300, active: false },
+        { move: 'b9c7', depth: 0, nodes: 0, ms: 0, active: true },
+        { move: 'h7e7', depth: 0, nodes: 0, ms: 0, active: false },
+      ], (m) => m);
+      out[lang] = [...view.element.querySelectorAll('li')].map((li) => `${li.dataset.depth}|${li.textContent}`);
+    }
+    return out;
+  });
+  assert.deepEqual(texts.en, ['7|h9g7 · depth 7', '0|b9c7 · starting', '0|h7e7 · waiting its turn']);
+  assert.deepEqual(texts.zh, ['7|h9g7 · 深度 7', '0|b9c7 · 开始思考', '0|h7e7 · 等候中']);
+  assert.deepEqual(app.errorsOf(page), []);
+});

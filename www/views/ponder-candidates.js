@@ -187,7 +187,10 @@ export function createPonderCandidates(t, attr) {
       }
       return;
     }
-    const rows = list.map((c) => ({ c, text: t('ponder.candidate', { move: write(c.move), depth: c.depth }) }));
+    // a reply not searched yet (depth 0) says so rather than "depth 0"
+    const rowText = (c) => (c.depth > 0 ? t('ponder.candidate', { move: write(c.move), depth: c.depth })
+      : t(c.active ? 'ponder.candidateStarting' : 'ponder.candidateWaiting', { move: write(c.move) }));
+    const rows = list.map((c) => ({ c, text: rowText(c) }));
     const signature = rows.map((r) => `${r.c.move}|${r.c.depth}|${r.c.active}|${r.text}`).join(' ');
     element.hidden = false;
     setText(label, t('ponder.candidates'));

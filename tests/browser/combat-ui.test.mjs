@@ -103,6 +103,11 @@ test('the sampled rows are filled on arrival, in both languages; the button besi
     await page.waitForFunction(() => document.querySelector('.cb-chart-dist canvas')?.dataset.notRun === '0');
     // beside the chart: what was sampled, and a button to sample again
     assert.match(await text(page, 'dist-sample-note'), /100,000/);
+    // the panel's progress line says the automatic run was a quick one, and what Run samples (the selector's 10^6)
+    assert.equal(await page.$eval('[data-testid="mc-swings"]', (s) => s.value), '1000000');
+    assert.equal(await text(page, 'mc-detail').then((s) => s.replace(/\d+\.\d M|\d+\.\d 百万/, 'R')),
+      lang === 'zh' ? '打开页面时的快速抽样：每种算法 100,000 / 100,000 次 · 每秒 R次（“开始”将抽样 1,000,000 次）'
+        : 'Quick sample on arrival: 100,000 of 100,000 swings per model · R swings/s (Run samples 1,000,000)');
     const distRun = await page.$eval('[data-testid="dist-run"]', (b) => ({ disabled: b.disabled, label: b.textContent }));
     assert.deepEqual(distRun, { disabled: false, label: lang === 'zh' ? '重新抽样' : 'Sample again' });
     const chartBottom = await page.$eval('.cb-chart-dist', (e) => e.getBoundingClientRect().bottom);

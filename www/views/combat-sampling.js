@@ -244,8 +244,10 @@ export function createSampler(env) {
     cancelBtn.disabled = mc.state !== 'running';
     progress.value = mc.total ? mc.done / mc.total : 0;
     const rate = mc.elapsedMs > 0 ? (mc.done * MODELS.length) / (mc.elapsedMs / 1000) / 1e6 : 0;
+    // an automatic run samples fewer swings than the selector's choice: it says so, and what Run would sample
+    const chosen = Number(swingsSelect.value);
     progressText.textContent = mc.total
-      ? t('mc.progress', { done: fmtInt(mc.done), total: fmtInt(mc.total), rate: rate.toFixed(1) })
+      ? t(mc.auto && mc.total < chosen ? 'mc.progressAuto' : 'mc.progress', { done: fmtInt(mc.done), total: fmtInt(mc.total), rate: rate.toFixed(1), chosen: fmtInt(chosen) })
       : '';
     seedUsed.textContent = mc.seed ? t('mc.seedUsed', { seed: mc.seed }) : '';
     seedUsed.dataset.seed = mc.seed;

@@ -3,8 +3,9 @@
 // index.html, and without it (`npm start`) nothing is registered and a worker left over from a bundle served
 // at the same address is removed, so development always sees the files on disk.
 //
-// Notices (one at a time, a small box at the bottom of the window that clicks pass through, except on its
-// buttons; test hook `app-notice` with data-kind):
+// Notices (one at a time, a slim bar in the page's flow under the top bar, so it covers no control of the
+// page — it once floated over the Xiangqi page's draw buttons; it stays until closed with its ×, or until the
+// user goes to another view; test hook `app-notice` with data-kind):
 //   offline-ready   the first visit finished caching the app: it now works offline;
 //   updated         this visit runs a newer version than the last one (data-from, data-version);
 //   update-ready    a newer version was installed while this page was open: a Reload button (the games are
@@ -14,8 +15,6 @@
 // The last version seen is kept in localStorage under duiyi.version.
 
 const VERSION_KEY = 'duiyi.version';
-/** A notice hides itself after this long (it stays in the page, hidden, with its data-kind). */
-const NOTICE_MS = 10000;
 /** An open page asks for a new version at most this often when it comes back into view… */
 const UPDATE_CHECK_MIN_MS = 5 * 60 * 1000;
 /** …and at least this often while it stays open. */
@@ -65,15 +64,20 @@ function show(kind, params = {}) {
       el.hidden = true;
     });
     el.append(text, reload, close);
-    document.body.append(el);
+    // in the flow, under the top bar (before the view): it pushes the page down rather than covering it
+    const bar = document.querySelector('header.topbar');
+    if (bar) bar.after(el);
+    else document.body.prepend(el);
+    // another view: the notice has been seen (an update's Reload offer stays)
+    window.addEventListener('hashchange', () => {
+      if (notice?.kind !== 'update-ready') el.hidden = true;
+    });
   }
-  clearTimeout(el.hideTimer);
   el.dataset.kind = kind;
   for (const [k, v] of Object.entries(params)) el.dataset[k] = String(v);
   el.hidden = false;
   notice = { kind, params, el };
   render();
-  if (kind !== 'update-ready') el.hideTimer = setTimeout(() => (el.hidden = true), NOTICE_MS);
 }
 
 /** Re-renders the notice in the page's language. */

@@ -155,7 +155,18 @@ test('offline: after one visit, with the host stopped and the browser offline, b
     await visit(page, `${host.url}?lang=en#xiangqi`);
     assert.equal(await page.getAttribute('html', 'data-version'), version);
     await page.waitForSelector('[data-testid="app-notice"][data-kind="offline-ready"]', { state: 'attached' });
-
+    // the notice covers no control (it once floated over the draw buttons: clicks passed through, the eye did
+    // not): with each button scrolled to the window's bottom edge, the notice's box and the button's are apart
+    assert.equal(await page.isVisible('[data-testid="app-notice"]'), true);
+    for (const id of ['offer-draw', 'claim-draw', 'resign', 'new-game']) {
+      const overlap = await page.$eval(`[data-testid="${id}"]`, (b) => {
+        b.scrollIntoView({ block: 'end' });
+        const r = b.getBoundingClientRect();
+        const n = document.querySelector('[data-testid="app-notice"]').getBoundingClientRect();
+        return Math.max(0, Math.min(r.right, n.right) - Math.max(r.left, n.left)) * Math.max(0, Math.min(r.bottom, n.bottom) - Math.max(r.top, n.top));
+      });
+      assert.equal(overlap, 0, `the notice covers ${id}`);
+    }
     // installable: Chromium finds the manifest and its icons and reports no installability error
     const cdp = await b.context.newCDPSession(page);
     const manifest = await cdp.send('Page.getAppManifest');

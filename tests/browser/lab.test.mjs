@@ -282,7 +282,8 @@ test('Hex rows: a bad switch is refused by the worker with its code; a changed p
 test('before any run, each chart box says what will be drawn there (both languages), not an empty chart grid', async () => {
   const visible = (page, testid) => page.$eval(`[data-testid="${testid}"]`, (e) => !e.hidden && e.getBoundingClientRect().height > 0);
   for (const [lang, words] of [['en', /No results yet: run an experiment/], ['zh', /还没有结果：运行一次实验/]]) {
-    const page = await app.newPage(`?lang=${lang}#lab`);
+    // an address with settings (a plain #lab runs the tables on opening: the next test)
+    const page = await app.newPage(`?lang=${lang}#lab?fen=startpos&depth=3`);
     await page.waitForSelector('[data-testid="lab-view"]');
     for (const box of ['lab-chart', 'lab-hex-chart']) {
       assert.equal(await page.$eval(`[data-testid="${box}"]`, (e) => e.dataset.empty), 'true', box);
@@ -302,5 +303,38 @@ test('before any run, each chart box says what will be drawn there (both languag
       assert.deepEqual(app.errorsOf(run), []);
     }
     assert.deepEqual(app.errorsOf(page), []);
+  }
+});
+
+test('a plain #lab fills both technique tables on opening, the best moves hidden until a guess or "Show the moves"', async () => {
+  const bestCell = (page, row) => page.$eval(`[data-testid="lab-row-${row}"] td:nth-of-type(6)`, (td) => td.textContent);
+  for (const lang of ['en', 'zh']) {
+    const page = await app.newPage(`?lang=${lang}#lab`);
+    await waitState(page, 'done');
+    const rows = await tableRows(page);
+    assert.ok(rows.length >= 10 && rows.every((r) => r.state === 'done' && r.nodes > 0 && r.depth === 3), JSON.stringify(rows));
+    assert.equal(await bestCell(page, 'all'), '?', 'the best move is hidden');
+    assert.equal(await page.isVisible('[data-testid="lab-reveal"]'), true);
+    assert.match(await page.textContent('[data-testid="lab-mask-note"]'), lang === 'en' ? /at depth 3: the best moves and scores stay hidden/ : /深度 3/);
+    assert.equal(await page.$eval('[data-testid="lab-chart"]', (e) => e.dataset.empty), 'false', 'the chart is drawn');
+    // then the Hex table, at its own default depth
+    await page.waitForSelector('[data-testid="lab-hex-table-view"][data-state="done"]', { timeout: READY_MS });
+    assert.equal(await page.$eval('[data-testid="lab-hex-chart"]', (e) => e.dataset.empty), 'false');
+    if (lang === 'en') {
+      await page.click('[data-testid="lab-reveal"]');
+      const all = rows.find((r) => r.name === 'all');
+      assert.match(await bestCell(page, 'all'), new RegExp(`^${all.best} `));
+      assert.equal(await page.isVisible('[data-testid="lab-reveal"]'), false);
+      await screenshot(page, 'lab-on-opening-en');
+    } else {
+      // a guess reveals them: the verdict, and the moves in the table
+      await page.fill('[data-testid="lab-guess-input"]', 'h2e2');
+      await page.click('[data-testid="lab-guess-set"]');
+      await page.waitForSelector('[data-testid="lab-verdict"][data-verdict]');
+      assert.notEqual(await bestCell(page, 'all'), '?');
+      assert.equal(await page.isVisible('[data-testid="lab-reveal"]'), false);
+    }
+    assert.deepEqual(app.errorsOf(page), []);
+    await page.close();
   }
 });

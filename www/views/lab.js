@@ -8,6 +8,10 @@
 // Lesson link: the address holds everything the table depends on and is kept up to date:
 //   #lab?fen=<FEN|startpos>&moves=h2e2,h9g7&depth=3[&rows=all,no-pvs,…][&guess=h2e2][&run=1]
 // run=1 runs the table on opening, so a teacher's link replays the same table in a fresh page.
+// A plain #lab (no settings in the address) runs both technique tables at their default depths on opening (the
+// start position at depth 3 takes well under a second), so no panel waits empty for a Run; that run hides the
+// best moves and scores ("?") until the learner guesses or presses "Show the moves" (lab-reveal), so it does
+// not spoil the guess.
 // view=tree (with tdepth, tstep, tnode, tguess) opens the search tree explorer (lab-tree.js), records the tree
 // and shows that step, node and guess.
 //
@@ -94,13 +98,18 @@ export async function mount(root, ctx) {
   let t = ctx.t;
   const { XiangqiGame } = ctx.wasm;
   const client = engineClient();
+  // before anything writes the address: a plain #lab runs the tables on opening (see the top)
+  const plainArrival = !location.hash.includes('?');
   const settings = readLessonHash();
   let runToken = 0;
+  let destroyed = false;
   /** true while the run a lesson link asked for (run=1) is going: it keeps the link's view */
   let fromLink = false;
   /** name → {nodes, best, cp, mate, depth, timeMs, nps, state} */
   let results = new Map();
   let guessRevealed = false;
+  /** the best moves and scores are hidden ("?"): the table was run on opening, before any guess */
+  let masked = false;
   let chart = null;
   const Chart = await loadChart();
 
@@ -115,6 +124,8 @@ export async function mount(root, ctx) {
   const linkEl = h('a', { class: 'position-link', dataset: { testid: 'lab-link' } });
   const errorBox = h('p', { class: 'error', role: 'alert', hidden: true, dataset: { testid: 'error' } });
   const status = h('p', { class: 'lab-status', dataset: { testid: 'lab-status' } });
+  const revealBtn = h('button', { type: 'button', class: 'btn btn-small', hidden: true, dataset: { testid: 'lab-reveal' } });
+  const maskNote = h('p', { class: 'lab-hint', hidden: true, dataset: { testid: 'lab-mask-note' } });
   const npsNote = h('p', { class: 'lab-hint', dataset: { testid: 'lab-nps' } });
   const boardBox = h('div', { class: 'lab-board', dataset: { testid: 'lab-board' } });
   const guessInput = h('input', { type: 'text', class: 'lab-guess-input', spellcheck: 'false', dataset: { testid: 'lab-guess-input' } });
@@ -161,6 +172,7 @@ export async function mount(root, ctx) {
       h('section', { class: 'panel lab-results' },
         tx('lab.results', 'h2'),
         status,
+        h('div', { class: 'lab-actions' }, maskNote, revealBtn),
         h('div', { class: 'lab-scroll' }, table),
         chartBox,
         npsNote,
@@ -412,6 +424,10 @@ export async function mount(root, ctx) {
       verdict.dataset.verdict = right ? 'right' : 'wrong';
       setText(verdict, t(right ? 'lab.guessRight' : 'lab.guessWrong', { move: `${all.best} ${chinese(all.best)}`, depth: all.depth }));
       guessRevealed = true;
+      if (masked) {
+        masked = false;
+        renderTable();
+      }
     } else {
       verdict.hidden = true;
       delete verdict.dataset.verdict;
@@ -436,10 +452,14 @@ export async function mount(root, ctx) {
       const done = r.state === 'done';
       return ablationRow({
         testid: `lab-row-${c.name}`, label: t(`lab.cfg.${c.name}`), r, base,
-        bestText: done ? `${r.best ?? '—'} ${chinese(r.best)}` : '', scoreText: done ? scoreText(r) : '',
+        bestText: done ? (masked ? '?' : `${r.best ?? '—'} ${chinese(r.best)}`) : '', scoreText: done ? (masked ? '?' : scoreText(r)) : '',
       });
     }));
     renderChart();
+    const hiding = masked && results.size > 0;
+    setText(maskNote, hiding ? t('lab.maskNote', { depth: settings.depth }) : '');
+    revealBtn.textContent = t('lab.reveal');
+    revealBtn.hidden = !hiding;
     if (base?.state === 'done' && base.timeMs > 0) {
       setText(npsNote, t('lab.npsNote', { nps: fmtInt((base.nodes / base.timeMs) * 1000), depth: base.depth }));
     } else setText(npsNote, '');
@@ -492,8 +512,14 @@ export async function mount(root, ctx) {
     setText(status, t(`lab.state.${state}`));
   }
 
-  async function run() {
+  /**
+   * Runs the table. `auto`: the run on opening a plain #lab, which hides the best moves and scores until a guess
+   * or "Show the moves"; a run the user asks for shows them. Resolves true when every row was searched (false:
+   * stopped, superseded by another run, or an error).
+   */
+  async function run({ auto = false } = {}) {
     if (!readInputs()) return;
+    masked = auto && !guessRevealed;
     const token = ++runToken;
     settings.run = true;
     if (!fromLink) settings.view = null; // the table is the lesson's view again
@@ -538,7 +564,9 @@ export async function mount(root, ctx) {
       renderTable();
       if (c.name === 'all') renderGuess();
     }
-    if (token === runToken) setState('done');
+    if (token !== runToken) return false;
+    setState('done');
+    return true;
   }
 
   function stop() {
@@ -616,6 +644,10 @@ export async function mount(root, ctx) {
     updateLink();
   });
   runBtn.addEventListener('click', () => run());
+  revealBtn.addEventListener('click', () => {
+    masked = false;
+    renderTable();
+  });
   stopBtn.addEventListener('click', () => stop());
   guessBtn.addEventListener('click', () => setGuess(guessInput.value));
   guessInput.addEventListener('keydown', (e) => {
@@ -636,6 +668,11 @@ export async function mount(root, ctx) {
       await treeView.record({ step: settings.tree.step, node: settings.tree.node });
     }
     if (settings.hexRun) await hexTable.run();
+    if (plainArrival && !destroyed) {
+      // the Hex table only after the whole Xiangqi table (a run the user started meanwhile is left alone)
+      const whole = await run({ auto: true });
+      if (whole && !destroyed && !hexTable.running && hexTable.results.size === 0 && view.dataset.state === 'done') await hexTable.run();
+    }
   })();
 
   return {
@@ -647,6 +684,7 @@ export async function mount(root, ctx) {
       ponderView.setLang((...a) => t(...a));
     },
     unmount() {
+      destroyed = true;
       runToken++;
       if (view.dataset.state === 'running' || treeView.running || hexTable.running) client.cancel();
       treeView.cancel();

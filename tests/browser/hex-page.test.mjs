@@ -551,3 +551,29 @@ test('phone 390×844 (touch): the default board\'s cells are a finger wide (≥ 
     await phone.close();
   }
 });
+
+test('a board drawn before its first heatmap shows empty cells, not black ones (9×9 on a 390 px phone)', async () => {
+  const page = await openHex('?lang=en#hex');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // a board of its own, set but never given a heatmap: what a frame drawn between the two would show
+  const fills = await page.evaluate(async () => {
+    const { createHexBoard } = await import('./views/hex-board.js');
+    const host = document.createElement('div');
+    host.style.width = '360px';
+    document.body.append(host);
+    const board = createHexBoard(host, { onPlay: () => {}, onHover: () => {} });
+    board.set({ width: 9, height: 9, stones: new Uint8Array(81), last: null, chain: new Set(), playable: true, toMove: 'black' });
+    const out = [...host.querySelectorAll('.hx-heat-cell')].map((p) => getComputedStyle(p).fill);
+    board.destroy();
+    host.remove();
+    return out;
+  });
+  assert.equal(fills.length, 81);
+  assert.deepEqual([...new Set(fills)], ['none'], 'no heat polygon is painted (black) before a heatmap');
+  // and the page's own 9×9 board right after the size changes, in the next frame
+  await page.selectOption('[data-testid="board-size"]', '9');
+  const first = await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() =>
+    resolve([...document.querySelectorAll('[data-testid="heatmap"] .hx-heat-cell')].map((p) => getComputedStyle(p).fill)))));
+  assert.ok(first.length === 81 && first.every((f) => f !== 'rgb(0, 0, 0)'), `${first.filter((f) => f === 'rgb(0, 0, 0)').length} black cells`);
+  assert.deepEqual(app.errorsOf(page), []);
+});

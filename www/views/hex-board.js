@@ -120,7 +120,9 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
         const poly = el('polygon', { points: hexPoints(x, y), class: 'hx-hex' }, g);
         const stone = el('circle', { cx: x, cy: y, r: R * 0.72, class: 'hx-stone' }, g);
         el('circle', { cx: x, cy: y, r: R * 0.2, class: 'hx-mark' }, g); // the last move's mark
-        const heat = el('polygon', { points: hexPoints(x, y, 0.97), class: 'hx-heat-cell', 'data-square': name, 'data-value': '' }, heatLayer);
+        // unpainted until setHeatmap: without a fill an SVG polygon is black, and a frame drawn before the first
+        // heatmap showed every empty cell black
+        const heat = el('polygon', { points: hexPoints(x, y, 0.97), class: 'hx-heat-cell', 'data-square': name, 'data-value': '', fill: 'none' }, heatLayer);
         const label = el('text', { x, y: y + 4, class: 'hx-num', 'text-anchor': 'middle' }, heatLayer);
         cells.push({ g, poly, stone, heat, label, name, x, y });
       }

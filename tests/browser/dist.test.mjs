@@ -97,7 +97,7 @@ test('the bundle: every reference resolves inside dist/, every hashed name is it
   for (const f of summary.files) {
     const bytes = fs.readFileSync(path.join(out, f.path));
     assert.equal(bytes.length, f.bytes, f.path);
-    if (f.hashed) assert.match(f.path, new RegExp(`\\.${sha8(bytes)}\\.[a-z]+$`), `${f.path} is named by its content`);
+    if (f.hashed) assert.match(f.path, new RegExp(`\\.${sha8(bytes)}\\.[a-z0-9]+$`), `${f.path} is named by its content`);
     if (!/\.(js|css|html|webmanifest)$/.test(f.path) || f.path === 'sw.js') continue;
     for (const ref of referencesOf(f.path, bytes.toString('utf8'))) {
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(f.path), ref.spec));

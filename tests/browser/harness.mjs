@@ -70,7 +70,7 @@ export function readData(name) {
  * Starts the server and Chromium. `locale` is the browser's language (navigator.language(s) and
  * Accept-Language); the page picks its UI language from it when neither ?lang= nor a saved choice says.
  */
-export async function startApp({ viewport = { width: 1280, height: 900 }, locale = 'zh-CN', hasTouch = false } = {}) {
+export async function startApp({ viewport = { width: 1280, height: 900 }, locale = 'zh-CN', hasTouch = false, env = null } = {}) {
   if (!fs.existsSync(path.join(REPO_ROOT, 'www', 'pkg', 'duiyi.js'))) {
     throw new Error('www/pkg/duiyi.js is missing: run `npm run build` first');
   }
@@ -85,6 +85,8 @@ export async function startApp({ viewport = { width: 1280, height: 900 }, locale
       viewport,
       locale,
       hasTouch, // a touch screen (page.tap sends touch pointers)
+      // extra environment for the browser (e.g. FONTCONFIG_FILE: another font configuration)
+      ...(env ? { env: { ...process.env, ...env } } : {}),
     });
   } catch (err) {
     await server.close();

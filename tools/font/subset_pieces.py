@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Makes www/fonts/duiyi-pieces.woff2: the Xiangqi board's characters (the 14 piece names, 楚河 漢界, the file
-numbers 一…九 and the full-width １…９) cut from Noto Serif CJK SC Bold, so the pieces render on a machine without CJK fonts
+numbers 一…九 and the full-width １…９, and the brand 对弈) cut from Noto Serif CJK SC Bold, so the pieces render on a machine without CJK fonts
 (issue 35). The font is under the SIL Open Font License 1.1 (www/fonts/OFL.txt, with its copyright line); a
 subset keeps the licence and, as the OFL asks of a modified version, does not use the Reserved Font Name
 "Noto": it is renamed "Duiyi Pieces".
@@ -17,7 +17,7 @@ from fontTools.ttLib import TTCollection
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, '..', '..', 'www', 'fonts', 'duiyi-pieces.woff2')
 # www/views/xiangqi-board.js: PIECE_CHARS, the river's text and the file numbers
-CHARS = '帥仕相俥傌炮兵將士象車馬砲卒' + '楚河漢界' + '一二三四五六七八九' + '１２３４５６７８９' + ' '
+CHARS = '帥仕相俥傌炮兵將士象車馬砲卒' + '楚河漢界' + '一二三四五六七八九' + '１２３４５６７８９' + '对弈' + ' '
 FAMILY = 'Duiyi Pieces'
 
 

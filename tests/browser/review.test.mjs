@@ -302,3 +302,35 @@ test('a review is reproducible: two fresh pages give the same classes, better mo
   assert.deepEqual(runs[1].marks, runs[0].marks);
   assert.equal(runs[1].values, runs[0].values);
 });
+
+test('a laptop at 1366×900: the review beside the board, graph, moves and "Show me" in view without scrolling; a phone stacks them under it', async () => {
+  const page = await app.newPage(gameUrl(GAME), { xiangqiSettings: HUMAN });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.waitForSelector('[data-testid="move-list"] li[data-ply="13"]');
+  await page.click('[data-testid="review-run"]');
+  await reviewDone(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = (sel) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; });
+  const inView = (b, what) => assert.ok(b.top >= 0 && b.bottom <= 900 && b.right <= 1366 && b.bottom > b.top, `${what} in view: ${JSON.stringify(b)}`);
+  const board = await box('[data-testid="board"]');
+  inView(board, 'the board');
+  inView(await box('[data-testid="eval-graph"]'), 'the graph');
+  inView(await box('[data-testid="review-summary"]'), 'the summary');
+  const blunderItem = await box(`[data-testid="move-list"] li[data-ply="${BLUNDER_PLY}"]`);
+  inView(blunderItem, 'the blunder in the move list');
+  assert.ok((await box('[data-testid="eval-graph"]')).left > board.right, 'the review is beside the board');
+  // a click where the blunder is (no scrolling first): its better move and "Show me", with the board
+  await page.mouse.click((blunderItem.left + blunderItem.right) / 2, (blunderItem.top + blunderItem.bottom) / 2);
+  await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${BLUNDER_PLY}"].move-viewing`);
+  await page.waitForSelector('[data-testid="review-show"]', { state: 'visible' });
+  inView(await box('[data-testid="review-show"]'), '"Show me"');
+  inView(await box('[data-testid="board"]'), 'the board, still');
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'nothing scrolled');
+  await screenshot(page, 'review-laptop-1366');
+  // a phone: one column, the board first, the review under it
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction(() => document.documentElement.scrollWidth <= 390);
+  const phoneBoard = await box('[data-testid="board"]');
+  assert.ok((await box('[data-testid="eval-graph"]')).top > phoneBoard.bottom, 'on a phone the review comes after the board');
+  assert.deepEqual(app.errorsOf(page), []);
+});

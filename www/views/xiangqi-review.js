@@ -294,6 +294,9 @@ export function createReview(x, wasm) {
     progressEl.dataset.done = String(done);
     progressEl.dataset.total = String(total);
     progressEl.dataset.state = active ? 'running' : state.imported ? 'imported' : lastState;
+    // a review under way or made: on a laptop the panel goes to the top of the side column, beside the board
+    // (xiangqi-review.css), so its graph and "Show me" need no scrolling
+    element.dataset.active = String(Boolean(active) || done > 0 || Boolean(state.imported));
     bar.max = Math.max(1, total);
     bar.value = done;
     const key = active ? 'review.progress' : state.imported ? 'review.imported' : done === total && total > 1 ? 'review.complete' : done > 0 ? 'review.partial' : '';

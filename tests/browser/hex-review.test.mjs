@@ -212,3 +212,22 @@ test('the hint: an area first, then a legal cell; recorded in the SGF', { timeou
   assert.equal(await page.$eval('[data-testid="hint"]', (n) => n.dataset.count), '1');
   await screenshot(page, 'hex-hint-zh');
 });
+
+test('a laptop at 1366×900: the review heads the side column, its graph and "Show on the board" in view with the board', { timeout: 2 * LONG_MS }, async () => {
+  const page = await openHex(`#hex?size=6&moves=${GAME}`);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.waitForSelector('[data-testid="game-result"][data-result="white"]');
+  await page.click('[data-testid="review-run"]');
+  await page.waitForSelector('[data-testid="review-progress"][data-state="done"]', { timeout: LONG_MS });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = (sel) => page.$eval(sel, (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; });
+  const inView = (b, what) => assert.ok(b.top >= 0 && b.bottom <= 900 && b.bottom > b.top, `${what} in view: ${JSON.stringify(b)}`);
+  const board = await box('[data-testid="board"]');
+  inView(board, 'the board');
+  const graph = await box('[data-testid="eval-graph"]');
+  inView(graph, 'the graph');
+  assert.ok(graph.left > board.right, 'beside the board');
+  inView(await box('[data-testid="review-show-losing"]'), '"Show on the board"');
+  await screenshot(page, 'hex-review-laptop-1366');
+  assert.deepEqual(app.errorsOf(page), []);
+});

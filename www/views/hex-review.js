@@ -172,6 +172,7 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
     progressEl.hidden = true;
     stepsNote.hidden = true;
     progressEl.dataset.state = 'idle';
+    panel.dataset.active = 'false';
     progressEl.dataset.done = '0';
     progressEl.dataset.total = '0';
     delete progressEl.dataset.positions;
@@ -190,6 +191,8 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
   function showProgress(state, done, total) {
     progressEl.hidden = false;
     progressEl.dataset.state = state;
+    // a review under way or made: on a laptop the panel heads the side column, beside the board (hex-review.css)
+    panel.dataset.active = 'true';
     progressEl.dataset.done = String(done);
     progressEl.dataset.total = String(total);
     bar.max = String(Math.max(total, 1));

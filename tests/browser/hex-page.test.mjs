@@ -577,3 +577,63 @@ test('a board drawn before its first heatmap shows empty cells, not black ones (
   assert.ok(first.length === 81 && first.every((f) => f !== 'rgb(0, 0, 0)'), `${first.filter((f) => f === 'rgb(0, 0, 0)').length} black cells`);
   assert.deepEqual(app.errorsOf(page), []);
 });
+
+test('the diamond board: the same lattice turned 60°, chosen on a portrait phone for 9×9 (cells ≥ 32 px), a move by tapping it', async () => {
+  const page = await openHex('?lang=en#hex');
+  // the geometry, in a board of its own: each cell's six neighbours (and only they) lie one cell width away
+  const check = await page.evaluate(async () => {
+    const { createHexBoard, CELL_WIDTH_UNITS } = await import('./views/hex-board.js');
+    const out = {};
+    for (const shape of ['rhombus', 'diamond']) {
+      const host = document.createElement('div');
+      document.body.append(host);
+      const board = createHexBoard(host, { onPlay: () => {}, onHover: () => {} });
+      board.setShape(shape);
+      board.set({ width: 6, height: 4, stones: new Uint8Array(24), last: null, chain: new Set(), playable: true, toMove: 'black' });
+      const at = {};
+      for (const g of host.querySelectorAll('.hx-cell')) {
+        const c = g.querySelector('.hx-stone');
+        at[g.dataset.square] = [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))];
+      }
+      const name = (c, r) => `${String.fromCharCode(97 + c)}${r + 1}`;
+      let wrong = 0;
+      for (let c = 0; c < 6; c++) for (let r = 0; r < 4; r++) {
+        const nbrs = new Set([[c + 1, r], [c - 1, r], [c, r + 1], [c, r - 1], [c + 1, r - 1], [c - 1, r + 1]].map(([x, y]) => name(x, y)));
+        for (const [other, [x, y]] of Object.entries(at)) {
+          if (other === name(c, r)) continue;
+          const d = Math.hypot(x - at[name(c, r)][0], y - at[name(c, r)][1]);
+          if (nbrs.has(other) !== Math.abs(d - CELL_WIDTH_UNITS) < 0.5) wrong += 1;
+        }
+      }
+      out[shape] = { wrong, cells: Object.keys(at).length, svgShape: host.querySelector('svg').dataset.shape, top: Object.entries(at).sort((a, b) => a[1][1] - b[1][1])[0][0] };
+      board.destroy();
+      host.remove();
+    }
+    return out;
+  });
+  assert.deepEqual(check.rhombus, { wrong: 0, cells: 24, svgShape: 'rhombus', top: check.rhombus.top });
+  assert.deepEqual(check.diamond, { wrong: 0, cells: 24, svgShape: 'diamond', top: 'a1' }, 'a1 at the top corner');
+  await page.close();
+
+  // a 390 px phone in portrait, 9×9, the shape automatic: a diamond with cells of at least 32 px
+  const phone = await openWith({ 'duiyi.hex.settings.v1': { size: '9', sizeChosen: true, human: 'black', ponder: false, movetime: 500 } }, '?lang=en#hex');
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.waitForSelector('[data-testid="board"] svg[data-shape="diamond"]');
+  const cellPx = await phone.$eval('[data-testid="board"] .hx-cell', (g) => g.getBoundingClientRect().width);
+  assert.ok(cellPx >= 32, `a 9×9 cell is ${cellPx} px wide`);
+  assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth <= 390));
+  // a tap on e5 plays e5, and the engine answers
+  await phone.click('[data-testid="board"] .hx-cell[data-square="e5"]');
+  await phone.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] li[data-ply]').length >= 2, null, { timeout: READY_MS });
+  assert.equal(await phone.getAttribute('[data-testid="board"] .hx-cell[data-square="e5"]', 'data-stone'), 'black');
+  // the setting wins over the screen: a rhombus, and back
+  await phone.selectOption('[data-testid="board-shape"]', 'rhombus');
+  await phone.waitForSelector('[data-testid="board"] svg[data-shape="rhombus"]');
+  assert.equal(await phone.getAttribute('[data-testid="board"] .hx-cell[data-square="e5"]', 'data-stone'), 'black', 'the stones are drawn again');
+  await phone.selectOption('[data-testid="board-shape"]', 'auto');
+  await phone.waitForSelector('[data-testid="board"] svg[data-shape="diamond"]');
+  // a laptop: the rhombus
+  await phone.setViewportSize({ width: 1366, height: 900 });
+  await phone.waitForSelector('[data-testid="board"] svg[data-shape="rhombus"]');
+  assert.deepEqual(app.errorsOf(phone), []);
+});

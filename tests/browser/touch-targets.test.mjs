@@ -1,6 +1,7 @@
 // Touch targets on a phone (issue 35): at 390×844 every visible button, select, text field, summary and
 // checkbox of #xiangqi, #hex and #games is at least 32 px tall, a checkbox counting with its label (the
-// styles' "touch targets" block); the Hex board the page chooses on a phone has cells at least 32 px wide.
+// styles' "touch targets" block); the Hex board the page chooses on a phone, and a 9×9 one (a diamond in
+// portrait), have cells at least 32 px wide.
 // Waits are for page state (READY_MS: a loaded 2-core machine); nothing here times anything.
 import { test, before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
@@ -54,8 +55,15 @@ for (const [route, ready] of [
       assert.ok(count >= 3, `${route}: only ${count} controls seen`);
       assert.deepEqual(await smallControls(page), [], `${route} (${lang})`);
       if (route === 'hex') {
-        const cell = await page.$eval('[data-testid="board"] .hx-cell', (e) => e.getBoundingClientRect().width);
-        assert.ok(cell >= MIN_PX, `hex cell ${cell} px`);
+        // the default board, then 9×9 (drawn as a diamond in portrait): cells a finger wide
+        for (const size of [null, '9']) {
+          if (size) {
+            await page.selectOption('[data-testid="board-size"]', size);
+            await page.waitForFunction(() => document.querySelectorAll('[data-testid="board"] .hx-cell').length === 81);
+          }
+          const cell = await page.$eval('[data-testid="board"] .hx-cell', (e) => e.getBoundingClientRect().width);
+          assert.ok(cell >= MIN_PX, `hex cell ${cell} px (${size ?? 'default'})`);
+        }
       }
       assert.deepEqual(app.errorsOf(page), []);
       await page.close();

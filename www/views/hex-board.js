@@ -3,6 +3,12 @@
 // (c, r±1), (c+1, r−1), (c−1, r+1)). Black's edges (rows 1 and n) are drawn black, White's (columns a and the
 // last) white. It knows no rules: the page gives it stones, the last move, the winning chain and a heatmap.
 //
+// Shapes (setShape): 'rhombus' (above) or 'diamond', the same board turned 60° clockwise, as HexGui also
+// offers: a1 at the top corner, the last cell at the bottom one, Black's edges up-right and down-left, White's
+// up-left and down-right. The hexagonal lattice maps onto itself under a 60° turn, so the cells keep their
+// pointy-top shape; the diamond is about (w + h) / 2 cells wide instead of w + (h − 1) / 2, which gives a
+// 9×9 board cells of 34 px on a 390 px phone (26 px as a rhombus). The svg carries data-shape.
+//
 // Test hooks: every cell is `g[data-square="c3"]` under the board, with data-stone="black"|"white" when a
 // stone stands there and data-last / data-chain flags; the heatmap layer is `g[data-testid="heatmap"]` (with
 // data-overlay), each of its cells `polygon[data-square][data-value]` (the number shown; "inf" when
@@ -19,10 +25,17 @@ const PAD = 1.6 * R;
 /** the part of PAD left and right of the board that nothing is drawn in (the coordinates end inside it) */
 const TRIM_X = 12;
 
-/** The drawing's width in SVG units for a `width` × `height` board (the cells' rhombus, edges, coordinates). */
-export function boardWidthUnits(width, height) {
+/**
+ * The drawing's width in SVG units for a `width` × `height` board of `shape` ('rhombus' by default, or
+ * 'diamond'): the cells, edges and coordinates.
+ */
+export function boardWidthUnits(width, height, shape = 'rhombus') {
+  if (shape === 'diamond') return 2 * PAD + (W * (width + height)) / 2;
   return 2 * (PAD - TRIM_X) + W * (width + (height - 1) / 2);
 }
+
+/** The board shapes setShape takes. */
+export const SHAPES = ['rhombus', 'diamond'];
 
 /** A cell's width in SVG units (the hexagon's flat-to-flat width; its height is 2 R). */
 export const CELL_WIDTH_UNITS = W;
@@ -59,20 +72,34 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
   const svg = el('svg', { class: 'hex-board', role: 'img' });
   host.append(svg);
   let size = null; // {width, height}
+  let shape = 'rhombus';
+  /** what the board was last given (set, setHeatmap, setMarks), drawn again when the shape changes */
+  const last = { view: null, heat: undefined, marks: undefined };
   let cells = []; // per index: {g, poly, stone, heat, label}
   let heatLayer = null;
   let marksLayer = null;
   let hovered = null;
 
+  /** A cell's centre (off-board cells too: the coordinates stand on them). */
   function centre(col, row) {
+    if (shape === 'diamond') {
+      // the rhombus turned 60° clockwise: a column step goes down-right, a row step down-left
+      return [PAD + (W * size.height) / 2 + ((col - row) * W) / 2, PAD + R + (col + row) * 1.5 * R];
+    }
     return [PAD + W / 2 + col * W + row * (W / 2), PAD + R + row * 1.5 * R];
   }
 
   function build(width, height) {
     size = { width, height };
     svg.replaceChildren();
-    const [xr, yb] = centre(width - 1, height - 1);
-    svg.setAttribute('viewBox', `${TRIM_X} 0 ${(xr + W / 2 + PAD - 2 * TRIM_X).toFixed(1)} ${(yb + R + PAD).toFixed(1)}`);
+    svg.dataset.shape = shape;
+    if (shape === 'diamond') {
+      const [, yb] = centre(width - 1, height - 1);
+      svg.setAttribute('viewBox', `0 0 ${boardWidthUnits(width, height, 'diamond').toFixed(1)} ${(yb + R + PAD).toFixed(1)}`);
+    } else {
+      const [xr, yb] = centre(width - 1, height - 1);
+      svg.setAttribute('viewBox', `${TRIM_X} 0 ${(xr + W / 2 + PAD - 2 * TRIM_X).toFixed(1)} ${(yb + R + PAD).toFixed(1)}`);
+    }
     const defs = el('defs', {}, svg);
     const hatch = el('pattern', { id: 'hx-hatch', width: 6, height: 6, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' }, defs);
     el('rect', { width: 6, height: 6, fill: '#b8b8b8' }, hatch);
@@ -83,10 +110,12 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
 
     // the edges: a wide stroke along each side's outer hexagon sides
     const edges = el('g', { class: 'hx-edges' }, svg);
+    // a hexagon side k (vertices k, k + 1) faces 60k − 60°; the diamond turns every side by one
+    const turn = shape === 'diamond' ? 1 : 0;
     const side = (col, row, k1, k2, color) => {
       const [x, y] = centre(col, row);
-      const [ax, ay] = vertex(x, y, k1, 1.08);
-      const [bx, by] = vertex(x, y, k2, 1.08);
+      const [ax, ay] = vertex(x, y, (k1 + turn) % 6, 1.08);
+      const [bx, by] = vertex(x, y, (k2 + turn) % 6, 1.08);
       // the white edge gets a grey rim drawn under it (a line, not a CSS filter: a filter on every edge
       // segment made each heatmap repaint costly)
       if (color === 'white') el('line', { x1: ax, y1: ay, x2: bx, y2: by, class: 'hx-edge hx-edge-rim' }, edges);
@@ -129,6 +158,22 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
     }
     // coordinates on the rim: letters above row 1 and below row n, numbers left of column a and right of the last
     const coords = el('g', { class: 'hx-coords' }, svg);
+    if (shape === 'diamond') {
+      // beside the rim, half a cell out: letters along rows 1 and n, numbers along columns a and the last
+      const label = (col, row, text) => {
+        const [x, y] = centre(col, row);
+        el('text', { x, y: y + 4, 'text-anchor': 'middle' }, coords).textContent = text;
+      };
+      for (let c = 0; c < width; c++) {
+        label(c, -0.75, String.fromCharCode(97 + c));
+        label(c, height - 0.25, String.fromCharCode(97 + c));
+      }
+      for (let r = 0; r < height; r++) {
+        label(-0.75, r, String(r + 1));
+        label(width - 0.25, r, String(r + 1));
+      }
+      return;
+    }
     for (let c = 0; c < width; c++) {
       const [x, y] = centre(c, -1);
       el('text', { x, y: y + R * 0.55, 'text-anchor': 'middle' }, coords).textContent = String.fromCharCode(97 + c);
@@ -172,11 +217,27 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
 
   return {
     element: svg,
+    /** Draws the board as 'rhombus' or 'diamond' (SHAPES) from now on; the cells are built anew. */
+    setShape(next) {
+      if (!SHAPES.includes(next) || next === shape) return;
+      shape = next;
+      if (!size) return;
+      build(size.width, size.height);
+      // the new cells get what the old ones showed
+      if (last.view) this.set(last.view);
+      if (last.heat !== undefined) this.setHeatmap(last.heat);
+      if (last.marks !== undefined) this.setMarks(last.marks);
+    },
+    get shape() {
+      return shape;
+    },
     /**
      * @param {{width: number, height: number, stones: Uint8Array, last: number|null, chain: Set<string>,
      *          playable: boolean, toMove: 'black'|'white'|null}} view  stones by index row*width+col: 0 empty, 1 Black, 2 White
      */
-    set({ width, height, stones, last, chain, playable, toMove }) {
+    set(view) {
+      const { width, height, stones, last: lastMove, chain, playable, toMove } = view;
+      last.view = view;
       if (!size || size.width !== width || size.height !== height) build(width, height);
       svg.classList.toggle('hx-playable', Boolean(playable));
       svg.dataset.toMove = toMove ?? '';
@@ -186,7 +247,7 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
         if (color) cell.g.dataset.stone = color;
         else delete cell.g.dataset.stone;
         cell.stone.setAttribute('class', `hx-stone${color ? ` hx-stone-${color}` : ''}`);
-        if (i === last) cell.g.dataset.last = '';
+        if (i === lastMove) cell.g.dataset.last = '';
         else delete cell.g.dataset.last;
         if (chain.has(cell.name)) cell.g.dataset.chain = '';
         else delete cell.g.dataset.chain;
@@ -198,6 +259,7 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
      * cells); `numbers`: show the values on the cells; `preview`: the cell a what-if stone stands on.
      */
     setHeatmap(heat) {
+      last.heat = heat;
       if (!heatLayer) return;
       svg.classList.toggle('hx-heat-on', Boolean(heat));
       heatLayer.dataset.overlay = heat ? heat.overlay : 'none';
@@ -233,6 +295,7 @@ export function createHexBoard(host, { onPlay, onHover, onTap = onPlay }) {
      * @param {{marks: Array<{cell: string, mark: string}>, verdict: string, toMove: string|null}|null} view
      */
     setMarks(view) {
+      last.marks = view;
       if (!marksLayer) return;
       marksLayer.replaceChildren();
       marksLayer.dataset.verdict = view ? view.verdict : 'none';

@@ -37,8 +37,26 @@ const CONVENTIONS = ['queenbee', 'benzene'];
 export const MIN_CELL_PX = 32;
 const DEFAULT_SETTINGS = {
   size: '11', swap: false, human: 'black', movetime: 1000, overlay: 'none', convention: 'queenbee', numbers: true,
-  ponder: true, level: 0, connections: false,
+  ponder: true, level: 0, connections: false, shape: 'auto',
 };
+
+/** The board's shape setting: 'auto' (a diamond where a rhombus's cells would be too small on a portrait
+ *  screen, see boardShape), or always a 'rhombus' or a 'diamond' (hex-board.js SHAPES). */
+export const SHAPE_SETTINGS = ['auto', 'rhombus', 'diamond'];
+
+/**
+ * The shape to draw a `width` × `height` board in, for the setting `setting` (SHAPE_SETTINGS), a board host
+ * `hostPx` CSS px wide and a window in portrait or not: under 'auto', the diamond when the screen is in
+ * portrait, a rhombus's cells would be narrower than MIN_CELL_PX and the diamond's are wider; else the rhombus.
+ * @param {(width: number, height: number, shape: string) => number} widthUnits  the drawing's width in SVG units
+ * @param {number} cellUnits  a cell's width in SVG units
+ */
+export function boardShape(setting, { width, height, hostPx, portrait }, widthUnits, cellUnits) {
+  if (setting === 'rhombus' || setting === 'diamond') return setting;
+  if (!portrait || !(hostPx > 0)) return 'rhombus';
+  const cell = (shape) => (hostPx * cellUnits) / widthUnits(width, height, shape);
+  return cell('rhombus') < MIN_CELL_PX && cell('diamond') > cell('rhombus') ? 'diamond' : 'rhombus';
+}
 
 /**
  * 'N' or 'WxH' (also a number) → {width, height}, or null when not a board the page plays.
@@ -76,6 +94,7 @@ export function loadSettings() {
   if (!LEVELS.includes(settings.level)) settings.level = 0;
   if (!CONVENTIONS.includes(settings.convention)) settings.convention = 'queenbee';
   settings.connections = settings.connections === true; // the Connections overlay (hex-connections.js), off by default
+  if (!SHAPE_SETTINGS.includes(settings.shape)) settings.shape = 'auto';
   return settings;
 }
 
@@ -170,6 +189,9 @@ export function createControls(settings, levelSpecs, t, on) {
     on: { change: () => { settings.ponder = ponderBox.checked; save(); on.ponder(settings.ponder); } } });
   const numbersBox = h('input', { type: 'checkbox', id: 'hex-numbers', dataset: { testid: 'numbers' }, checked: settings.numbers,
     on: { change: () => { settings.numbers = numbersBox.checked; save(); on.numbers(settings.numbers); } } });
+  const shapeSelect = h('select', { id: 'hex-shape', dataset: { testid: 'board-shape' },
+    on: { change: () => { settings.shape = shapeSelect.value; save(); on.shape?.(settings.shape); } } },
+  SHAPE_SETTINGS.map((v) => h('option', { value: v, dataset: { i18n: `hex.shape.${v}` }, selected: v === settings.shape })));
   showModeNote(settings.human);
   showLevelNote(settings.level);
   showConventionNote(settings.convention);
@@ -185,7 +207,8 @@ export function createControls(settings, levelSpecs, t, on) {
     field(swapBox, label('hex-swap', 'hex.swapRule')),
     field(ponderBox, label('hex-ponder', 'hex.ponder')),
     field(label('hex-convention', 'hex.conventionLabel'), conventionSelect), conventionNote,
-    field(numbersBox, label('hex-numbers', 'hex.numbers')));
+    field(numbersBox, label('hex-numbers', 'hex.numbers')),
+    field(label('hex-shape', 'hex.shapeLabel'), shapeSelect));
 
   return {
     panel,

@@ -36,7 +36,7 @@ import { h, setText } from './dom.js';
 import { createHexBoard, cellName, boardWidthUnits, CELL_WIDTH_UNITS } from './hex-board.js';
 import { engineClient } from './shared-engine.js';
 import { errorText } from '../i18n/errors.js';
-import { OVERLAYS, MODES, parseSize, sizeValue, loadSettings, saveSettings, createControls, defaultSize } from './hex-controls.js';
+import { OVERLAYS, MODES, parseSize, sizeValue, loadSettings, saveSettings, createControls, defaultSize, boardShape } from './hex-controls.js';
 import { createFigures, loadD3 } from './hex-figures.js';
 import { createEnginePanel } from './hex-engine-panel.js';
 import { createRecord, setupOf, movesOf, gameFrom, gameFromSgf, takeLinkPosition, readSavedGame, restoreGame, writeSavedGame } from './hex-record.js';
@@ -91,6 +91,7 @@ export function mount(root, ctx) {
     convention: () => refreshMaps(),
     ponder: (on) => { if (!on) engine.stopPondering(); },
     numbers: () => paintHeat(),
+    shape: () => applyShape(),
   });
   const record = createRecord({ t: tr, onTypedMove: (text) => typedMove(text), onLoadSgf: (text, file) => loadSgf(text, file) });
 
@@ -466,6 +467,7 @@ export function mount(root, ctx) {
       break;
     }
     const userTurn = !winner && humanPlays(side);
+    applyShape();
     board.set({
       width: game.width(), height: game.height(), stones, last,
       chain: new Set(game.winningChain()), playable: userTurn, toMove: winner ? null : side,
@@ -599,6 +601,20 @@ export function mount(root, ctx) {
     engine.requestMove();
   }
 
+  /** Draws the board in the shape the setting and the screen ask for (boardShape): on every render and resize. */
+  function applyShape() {
+    if (!game) return;
+    board.setShape(boardShape(settings.shape, {
+      width: game.width(), height: game.height(), hostPx: boardHost.clientWidth, portrait: window.innerHeight > window.innerWidth,
+    }, boardWidthUnits, CELL_WIDTH_UNITS));
+  }
+  let resizeFrame = 0;
+  function onResize() {
+    cancelAnimationFrame(resizeFrame);
+    resizeFrame = requestAnimationFrame(() => applyShape());
+  }
+  window.addEventListener('resize', onResize);
+
   function onKey(e) {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey) return;
     if (!/^[0-9]$/.test(e.key)) return;
@@ -683,6 +699,7 @@ export function mount(root, ctx) {
       library.destroy(); // a pending save is written (before the game is freed)
       destroyed = true;
       document.removeEventListener('keydown', onKey);
+      window.removeEventListener('resize', onResize);
       document.removeEventListener('visibilitychange', onVisibility);
       record.destroy();
       review.destroy();

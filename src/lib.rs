@@ -30,6 +30,7 @@ pub mod levels;
 pub mod protocol;
 pub mod review;
 pub mod search;
+pub(crate) mod sort;
 pub mod xiangqi;
 
 #[cfg(target_arch = "wasm32")]

@@ -139,7 +139,7 @@ fn inferior_pairs(k: &Knowledge) -> String {
     let mut labelled: Vec<(Cell, &str)> = k.dead.iter().map(|&c| (c, "dead")).collect();
     labelled.extend(k.captured[0].iter().map(|&c| (c, "B")));
     labelled.extend(k.captured[1].iter().map(|&c| (c, "W")));
-    labelled.sort_by_key(|(c, _)| (c.row, c.col));
+    crate::sort::sort_by_key(&mut labelled, |(c, _)| (c.row, c.col));
     labelled.iter().map(|(c, l)| format!("{c} {l}")).collect::<Vec<_>>().join(" ")
 }
 

@@ -108,7 +108,7 @@ impl<M: Copy + PartialEq> RootMoves<M> {
             }
             let mut rest: Vec<RootMove<M>> =
                 self.moves.drain(..).enumerate().filter(|(i, _)| !taken[*i]).map(|(_, r)| r).collect();
-            rest.sort_by_key(|r| -r.score);
+            crate::sort::sort_by_key(&mut rest, |r| -r.score);
             order.extend(rest);
             self.moves = order;
             0

@@ -62,7 +62,7 @@ impl Position {
             if tandem_files >= 2 {
                 out.push(digit(color, file_number(color, from)));
             }
-            same_file.sort_by_key(|&s| -fwd(s));
+            crate::sort::sort_by_key(&mut same_file, |&s| -fwd(s));
             let idx = same_file.iter().position(|&s| s == from).unwrap_or(0);
             let label = match (same_file.len(), idx) {
                 (2, 0) | (3, 0) => '前',
@@ -261,7 +261,7 @@ impl Position {
                     if on_file.len() < 2 {
                         continue;
                     }
-                    on_file.sort_by_key(|&s| -fwd(s));
+                    crate::sort::sort_by_key(&mut on_file, |&s| -fwd(s));
                     let k = on_file.len();
                     let idx = match place {
                         Place::Front => Some(0),
@@ -313,7 +313,7 @@ const WXF_LETTERS: [char; 7] = ['K', 'A', 'E', 'H', 'R', 'C', 'P'];
 fn on_file(pos: &Position, p: super::types::Piece, file: u8) -> Vec<Square> {
     let color = p.color();
     let mut v: Vec<Square> = (0..10u8).filter_map(|r| Square::new(file, r)).filter(|&s| pos.piece_at(s) == Some(p)).collect();
-    v.sort_by_key(|&s| if color == Color::Red { -(s.rank() as i32) } else { s.rank() as i32 });
+    crate::sort::sort_by_key(&mut v, |&s| if color == Color::Red { -(s.rank() as i32) } else { s.rank() as i32 });
     v
 }
 

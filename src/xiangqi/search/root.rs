@@ -96,7 +96,7 @@ impl Searcher {
         let mut moves = self.pos.legal_moves().as_slice().to_vec();
         // Initial order: captures by MVV-LVA, then the rest in generation order.
         if self.options.root_ordering {
-            moves.sort_by_key(|&mv| -self.capture_score(mv));
+            crate::sort::sort_by_key(&mut moves, |&mv| -self.capture_score(mv));
         }
         self.root = RootMoves::new(moves);
         self.iteration = None;

@@ -8,7 +8,7 @@
 // moves within 1.2 pawns of the best are BETTER below — the better move shown must be one of them.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, screenshot, legalMovesAfter, START_FEN, READY_MS, STEP_MS } from './harness.mjs';
+import { startApp, screenshot, legalMovesAfter, clickMove, START_FEN, READY_MS, STEP_MS } from './harness.mjs';
 
 const OPENING = 'h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b0a2 g6g5 b2c2 a9b9'.split(' ');
 const BLUNDER = 'h0h5';
@@ -332,5 +332,89 @@ test('a laptop at 1366×900: the review beside the board, graph, moves and "Show
   await page.waitForFunction(() => document.documentElement.scrollWidth <= 390);
   const phoneBoard = await box('[data-testid="board"]');
   assert.ok((await box('[data-testid="eval-graph"]')).top > phoneBoard.bottom, 'on a phone the review comes after the board');
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
+test('practise your mistakes: the reviewed blunder as a puzzle, a wrong try judged, the answer, a solve with the better move; both languages', async () => {
+  const page = await app.newPage(gameUrl(GAME), { xiangqiSettings: HUMAN });
+  await page.waitForSelector('[data-testid="move-list"] li[data-ply="13"]');
+  assert.equal(await page.isVisible('[data-testid="practise-mistakes"]'), false, 'no practice before a review');
+  await page.click('[data-testid="review-run"]');
+  await reviewDone(page);
+  const button = page.locator('[data-testid="practise-mistakes"]');
+  await button.waitFor({ state: 'visible' });
+  const count = Number(await button.getAttribute('data-count'));
+  // every mistake and blunder of the game (two people played it: both sides), the blunder among them
+  const marked = await page.$$eval('[data-testid="move-list"] li[data-class="mistake"], [data-testid="move-list"] li[data-class="blunder"]', (lis) => lis.map((li) => Number(li.dataset.ply)).sort((a, b) => a - b));
+  assert.equal(count, marked.length);
+  assert.ok(marked.includes(BLUNDER_PLY), `the blunder is a puzzle: ${marked}`);
+  assert.equal(await button.textContent(), `Practise my mistakes (${count})`);
+  await button.click();
+  const panel = '[data-testid="practice"]';
+  await page.waitForSelector(`${panel}[data-state="solving"]`);
+  // go to the blunder's puzzle
+  while (Number(await page.getAttribute(panel, 'data-ply')) !== BLUNDER_PLY) {
+    await page.click('[data-testid="practice-next"]');
+    await page.waitForSelector(`${panel}[data-state="solving"]`);
+  }
+  const index = Number(await page.getAttribute(panel, 'data-index'));
+  assert.equal(Number(await page.getAttribute(panel, 'data-total')), count);
+  // the board shows the position before the blunder, Red to move
+  const fen = await page.getAttribute(panel, 'data-fen');
+  const want = await page.evaluate((moves) => { const g = new window.duiyi.wasm.XiangqiGame(); for (const m of moves) g.play(m); const f = g.fen(); g.free(); return f; }, OPENING);
+  assert.equal(fen, want);
+  assert.match(await page.textContent('[data-testid="practice-prompt"]'), new RegExp(`^Puzzle ${index} of ${count}, move 6: Red to play\\. You played .*h0h5.*, a blunder\\. Find a better move on the board\\.$`));
+  // the move played: not accepted
+  await clickMove(page, BLUNDER);
+  await page.waitForFunction(() => /is the move you played/.test(document.querySelector('[data-testid="practice-feedback"]').textContent));
+  // a move the review would not call good: judged, and the puzzle stays open
+  const legal = await legalMovesAfter(page, START_FEN, OPENING);
+  const candidates = legal.filter((m) => !BETTER.includes(m) && m !== BLUNDER);
+  let wrong = null;
+  for (const m of candidates.slice(0, 4)) {
+    await clickMove(page, m);
+    await page.waitForSelector(`${panel}[data-state="judging"]`, { state: 'attached' }).catch(() => {});
+    await page.waitForFunction(() => ['solving', 'solved'].includes(document.querySelector('[data-testid="practice"]').dataset.state)
+      && document.querySelector('[data-testid="practice-feedback"]').dataset.class, null, { timeout: READY_MS });
+    const cls = await page.getAttribute('[data-testid="practice-feedback"]', 'data-class');
+    if (await page.getAttribute(panel, 'data-state') === 'solving') {
+      wrong = { m, cls };
+      break;
+    }
+    break; // solved by a move outside the list: nothing more to try here
+  }
+  assert.ok(wrong, 'a move outside the good ones was judged wrong');
+  assert.match(wrong.cls, /^(inaccuracy|mistake|blunder)$/);
+  assert.match(await page.textContent('[data-testid="practice-feedback"]'), /Try again, or show the answer\.$/);
+  // the answer: the review's better move, drawn on the board
+  const better = await page.getAttribute(`[data-testid="move-list"] li[data-ply="${BLUNDER_PLY}"]`, 'data-better');
+  await page.click('[data-testid="practice-solution"]');
+  await page.waitForSelector(`${panel}[data-state="failed"]`);
+  assert.match(await page.textContent('[data-testid="practice-feedback"]'), new RegExp(`^The answer: .*${better}`));
+  await page.waitForSelector('.xq-board .xq-hint-better', { state: 'attached' });
+  await screenshot(page, 'practice-answer');
+  // the game itself is untouched
+  assert.equal(await page.$$eval('[data-testid="move-list"] li[data-ply]', (lis) => lis.length), GAME.length);
+  // again, in Chinese, solved with the better move
+  await page.click('[data-testid="practice-stop"]');
+  await page.waitForSelector(`${panel}[hidden]`, { state: 'attached' });
+  await page.click('[data-testid="lang-toggle"]');
+  await page.click('[data-testid="practise-mistakes"]');
+  await page.waitForSelector(`${panel}[data-state="solving"]`);
+  while (Number(await page.getAttribute(panel, 'data-ply')) !== BLUNDER_PLY) {
+    await page.click('[data-testid="practice-next"]');
+    await page.waitForSelector(`${panel}[data-state="solving"]`);
+  }
+  assert.match(await page.textContent('[data-testid="practice-prompt"]'), /^第\d+题，共\d+题，第6回合：轮到红方。/);
+  await clickMove(page, better);
+  await page.waitForSelector(`${panel}[data-state="solved"]`, { timeout: READY_MS });
+  assert.match(await page.getAttribute('[data-testid="practice-feedback"]', 'data-class'), /^(best|good)$/);
+  assert.match(await page.textContent('[data-testid="practice-feedback"]'), /解出！$/);
+  // to the end: the summary
+  while (await page.getAttribute(panel, 'data-state') !== 'done') {
+    await page.click('[data-testid="practice-next"]');
+    await page.waitForSelector(`${panel}[data-state="solving"], ${panel}[data-state="done"]`);
+  }
+  assert.match(await page.textContent('[data-testid="practice-prompt"]'), /^练习完成：\d+题中解出1题。$/);
   assert.deepEqual(app.errorsOf(page), []);
 });

@@ -239,13 +239,39 @@ export function createReview(x, wasm) {
    * The best move of the position after `moves` (from `fen`) at the hint's short budget, from the review
    * worker: resolves to {move, pv, score, depth}; rejects with the worker's coded error.
    */
-  function requestHint(fen, moves) {
+  function requestHint(fen, moves, budget = undefined) {
     hintId += 1;
     const id = `hint-${hintId}`;
     return new Promise((resolve, reject) => {
       hintWaiters.set(id, { resolve, reject });
-      ensureWorker().postMessage({ type: 'hint', id, fen, moves: [...moves] });
+      ensureWorker().postMessage({ type: 'hint', id, fen, moves: [...moves], ...(budget ? { budget } : {}) });
     });
+  }
+
+  /**
+   * The finished review's mistakes and blunders of the sides `sides` ('red' | 'black'), in game order, for
+   * practice (www/views/xiangqi-practice.js): [{ply, played, side, class, loss, better, before}] with `before` the
+   * analysis of the position before the move ({score, best, pv}). [] while the review is not complete.
+   */
+  function mistakes(sides) {
+    if (!api.complete) return [];
+    return verdicts
+      .filter((v) => v && (v.class === 'mistake' || v.class === 'blunder') && v.better && sides.includes(v.side))
+      .map((v) => ({ ply: v.ply, played: v.played, side: v.side, class: v.class, loss: v.loss, better: v.better, before: state.analyses[v.ply - 1] }));
+  }
+
+  /**
+   * The review's class of `move` played in the position after `moves` (ICCS from the game's start), whose
+   * analysis is `before`: the position after it analysed at the review's own budget in the review worker, then
+   * judged as the review judges a move (wasm reviewMove). Resolves to {class, loss, reply}; rejects with the
+   * worker's coded error.
+   */
+  async function judgeTry(moves, move, before) {
+    if (before?.best === move) return { class: 'best', loss: 0, reply: null };
+    const budget = typeof wasm.reviewConstants === 'function' ? { nodes: wasm.reviewConstants().nodes } : undefined;
+    const after = await requestHint(x.record.startFen, [...moves, move], budget);
+    const r = wasm.reviewMove(before.score, after.score ?? { mate: 0 }, false);
+    return { class: r.class, loss: r.loss, reply: after.move ?? null };
   }
 
   // ---- rendering ----------------------------------------------------------------------------------------
@@ -408,6 +434,7 @@ export function createReview(x, wasm) {
     renderBetter();
     renderSummary();
     applyReviewMarks(moveList());
+    x.practice?.render(); // its button counts this review's mistakes
   }
 
   // ---- the board: the better move, "show me" ------------------------------------------------------------
@@ -588,6 +615,8 @@ export function createReview(x, wasm) {
     applyReviewMarks,
     boardHint,
     requestHint,
+    mistakes,
+    judgeTry,
     pgnExtras,
     imported,
     /** Starts (or resumes) the review of the game (what the review-run button does). */

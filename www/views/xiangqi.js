@@ -36,6 +36,7 @@ import { createActions } from './xiangqi-actions.js';
 import { createAnalysis } from './xiangqi-analysis.js';
 import { playSound } from '../sound.js';
 import { createReview, applyReviewMarks } from './xiangqi-review.js';
+import { createPractice } from './xiangqi-practice.js';
 import { createHint } from './xiangqi-hint.js';
 import { freshPonderStats, restorePonderStats } from './ponder-candidates.js';
 
@@ -90,6 +91,8 @@ export function mount(root, ctx) {
     afterMoveListRender: [],
     /** true while the analysis board is on (www/views/xiangqi-analysis.js) */
     analysing: () => Boolean(x.analysis?.active),
+    /** true while a mistake of the reviewed game is practised on the board (www/views/xiangqi-practice.js) */
+    practising: () => Boolean(x.practice?.active),
     destsOf, orientation,
     render, save, saveSettings, showError, clearError, gameResult, isUserSide, currentTc, freshStats, userMove, notation, isCapture, moveSound,
   };
@@ -115,6 +118,9 @@ export function mount(root, ctx) {
   const analysis = (x.analysis = createAnalysis(x));
   actions.boardBar.append(analysis.toggleBtn);
   const review = (x.review = createReview(x, ctx.wasm));
+  // practising the reviewed game's mistakes (issue 36): its button on the review panel, its own panel under it
+  const practice = (x.practice = createPractice(x));
+  review.element.append(practice.button);
   const hint = (x.hint = createHint(x, review));
   actions.boardBar.append(hint.button);
   // the review's classes on the game's move list (not on an analysis board's tree)
@@ -131,6 +137,7 @@ export function mount(root, ctx) {
       engine.ponderPanel,
       rec.movesPanel,
       review.element,
+      practice.panel,
       controls.element,
       rec.exportPanel,
       rec.fenPanel,
@@ -138,7 +145,7 @@ export function mount(root, ctx) {
   root.replaceChildren(view);
 
   const board = (x.board = createXiangqiBoard(boardHost, {
-    onMove: (from, to) => (x.analysing() ? analysis.play(from + to) : userMove(from + to)),
+    onMove: (from, to) => (x.practising() ? practice.play(from + to) : x.analysing() ? analysis.play(from + to) : userMove(from + to)),
     ariaLabel: boardLabel(),
   }));
 
@@ -287,12 +294,15 @@ export function mount(root, ctx) {
   }
 
   function render({ animate = true } = {}) {
+    x.practice?.sync();
     const analysing = x.analysing();
     const result = analysing ? analysis.positionResult() : gameResult();
     const side = analysing ? analysis.position().sideToMove() : x.record.sideToMove();
     view.classList.toggle('xq-analysing', analysing);
     if (x.viewPly !== null && x.viewPly >= x.record.moves.length) x.viewPly = null;
-    if (analysing) {
+    if (x.practising()) {
+      x.practice.renderBoard(animate);
+    } else if (analysing) {
       analysis.renderBoard(animate);
     } else if (x.viewPly !== null) {
       renderReview(animate);
@@ -305,6 +315,7 @@ export function mount(root, ctx) {
     renderTurn(result, side);
     rec.renderMoves();
     review.render();
+    x.practice?.render();
     hint.render();
     engine.renderStatus();
     actions.renderClocks();

@@ -48,7 +48,7 @@ export function createHint(x, review) {
   }
 
   function usable() {
-    return !x.analysing() && !x.gameResult() && x.viewPly === null && x.isUserSide(x.record.sideToMove());
+    return !x.analysing() && !x.practising?.() && !x.gameResult() && x.viewPly === null && x.isUserSide(x.record.sideToMove());
   }
 
   async function press() {

@@ -265,9 +265,12 @@ export function createPractice(x) {
   }
 
   return {
-    /** Called first in every page render: a practice whose game changed under it ends (no render of its own). */
+    /**
+     * Called first in every page render: a practice whose game changed under it, or left for the analysis
+     * board, ends (no render of its own).
+     */
     sync() {
-      if (active && x.record.moves.join(' ') !== gameKey) {
+      if (active && (x.record.moves.join(' ') !== gameKey || x.analysing())) {
         active = false;
         finished = false;
         token += 1;

@@ -611,7 +611,12 @@ export function mount(root, ctx) {
   let resizeFrame = 0;
   function onResize() {
     cancelAnimationFrame(resizeFrame);
-    resizeFrame = requestAnimationFrame(() => applyShape());
+    resizeFrame = requestAnimationFrame(() => {
+      const was = board.shape;
+      applyShape();
+      // a new shape rebuilt the board: the layers other modules draw on it (hint, review marks) come back
+      if (board.shape !== was) render();
+    });
   }
   window.addEventListener('resize', onResize);
 

@@ -175,3 +175,17 @@ fn with_the_swap_rule_the_first_move_is_never_a_losing_move() {
     assert_eq!(r.positions[1].proof.as_ref().map(|p| p.winner), Some(Color::White));
     check_proved_moves(&last, &r);
 }
+
+#[test]
+fn prove_names_the_winner_of_a_decided_position_and_none_when_out_of_reach() {
+    // 5×5, Black c2 c3 c4 (White's replies far away): Black connects whoever moves
+    let pos = game(5, "c2 a5 c3 e1 c4");
+    let v = duiyi::hex::review::prove(&pos, 5000.0);
+    assert_eq!(v.winner, Some(Color::Black), "{v:?}");
+    // the game over: its winner at once
+    let done = game(5, "c2 a5 c3 e1 c4 b5 c1 d5 c5");
+    assert_eq!(duiyi::hex::review::prove(&done, 1.0).winner, Some(Color::Black));
+    // the empty 13×13 board: not proved in 10 ms
+    let big = Position::square(13).unwrap();
+    assert_eq!(duiyi::hex::review::prove(&big, 10.0).winner, None);
+}

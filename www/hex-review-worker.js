@@ -8,17 +8,19 @@
 // In:   {type: 'run', id, game}                 review the game (a new run cancels the one in progress)
 //       {type: 'cancel', id}
 //       {type: 'hint', id, game, ms?}            the side to move's best move within ms (default 1500)
+//       {type: 'prove', id, game, ms?}           who wins the game's position, by the solver within ms (default 3000)
 // Out:  {type: 'ready'}
 //       {type: 'progress', id, done, total, report}     report: the review so far (positions not yet
 //                                                        evaluated count as even)
 //       {type: 'done', id, done, total, report, elapsedMs}
 //       {type: 'cancelled', id, done, total}
 //       {type: 'hint', id, hint}                  hint: {move, proved, area, nodes, time_ms} or null (game over)
+//       {type: 'prove', id, verdict}              verdict: {winner: 'black' | 'white' | null (not proved), nodes, time_ms}
 //       {type: 'error', id, message, code, params}   the wasm codes (hex.review_game, hex.record_move, hex.*)
 //                                                    or worker.* (worker.load_failed, worker.unknown_type)
 // The report's shape is the JSON of `duiyi hex review --json` (docs/hex.md, "Game review").
 
-import init, { HexReview, hexHint } from './pkg/duiyi.js';
+import init, { HexReview, hexHint, hexProve } from './pkg/duiyi.js';
 import { errorData } from './i18n/errors.js';
 import { announceReady, yieldToEvents } from './worker-support.js';
 
@@ -41,6 +43,8 @@ self.onmessage = (event) => {
     if (current && current.id === msg.id) current.cancelled = true;
   } else if (msg.type === 'hint') {
     hint(msg).catch((err) => postMessage({ type: 'error', id: msg.id, ...errorData(err) }));
+  } else if (msg.type === 'prove') {
+    prove(msg).catch((err) => postMessage({ type: 'error', id: msg.id, ...errorData(err) }));
   } else {
     postMessage({ type: 'error', id: msg.id ?? null, message: `unknown message type '${msg.type}'`, code: 'worker.unknown_type', params: { type: String(msg.type) } });
   }
@@ -79,4 +83,10 @@ async function hint({ id, game, ms }) {
   await ready;
   const budget = Number.isFinite(ms) && ms > 0 ? ms : 1500;
   postMessage({ type: 'hint', id, hint: hexHint(game, budget) });
+}
+
+async function prove({ id, game, ms }) {
+  await ready;
+  const budget = Number.isFinite(ms) && ms > 0 ? ms : 3000;
+  postMessage({ type: 'prove', id, verdict: hexProve(game, budget) });
 }

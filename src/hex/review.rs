@@ -635,3 +635,31 @@ pub fn hint(pos: &Position, ms: f64) -> Option<Hint> {
     };
     Some(Hint { mv: mv.to_string(), proved, area, nodes, time_ms: now_ms() - t0 })
 }
+
+/// The solver's verdict on a position (practising a review's proved losing move checks each try with it).
+#[derive(Clone, Debug, Serialize)]
+pub struct Verdict {
+    /// The proved winner, or `None` when the solver did not decide within the budget (or the board is one it
+    /// does not take: over [`MAX_SOLVER_CELLS`] cells, a swap decision pending).
+    pub winner: Option<Color>,
+    /// Solver nodes spent, and the time (ms).
+    pub nodes: u64,
+    pub time_ms: f64,
+}
+
+/// Proves who wins `pos` within about `ms` milliseconds (the game's own winner when it is over).
+pub fn prove(pos: &Position, ms: f64) -> Verdict {
+    let t0 = now_ms();
+    if let Some(w) = pos.winner() {
+        return Verdict { winner: Some(w), nodes: 0, time_ms: 0.0 };
+    }
+    let (w, h) = (pos.width(), pos.height());
+    if w * h > MAX_SOLVER_CELLS || pos.swap_available() || swap_next(pos) {
+        return Verdict { winner: None, nodes: 0, time_ms: now_ms() - t0 };
+    }
+    let mut solver = Solver::for_search(w, h, 16);
+    let verdict = solver.prove_within(&Board::from_position(pos), ms, u64::MAX);
+    let mover = pos.to_move();
+    let winner = verdict.map(|wins| if wins { mover } else { mover.opponent() });
+    Verdict { winner, nodes: solver.nodes(), time_ms: now_ms() - t0 }
+}

@@ -148,3 +148,13 @@ pub fn hex_hint(game: JsValue, ms: f64) -> Result<JsValue, JsValue> {
     let h: Option<Hint> = hint(&pos, ms);
     super::to_js(&h).map_err(JsValue::from)
 }
+
+/// The solver's verdict on `game`'s position within about `ms` milliseconds (default 3000):
+/// `{winner: "black" | "white" | null, nodes, time_ms}`, null when not proved in time (src/hex/review.rs
+/// `prove`). Throws a coded error for a bad game, as `HexReview` does.
+#[wasm_bindgen(js_name = hexProve)]
+pub fn hex_prove(game: JsValue, ms: f64) -> Result<JsValue, JsValue> {
+    let (pos, _) = read_game(game)?;
+    let ms = if ms.is_finite() && ms > 0.0 { ms } else { 3000.0 };
+    super::to_js(&crate::hex::review::prove(&pos, ms)).map_err(JsValue::from)
+}

@@ -231,3 +231,58 @@ test('a laptop at 1366×900: the review heads the side column, its graph and "Sh
   await screenshot(page, 'hex-review-laptop-1366');
   assert.deepEqual(app.errorsOf(page), []);
 });
+
+test('practise your mistakes on Hex: the proved losing move as a puzzle, tries checked by the solver, the answer; both languages', { timeout: 2 * LONG_MS }, async () => {
+  const page = await openHex(`?lang=en#hex?size=6&moves=${GAME}`);
+  await page.waitForSelector('[data-testid="game-result"][data-result="white"]');
+  assert.equal(await page.isVisible('[data-testid="practise-mistakes"]'), false, 'no practice before a review');
+  await page.click('[data-testid="review-run"]');
+  await page.waitForSelector('[data-testid="review-progress"][data-state="done"]', { timeout: LONG_MS });
+  const button = page.locator('[data-testid="practise-mistakes"]');
+  await button.waitFor({ state: 'visible' });
+  // the user played Black (the page's default): Black's proved losing move, 3. a1
+  assert.equal(await button.getAttribute('data-count'), '1');
+  await button.click();
+  const panel = '[data-testid="practice"]';
+  await page.waitForSelector(`${panel}[data-state="solving"]`);
+  assert.equal(await page.getAttribute(panel, 'data-ply'), '3');
+  assert.equal(await page.getAttribute(panel, 'data-moves'), 'c4,d3');
+  assert.equal(await page.textContent('[data-testid="practice-prompt"]'),
+    'Puzzle 1 of 1, move 3: Black to play. You played a1 here and lost a won game (proved by the solver). Find a winning move.');
+  // the board shows that position: two stones, Black to move
+  const stones = await page.$$eval('[data-testid="board"] .hx-cell[data-stone]', (els) => els.map((e) => `${e.dataset.square}:${e.dataset.stone}`).sort());
+  assert.deepEqual(stones, ['c4:black', 'd3:white']);
+  const feedback = '[data-testid="practice-feedback"]';
+  await page.click('[data-testid="board"] .hx-cell[data-square="a1"]');
+  await page.waitForSelector(`${feedback}[data-verdict="same"]`);
+  // a losing try (a6: the solver proves White wins after it), then a winning one
+  await page.click('[data-testid="board"] .hx-cell[data-square="a6"]');
+  await page.waitForSelector(`${feedback}[data-verdict="loss"], ${feedback}[data-verdict="unknown"]`, { timeout: LONG_MS });
+  assert.equal(await page.getAttribute(panel, 'data-state'), 'solving');
+  assert.equal(await page.$$eval('[data-testid="board"] .hx-cell[data-stone]', (els) => els.length), 2, 'the try is taken back');
+  await page.click('[data-testid="board"] .hx-cell[data-square="c3"]');
+  await page.waitForSelector(`${panel}[data-state="solved"]`, { timeout: LONG_MS });
+  assert.equal(await page.getAttribute(feedback, 'data-verdict'), 'win');
+  assert.match(await page.textContent(feedback), /^c3 wins: proved by the solver \(solver nodes: [\d,]+\)\. Solved!$/);
+  await screenshot(page, 'hex-practice-solved');
+  // the game is untouched
+  assert.equal(await page.$$eval('[data-testid="move-list"] li[data-ply]', (lis) => lis.length), GAME.split(',').length);
+  // again in Chinese: the answer
+  await page.click('[data-testid="practice-next"]'); // the last one: the summary
+  await page.waitForSelector(`${panel}[data-state="done"]`);
+  assert.equal(await page.textContent('[data-testid="practice-prompt"]'), 'Practice done: 1 of 1 solved.');
+  await page.click('[data-testid="practice-stop"]');
+  await page.click('[data-testid="lang-toggle"]');
+  await page.click('[data-testid="practise-mistakes"]');
+  await page.waitForSelector(`${panel}[data-state="solving"]`);
+  await page.click('[data-testid="practice-solution"]');
+  await page.waitForSelector(`${panel}[data-state="failed"]`);
+  const better = await page.getAttribute('[data-testid="review-summary"]', 'data-better');
+  assert.equal(await page.textContent(feedback), `答案：${better} 必胜（复盘的求解器已证明，见棋盘上的框）。`);
+  assert.deepEqual(await page.$$eval('[data-testid="practice-marks"] [data-mark="better"]', (els) => els.map((e) => e.dataset.square)), [better]);
+  await page.click('[data-testid="practice-stop"]');
+  await page.waitForSelector(`${panel}[hidden]`, { state: 'attached' });
+  // the board shows the game again
+  assert.equal(await page.$$eval('[data-testid="board"] .hx-cell[data-stone]', (els) => els.length), GAME.split(',').length);
+  assert.deepEqual(app.errorsOf(page), []);
+});

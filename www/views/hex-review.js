@@ -43,8 +43,9 @@ const CLASSES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'];
  * @param {() => string} o.convention  the two-distance convention of the maps
  * @param {() => void} o.rerender  draws the game's own position again (leaving the viewed one)
  * @param {HTMLElement} o.moveList  the page's move list (its marks are set again when a review arrives)
+ * @param {() => void} [o.onReport]  a review finished (the practice of its mistakes may begin)
  */
-export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf, movesOf, gameFrom, paintMaps, convention, rerender, moveList }) {
+export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf, movesOf, gameFrom, paintMaps, convention, rerender, moveList, onReport }) {
   const runBtn = h('button', { type: 'button', class: 'btn', dataset: { testid: 'review-run', i18n: 'hex.review.run' }, on: { click: () => run() } });
   const cancelBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { testid: 'review-cancel', i18n: 'hex.review.cancel' }, on: { click: () => cancel() } });
   const bar = h('progress', { class: 'hex-review-bar', max: '1', value: '0' });
@@ -134,6 +135,7 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
           writeJSON(REVIEW_KEY, current);
         }
         redraw();
+        onReport?.();
       } else if (msg.type === 'cancelled') {
         finish();
         forgetRun();
@@ -438,6 +440,8 @@ export function createReview({ t, HexGame, board, boardHost, game, swap, setupOf
     applyReviewMarks,
     /** Whether an earlier position is on the board (the page then ignores hovers). */
     viewing: () => viewPly !== null,
+    /** The finished review's report when it covers the page's game (its first moves at least), else null. */
+    report: () => (current && !job && fits(current) ? current.report : null),
     /** After the page drew the game's position: the viewed position is left, marks are drawn again. */
     afterRender() {
       if (viewPly !== null) {

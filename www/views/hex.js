@@ -44,6 +44,7 @@ import { newHexInfo, validHexInfo, hexRecordOf, hexEntry, createHexLibraryLink }
 import { createExplain } from './hex-explain.js';
 import { createConnections, knowledgeMarks, whyOfMove } from './hex-connections.js';
 import { createReview } from './hex-review.js';
+import { createPractice } from './hex-practice.js';
 import { createHint } from './hex-hint.js';
 import { playSound } from '../sound.js';
 
@@ -134,6 +135,8 @@ export function mount(root, ctx) {
   let previewCell = null;
   /** the Connections overlay's marks of the position (knowledgeMarks), null while it is off */
   let marks = null;
+  /** practising the review's proved losing moves (hex-practice.js), made with the review below */
+  let practice = null;
   /** the engine's search's proved result, {winner, moves} (noteSearchProof), or null */
   let searchProof = null;
   let destroyed = false;
@@ -287,13 +290,21 @@ export function mount(root, ctx) {
     convention: () => settings.convention,
     rerender: () => { render(); paintHeat(); renderFigures(); },
     moveList: record.movesPanel.querySelector('[data-testid="move-list"]'),
+    onReport: () => practice?.render(),
   });
+  // practising the review's proved losing moves (issue 36): its button on the review panel, its panel under it
+  practice = createPractice({
+    t: tr, HexGame, game: () => game, report: () => review.report(), mode: () => settings.human, swap: () => settings.swap,
+    setupOf, movesOf, gameFrom, boardHost, rerender: () => { render(); paintHeat(); },
+  });
+  review.panel.append(practice.button);
   const hint = createHint({
     t: tr, boardHost, game: () => game, swap: () => settings.swap, setupOf, movesOf,
     canHint: () => Boolean(game) && !game.winner() && humanPlays(game.toMove()),
     onRecorded: () => save(),
   });
   record.movesPanel.after(review.panel);
+  review.panel.after(practice.panel);
   boardHost.before(review.viewingBar);
   boardBar.append(hint.button);
 
@@ -335,6 +346,10 @@ export function mount(root, ctx) {
   let tapped = false;
   function tap(cell) {
     if (review.viewing()) return;
+    if (practice?.active) {
+      if (cell) practice.play(cell);
+      return;
+    }
     if (cell && previewCell === cell) {
       hover(null);
       userMove(cell);
@@ -346,7 +361,7 @@ export function mount(root, ctx) {
   }
 
   function hover(cell) {
-    if (review.viewing()) return; // an earlier position is on the board: no what-if on it
+    if (review.viewing() || practice?.active) return; // an earlier position is on the board: no what-if on it
     tapped = false;
     previewCell = cell;
     computePreview(cell);
@@ -357,6 +372,10 @@ export function mount(root, ctx) {
 
   /** The heatmap of the current overlay: the what-if maps while previewing, else the position's. */
   function paintHeat() {
+    if (practice?.active) {
+      board.setHeatmap(null); // the game's maps are not the practised position's
+      return;
+    }
     figures.paint({ maps: previewMaps ?? baseMaps, overlay: settings.overlay, numbers: settings.numbers, preview: previewMaps ? previewCell : null });
   }
 
@@ -468,11 +487,18 @@ export function mount(root, ctx) {
     }
     const userTurn = !winner && humanPlays(side);
     applyShape();
-    board.set({
-      width: game.width(), height: game.height(), stones, last,
-      chain: new Set(game.winningChain()), playable: userTurn, toMove: winner ? null : side,
-    });
-    board.setMarks(marks && connections.shownMarks(marks));
+    practice?.sync();
+    if (practice?.active) {
+      const v = practice.boardView();
+      board.set({ width: game.width(), height: game.height(), stones: v.stones, last: v.last, chain: new Set(), playable: v.playable, toMove: v.toMove });
+      board.setMarks(null);
+    } else {
+      board.set({
+        width: game.width(), height: game.height(), stones, last,
+        chain: new Set(game.winningChain()), playable: userTurn, toMove: winner ? null : side,
+      });
+      board.setMarks(marks && connections.shownMarks(marks));
+    }
     board.setAriaLabel(t('hex.boardLabel'));
     undoBtn.disabled = ms.length === 0;
     swapBtn.hidden = !game.swapAvailable();
@@ -496,6 +522,7 @@ export function mount(root, ctx) {
     review.applyReviewMarks(record.movesPanel.querySelector('[data-testid="move-list"]'));  // after every render of the list
     review.afterRender();
     hint.redraw(); // its button follows the turn (enabled on the user's move) and its marks are drawn again
+    practice?.render();
     engine.render();
   }
 
@@ -527,6 +554,10 @@ export function mount(root, ctx) {
 
   // ---- user actions ---------------------------------------------------------------------------------------
   function userMove(mv) {
+    if (practice?.active) {
+      practice.play(mv);
+      return;
+    }
     if (game.winner()) {
       showError('hex.error.move', { move: mv }, { code: 'hex.game_over', params: { winner: game.winner() }, message: 'the game is over' });
       return;

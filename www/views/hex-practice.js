@@ -84,6 +84,8 @@ export function createPractice({ t, HexGame, game, report, mode, swap, setupOf, 
     active = true;
     gameKey = movesOf(game()).join(' ');
     begin();
+    // the puzzle's prompt and the board in view (the button may be far down the page on a phone)
+    panel.scrollIntoView?.({ block: 'start' });
   }
 
   function begin() {

@@ -84,6 +84,8 @@ export function createPractice(x) {
     gameKey = x.record.moves.join(' ');
     x.viewPly = null;
     begin();
+    // the puzzle's prompt and the board in view (the button may be far down the page on a phone)
+    panel.scrollIntoView?.({ block: 'start' });
   }
 
   function begin() {

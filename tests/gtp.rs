@@ -591,7 +591,7 @@ fn hex_eval_and_param_mcts() {
     g.ok("param_game resign_proved_loss 0");
     assert!(g.ok("param_game").contains("hex_eval playouts"), "the default search");
     let list = g.ok("param_mcts");
-    for name in ["knowledge 256", "expand 2", "exploration 0.02", "rave_k 1000", "bridges 1", "hsearch_cells 0", "solver_empties 64", "solver_rate 30"] {
+    for name in ["knowledge 256", "expand 2", "exploration 0.02", "rave_k 1000", "bridges 1", "hsearch_cells 0", "solver_empties 64", "solver_share 0.33", "solver_rate 45"] {
         assert!(list.contains(name), "{name} in {list}");
     }
     g.ok("param_mcts knowledge 20");

@@ -16,6 +16,9 @@
 //!   and a static win or loss (a virtual connection found by H-search) is a proof, backed up as one.
 //! - **Proofs**: a node whose side to move has a winning child is won; one whose children are all won for the
 //!   opponent is lost. A proved root is reported with a mate score.
+//! - **The root's DFPN solver** works beside the playouts once at most [`MctsOptions::solver_empties`] cells
+//!   are empty (`root_solver.rs`): a share of the time, or a deterministic number of solver nodes per playout
+//!   in a search bounded by nodes; its proofs end the search, and root moves it refutes are marked lost.
 //!
 //! Boards of up to 128 cells (bitboards in a `u128`); the engine plays larger boards, and the swap decision,
 //! with alpha-beta. Deterministic: the random generator (PCG, `rand_pcg`) is seeded from the position, so
@@ -68,7 +71,7 @@ pub struct MctsOptions {
     /// marked lost, a static win proves the root.
     pub root_children: bool,
     /// The DFPN solver ([`super::solver`]) works on the root, beside the playouts, once at most this many cells
-    /// are empty (0: never); see [`root_solver`]. 64: every position of boards up to 8×8.
+    /// are empty (0: never); see `root_solver.rs`. 64: every position of boards up to 8×8.
     pub solver_empties: u32,
     /// The solver's share of the time in a timed search (0–0.9).
     pub solver_share: f32,
@@ -85,7 +88,7 @@ pub struct MctsOptions {
 
 impl Default for MctsOptions {
     fn default() -> Self {
-        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 256, bridge_playouts: true, hsearch_cells: 0, wide_root: true, root_children: true, solver_empties: 64, solver_share: 0.25, solver_rate: 30, priors: false, prior_bias: 0.5 }
+        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 256, bridge_playouts: true, hsearch_cells: 0, wide_root: true, root_children: true, solver_empties: 64, solver_share: 0.33, solver_rate: 45, priors: false, prior_bias: 0.5 }
     }
 }
 

@@ -114,11 +114,7 @@ impl Mcts {
                         continue;
                     }
                     match solver.move_result(board, n.cell as usize) {
-                        Some(true) => {
-                            if self.mark_root_win(c) {
-                                return;
-                            }
-                        }
+                        Some(true) if self.mark_root_win(c) => return,
                         Some(false) if !n.pruned => self.nodes[c].proof = 1,
                         _ => {}
                     }

@@ -591,14 +591,15 @@ fn hex_eval_and_param_mcts() {
     g.ok("param_game resign_proved_loss 0");
     assert!(g.ok("param_game").contains("hex_eval playouts"), "the default search");
     let list = g.ok("param_mcts");
-    for name in ["knowledge 256", "expand 2", "exploration 0.02", "rave_k 1000", "bridges 1", "hsearch_cells 0", "solver_empties 30"] {
+    for name in ["knowledge 256", "expand 2", "exploration 0.02", "rave_k 1000", "bridges 1", "hsearch_cells 0", "solver_empties 64", "solver_share 0.33", "solver_rate 45"] {
         assert!(list.contains(name), "{name} in {list}");
     }
     g.ok("param_mcts knowledge 20");
     g.ok("param_mcts bridges 0");
+    g.ok("param_mcts solver_rate 50");
     let list = g.ok("param_mcts");
-    assert!(list.contains("knowledge 20") && list.contains("bridges 0"), "{list}");
-    for bad in ["param_mcts rave_k 0", "param_mcts frobnicate 1", "param_mcts knowledge", "param_game hex_eval minimax"] {
+    assert!(list.contains("knowledge 20") && list.contains("bridges 0") && list.contains("solver_rate 50"), "{list}");
+    for bad in ["param_mcts rave_k 0", "param_mcts solver_rate 1001", "param_mcts frobnicate 1", "param_mcts knowledge", "param_game hex_eval minimax"] {
         let a = g.send(bad);
         assert!(!a.ok, "{bad}: {a:?}");
     }

@@ -74,7 +74,8 @@ impl Player {
     /// saving in playouts, `true`/`false`) and `MctsHsearchCells` (H-search's largest carrier between two empty
     /// cells, 0..=8), `MctsWideRoot` (the root analysed with H-search's wider bounds, `true`/`false`),
     /// `MctsSolverEmpties` (the DFPN solver works on the root once at most this many cells are empty, 0..=128, 0 =
-    /// never), `MctsSolverShare` (its share of the time, 0..=0.9), `MctsPriors` (pattern priors in the tree,
+    /// never), `MctsSolverShare` (its share of the time in a timed search, 0..=0.9), `MctsSolverRate` (its
+    /// nodes per 1000 playouts in a search bounded by nodes, 0..=1000, 0 = none there), `MctsPriors` (pattern priors in the tree,
     /// `true`/`false`) and `MctsPriorBias` (their progressive bias, 0..=10). `None`: not one of these.
     fn set_mcts_option(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
         let o = &mut self.mcts.options;
@@ -103,6 +104,7 @@ impl Player {
             "mctsrootchildren" => parse_flag(value).map(|b| o.root_children = b),
             "mctssolverempties" => whole(0, 128).map(|n| o.solver_empties = n),
             "mctssolvershare" => real(0.0, 0.9).map(|x| o.solver_share = x),
+            "mctssolverrate" => whole(0, 1000).map(|n| o.solver_rate = n),
             "mctspriors" => parse_flag(value).map(|b| o.priors = b),
             "mctspriorbias" => real(0.0, 10.0).map(|x| o.prior_bias = x),
             _ => return None,
@@ -286,7 +288,7 @@ impl SlicedSearch for Player {
         Some(r)
     }
     fn option_names() -> &'static [&'static str] {
-        &["hexeval", "mctsknowledge", "mctsexpand", "mctsexploration", "mctsravek", "mctsbridges", "mctshsearchcells", "mctswideroot", "mctsrootchildren", "mctssolverempties", "mctssolvershare", "mctspriors", "mctspriorbias", "beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
+        &["hexeval", "mctsknowledge", "mctsexpand", "mctsexploration", "mctsravek", "mctsbridges", "mctshsearchcells", "mctswideroot", "mctsrootchildren", "mctssolverempties", "mctssolvershare", "mctssolverrate", "mctspriors", "mctspriorbias", "beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
     }
     fn uses_white_clock(pos: &Position) -> bool {
         pos.to_move() == Color::White

@@ -425,6 +425,13 @@ impl Solver {
         self.nodes
     }
 
+    /// What the table holds on playing `cell` on `b`, for `b`'s side to move: `Some(true)` the move wins (the
+    /// child is proved lost for the opponent), `Some(false)` it loses, `None` not known.
+    pub(crate) fn move_result(&self, b: &Board, cell: usize) -> Option<bool> {
+        let e = self.probe(b.play(cell).key(self.n).0)?;
+        if e.delta == 0 { Some(true) } else if e.phi == 0 { Some(false) } else { None }
+    }
+
     /// After [`Solver::prove_for`] proved `b` won: a cell of `candidates` whose child the table holds as lost
     /// for the opponent (the winning move), or else (a root won statically, by a virtual connection, has no
     /// children in the table) one whose child the analysis finds lost for the opponent; `None` if neither.

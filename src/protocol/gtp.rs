@@ -397,10 +397,10 @@ impl<W: Write> Session<W> {
 
     /// `param_mcts`: the playout search's parameters (engine options `Mcts…`, see `hex::driver::Player`):
     /// with no argument the list, with `NAME VALUE` one set (`knowledge`, `expand`, `exploration`, `rave_k`,
-    /// `bridges`, `hsearch_cells`, `wide_root`, `root_children`, `solver_empties`, `solver_share`, `priors`,
-    /// `prior_bias`).
+    /// `bridges`, `hsearch_cells`, `wide_root`, `root_children`, `solver_empties`, `solver_share`, `solver_rate`,
+    /// `priors`, `prior_bias`).
     fn param_mcts(&mut self, args: &[&str]) -> Result<String, String> {
-        const NAMES: [(&str, &str); 12] = [
+        const NAMES: [(&str, &str); 13] = [
             ("knowledge", "MctsKnowledge"),
             ("expand", "MctsExpand"),
             ("exploration", "MctsExploration"),
@@ -411,6 +411,7 @@ impl<W: Write> Session<W> {
             ("root_children", "MctsRootChildren"),
             ("solver_empties", "MctsSolverEmpties"),
             ("solver_share", "MctsSolverShare"),
+            ("solver_rate", "MctsSolverRate"),
             ("priors", "MctsPriors"),
             ("prior_bias", "MctsPriorBias"),
         ];
@@ -418,7 +419,7 @@ impl<W: Write> Session<W> {
             [] => {
                 let o = self.engine.hex_mcts_options();
                 Ok(format!(
-                    "\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}\n[string] hsearch_cells {}\n[bool] wide_root {}\n[bool] root_children {}\n[string] solver_empties {}\n[string] solver_share {}\n[bool] priors {}\n[string] prior_bias {}",
+                    "\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}\n[string] hsearch_cells {}\n[bool] wide_root {}\n[bool] root_children {}\n[string] solver_empties {}\n[string] solver_share {}\n[string] solver_rate {}\n[bool] priors {}\n[string] prior_bias {}",
                     o.knowledge_after,
                     o.expand_after,
                     o.exploration,
@@ -429,13 +430,14 @@ impl<W: Write> Session<W> {
                     o.root_children as u8,
                     o.solver_empties,
                     o.solver_share,
+                    o.solver_rate,
                     o.priors as u8,
                     o.prior_bias
                 ))
             }
             [name, value] => {
                 let option = NAMES.iter().find(|(n, _)| n == name).map(|(_, o)| *o).ok_or_else(|| {
-                    format!("param_mcts: unknown parameter '{name}' (knowledge, expand, exploration, rave_k, bridges, hsearch_cells, wide_root, root_children, solver_empties, solver_share, priors, prior_bias)")
+                    format!("param_mcts: unknown parameter '{name}' (knowledge, expand, exploration, rave_k, bridges, hsearch_cells, wide_root, root_children, solver_empties, solver_share, solver_rate, priors, prior_bias)")
                 })?;
                 let value = match *value {
                     "0" if matches!(*name, "bridges" | "wide_root" | "root_children" | "priors") => "false",

@@ -16,6 +16,9 @@
 //!   and a static win or loss (a virtual connection found by H-search) is a proof, backed up as one.
 //! - **Proofs**: a node whose side to move has a winning child is won; one whose children are all won for the
 //!   opponent is lost. A proved root is reported with a mate score.
+//! - **The root's DFPN solver** works beside the playouts once at most [`MctsOptions::solver_empties`] cells
+//!   are empty (`root_solver.rs`): a share of the time, or a deterministic number of solver nodes per playout
+//!   in a search bounded by nodes; its proofs end the search, and root moves it refutes are marked lost.
 //!
 //! Boards of up to 128 cells (bitboards in a `u128`); the engine plays larger boards, and the swap decision,
 //! with alpha-beta. Deterministic: the random generator (PCG, `rand_pcg`) is seeded from the position, so
@@ -39,6 +42,7 @@ mod lines;
 mod patterns;
 mod playout;
 mod priors;
+mod root_solver;
 mod suspend;
 pub use suspend::MctsSuspended;
 use playout::bridge_table;
@@ -67,10 +71,13 @@ pub struct MctsOptions {
     /// marked lost, a static win proves the root.
     pub root_children: bool,
     /// The DFPN solver ([`super::solver`]) works on the root, beside the playouts, once at most this many cells
-    /// are empty (0: never); only in timed searches (a search bounded by nodes stays deterministic).
+    /// are empty (0: never); see `root_solver.rs`. 64: every position of boards up to 8×8.
     pub solver_empties: u32,
-    /// The solver's share of the time (0–0.9).
+    /// The solver's share of the time in a timed search (0–0.9).
     pub solver_share: f32,
+    /// Solver nodes per 1000 playouts in a search bounded by nodes (0: none there); about the time share
+    /// [`MctsOptions::solver_share`] on 7×7 and 8×8, and deterministic (the work depends on the playout count only).
+    pub solver_rate: u32,
     /// Pattern priors in the tree ([`priors`]; off by default, see docs/benchmarks.md): at expansion each
     /// child gets its share of the children's Bradley–Terry weights, the children are ordered by it, and
     /// selection adds the progressive bias `prior_bias · √share / √(n + 1)`.
@@ -81,7 +88,7 @@ pub struct MctsOptions {
 
 impl Default for MctsOptions {
     fn default() -> Self {
-        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 256, bridge_playouts: true, hsearch_cells: 0, wide_root: true, root_children: true, solver_empties: 30, solver_share: 0.25, priors: false, prior_bias: 0.5 }
+        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 256, bridge_playouts: true, hsearch_cells: 0, wide_root: true, root_children: true, solver_empties: 64, solver_share: 0.33, solver_rate: 45, priors: false, prior_bias: 0.5 }
     }
 }
 
@@ -164,6 +171,12 @@ pub struct Mcts {
     /// slice.
     dfpn: Option<Solver>,
     dfpn_clock: f64,
+    /// The timed solver's time earned and not yet used (ms; negative after an overrun).
+    dfpn_credit: f64,
+    /// The solver of a search bounded by nodes (its own table, made afresh at each start) and the solver nodes
+    /// it has used.
+    node_solver: Option<Box<Solver>>,
+    node_solver_used: u64,
     /// Scratch: the empty cells of a playout.
     empties: Vec<u8>,
     path: Vec<u32>,
@@ -209,6 +222,9 @@ impl Mcts {
             pattern_slots: [Vec::new(), Vec::new()],
             dfpn: None,
             dfpn_clock: 0.0,
+            dfpn_credit: 0.0,
+            node_solver: None,
+            node_solver_used: 0,
             beta: Vec::new(),
             beta_k: 0.0,
             inv_sqrt: (0..TABLE).map(|n| 1.0 / ((n + 1) as f32).sqrt()).collect(),
@@ -273,6 +289,9 @@ impl Mcts {
         self.last = None;
         self.excluded.clear();
         self.dfpn_clock = 0.0;
+        self.dfpn_credit = 0.0;
+        self.node_solver = None;
+        self.node_solver_used = 0;
         if !reused {
             self.nodes.clear();
             self.nodes.push(Node::default());
@@ -471,46 +490,14 @@ impl Mcts {
                 }
                 if node_limit == u64::MAX {
                     self.solver_slice(deadline);
+                } else {
+                    self.solver_node_slice();
                 }
             }
             if self.playouts >= node_limit {
                 return MctsOutcome::Interrupted;
             }
             self.playout();
-        }
-    }
-
-    /// Gives the root's solver its share of the time since its last slice (see [`MctsOptions::solver_empties`]);
-    /// a proof marks the root (and the winning child) as proved.
-    fn solver_slice(&mut self, deadline: f64) {
-        let o = self.options;
-        let empty = self.masks.all & !(self.root_stones[0] | self.root_stones[1]);
-        if o.solver_empties == 0 || empty.count_ones() > o.solver_empties || self.nodes[0].proof != 0 {
-            return;
-        }
-        let now = now_ms();
-        if self.dfpn_clock == 0.0 || now - self.dfpn_clock > 1000.0 {
-            self.dfpn_clock = now;
-            return;
-        }
-        let share = o.solver_share.clamp(0.0, 0.9) as f64;
-        let ms = ((now - self.dfpn_clock) * share / (1.0 - share)).min((deadline - now).max(0.0));
-        let (w, h) = self.size;
-        let solver = self.dfpn.get_or_insert_with(|| Solver::for_search(w, h, SEARCH_SOLVER_MIB));
-        let board = Board::new(self.root_stones, self.root_side);
-        let result = solver.prove_for(&board, ms);
-        self.dfpn_clock = now_ms();
-        match result {
-            Some(true) => {
-                let win = solver.winning_cell(&board, empty);
-                if let Some(c) = self.children(0).find(|&c| win == Some(self.nodes[c].cell as usize)) {
-                    self.nodes[c].proof = -1;
-                    self.nodes[c].pruned = false;
-                    self.nodes[0].proof = 1;
-                }
-            }
-            Some(false) => self.nodes[0].proof = -1,
-            None => {}
         }
     }
 

@@ -1,8 +1,10 @@
 //! Putting a Monte Carlo search aside and taking it up again (the engine's pondering on several replies,
 //! `crate::engine::ponder`): the tree, its root and the playout counters move out of the searcher and back.
-//! The root's solver tables, the bridge and RAVE tables and the options stay with the searcher.
+//! The root's timed solver table, the bridge and RAVE tables and the options stay with the searcher; the
+//! solver of a search bounded by nodes goes with the tree.
 
 use super::{Mcts, MctsIteration, Node};
+use crate::hex::solver::Solver;
 use crate::hex::{Color, Move, Position};
 use rand_pcg::Pcg64Mcg;
 
@@ -19,6 +21,8 @@ pub struct MctsSuspended {
     last: Option<MctsIteration>,
     excluded: Vec<Move>,
     supported: bool,
+    node_solver: Option<Box<Solver>>,
+    node_solver_used: u64,
 }
 
 impl MctsSuspended {
@@ -43,6 +47,8 @@ impl Mcts {
             last: self.last.take(),
             excluded: std::mem::take(&mut self.excluded),
             supported: self.supported,
+            node_solver: self.node_solver.take(),
+            node_solver_used: self.node_solver_used,
         }
     }
 
@@ -59,6 +65,8 @@ impl Mcts {
         self.last = s.last;
         self.excluded = s.excluded;
         self.supported = s.supported;
+        self.node_solver = s.node_solver;
+        self.node_solver_used = s.node_solver_used;
         self.dfpn_clock = 0.0;
     }
 }

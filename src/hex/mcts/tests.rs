@@ -1,5 +1,5 @@
 //! Tests of the Monte Carlo search: wins in one, a proved 5×5 opening, determinism, tree reuse, the root
-//! solver and bridge saving.
+//! solver (timed, and at a node budget on the issue-33 regression position) and bridge saving.
 
 use super::*;
 
@@ -127,4 +127,32 @@ fn bridge_saving_answers_an_intrusion() {
     let x = pos.geometry().index(crate::hex::Cell::parse("b1").unwrap());
     let got = m.save_bridge(x, b, Color::Black.index()).map(|i| pos.geometry().cell(i).to_string());
     assert_eq!(got.as_deref(), Some("c1"));
+}
+
+#[test]
+fn the_root_solver_proves_the_regression_position_at_a_node_budget() {
+    // Issue 33: 7×7 after b:d4 w:d6 b:c5 w:b7 b:e3 (44 empty cells) White wins only with c2, c3 or f2; the
+    // playouts alone do not prove it (nor always prefer a winning move at 1 s). The root's solver, with its
+    // node-budget slices (`solver_rate` solver nodes per 1000 playouts), proves it within 100k playouts, and
+    // equal budgets give equal results.
+    let mut pos = Position::square(7).unwrap();
+    for c in ["d4", "d6", "c5", "b7", "e3"] {
+        pos.play_str(c).unwrap();
+    }
+    let a = search(&pos, 100_000);
+    let last = a.last_iteration().unwrap();
+    assert!(crate::search::score::is_mate(last.score) && last.score > 0, "{last:?}");
+    let best = a.best_move().unwrap().to_string();
+    assert!(["c2", "c3", "f2"].contains(&best.as_str()), "{best}");
+    assert!(a.nodes() < 100_000);
+    let b = search(&pos, 100_000);
+    assert_eq!(a.last_iteration(), b.last_iteration());
+    // Without the solver's slices the same budget proves nothing.
+    let mut m = Mcts::new(16);
+    m.options.solver_rate = 0;
+    m.start(pos.clone());
+    while m.run(f64::INFINITY, 100_000) == MctsOutcome::IterationDone
+        && m.last_iteration().unwrap().depth < crate::search::limits::MAX_DEPTH
+    {}
+    assert!(!crate::search::score::is_mate(m.last_iteration().unwrap().score));
 }

@@ -16,6 +16,7 @@
 //! ```
 
 mod bitboard;
+mod bitset;
 mod board;
 pub mod bench;
 pub mod cli;

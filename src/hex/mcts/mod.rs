@@ -26,7 +26,7 @@
 
 use super::bitboard::{Bits, Masks, bits};
 use super::vc::VcLimits;
-use super::solver::{Analysis, Board, Solver};
+use super::solver::{Board, Solver};
 use super::{Color, Move, Position};
 use crate::search::clock::now_ms;
 use crate::search::score::{MATE, Score};
@@ -36,6 +36,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 mod dispatch;
+mod knowledge;
 mod lines;
 mod patterns;
 mod playout;
@@ -601,110 +602,6 @@ impl<B: Bits> Tree<B> {
         let x = self.masks.flood(e1 & p, p);
         let y = self.masks.flood(e2 & p, p);
         (self.masks.dilate(x) | e1) & (self.masks.dilate(y) | e2) & empty
-    }
-
-    /// The root's knowledge: its children are cut to the candidates; when the root is statically won, each
-    /// child is analysed so that a winning move is found (a child whose side to move has statically lost); a
-    /// statically lost root keeps every move (one must still be played, and the opponent may err).
-    fn root_knowledge(&mut self) {
-        self.nodes[0].knowledge = true;
-        if self.nodes[0].proof != 0 || !self.nodes[0].expanded {
-            return;
-        }
-        let (stones, side) = (self.root_stones, self.root_side);
-        let (_, filled, _) = self.masks.fill_inferior(stones);
-        // The root's analysis is done once per search: with wider H-search bounds when asked.
-        if self.options.wide_root {
-            self.solver.set_hsearch_limits(VcLimits::ROOT);
-        }
-        let analysis = self.solver.analyse(&Board::new(stones, side));
-        self.solver.set_hsearch_limits(self.tree_limits());
-        match analysis {
-            Analysis::Win(_) => {
-                let me = side_index(side);
-                for c in self.children(0) {
-                    let mut s = stones;
-                    s[me] |= B::bit(self.nodes[c].cell.into());
-                    if let Analysis::Loss(_) = self.solver.analyse(&Board::new(s, side.opponent())) {
-                        self.nodes[c].proof = -1;
-                        self.nodes[0].proof = 1;
-                        return;
-                    }
-                }
-            }
-            Analysis::Loss(_) => {}
-            Analysis::Moves(region, _) => {
-                let keep = region & !filled;
-                if !keep.is_zero() {
-                    for c in self.children(0) {
-                        if !keep.has(self.nodes[c].cell.into()) {
-                            self.nodes[c].pruned = true;
-                        }
-                    }
-                }
-                if self.options.root_children {
-                    self.root_children_knowledge(stones, side);
-                }
-            }
-        }
-    }
-
-    /// One ply of knowledge under the root (MoHex prunes the same way): every candidate child is analysed
-    /// with the opponent to move ([`VcLimits::CHILD`]); a child the opponent has statically won is marked
-    /// lost for us (never chosen while another move is open), and one the opponent has statically lost
-    /// proves the root.
-    fn root_children_knowledge(&mut self, stones: [B; 2], side: Color) {
-        let me = side_index(side);
-        self.solver.set_hsearch_limits(VcLimits::CHILD);
-        for c in self.children(0) {
-            if self.nodes[c].pruned || self.nodes[c].proof != 0 {
-                continue;
-            }
-            let mut s = stones;
-            s[me] |= B::bit(self.nodes[c].cell.into());
-            match self.solver.analyse(&Board::new(s, side.opponent())) {
-                Analysis::Loss(_) => {
-                    self.nodes[c].proof = -1;
-                    self.nodes[0].proof = 1;
-                    break;
-                }
-                Analysis::Win(_) => self.nodes[c].proof = 1,
-                Analysis::Moves(..) => {}
-            }
-        }
-        self.solver.set_hsearch_limits(self.tree_limits());
-        if self.nodes[0].proof == 0 && self.children(0).all(|c| self.nodes[c].pruned || self.nodes[c].proof == 1) {
-            self.nodes[0].proof = -1;
-        }
-    }
-
-    /// Prunes node `k`'s children to its knowledge's candidates, and marks a static proof.
-    fn apply_knowledge(&mut self, k: usize, stones: [B; 2], side: Color) {
-        self.nodes[k].knowledge = true;
-        if self.nodes[k].proof != 0 || !self.nodes[k].expanded {
-            return;
-        }
-        let board = Board::new(stones, side);
-        let (_, filled, _) = self.masks.fill_inferior(stones);
-        let keep = match self.solver.analyse(&board) {
-            Analysis::Win(_) => {
-                self.nodes[k].proof = 1;
-                return;
-            }
-            Analysis::Loss(_) => {
-                self.nodes[k].proof = -1;
-                return;
-            }
-            Analysis::Moves(region, _) => region & !filled,
-        };
-        if keep.is_zero() {
-            return;
-        }
-        for c in self.children(k) {
-            if !keep.has(self.nodes[c].cell.into()) {
-                self.nodes[c].pruned = true;
-            }
-        }
     }
 
     /// The child of `k` to descend into (UCT-RAVE over the live children; a child proved lost for its side

@@ -203,7 +203,7 @@ mod tests {
     #[test]
     fn every_ziggurat_holds_against_any_intrusion() {
         for (w, h) in [(6, 6), (5, 7), (7, 4)] {
-            let m = Masks::new(w, h);
+            let m = Masks::<u128>::new(w, h);
             let mut count = 0;
             for color in [Color::Black, Color::White] {
                 for (side, edge) in color.edges().iter().enumerate() {
@@ -224,7 +224,7 @@ mod tests {
             assert!(count > 0);
         }
         // 6x6: shape A fits for c = 1..3, shape B for c = 0..2.
-        let m = Masks::new(6, 6);
+        let m = Masks::<u128>::new(6, 6);
         assert_eq!(m.ziggurats[0][0].len(), 6);
     }
 

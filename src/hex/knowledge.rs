@@ -195,8 +195,15 @@ mod tests {
     }
 
     #[test]
-    fn too_large_or_finished_boards_have_no_knowledge() {
-        assert!(analyse(&Position::square(13).unwrap()).is_none());
+    fn large_boards_have_knowledge_and_finished_ones_none() {
+        // 13×13 and 19×19 (wide cell sets): an open position, the whole board the region, the cells along
+        // the edges dominated.
+        for n in [13, 19] {
+            let k = analyse(&Position::square(n).unwrap()).unwrap();
+            assert_eq!(k.verdict, Verdict::Open);
+            assert_eq!(k.must_play.len(), n * n);
+            assert!(k.candidates.len() > n * n / 2 && k.candidates.len() < n * n, "{}", k.candidates.len());
+        }
         let pos = Position::from_rows(&["B.", "B."], Some(Color::White)).unwrap();
         assert!(analyse(&pos).is_none());
     }

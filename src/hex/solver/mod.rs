@@ -855,7 +855,7 @@ mod tests {
     fn keys_separate_the_side_to_move_and_follow_the_rotation() {
         // A hash flaw once made a position and its child (one more stone, other side to move) share a key.
         let pos = Position::from_rows(&[".....", "B.W..", "WBWBW", ".BBBB", "WWWW."], Some(Color::Black)).unwrap();
-        let b = Board::from_position(&pos);
+        let b = Board::<u128>::from_position(&pos);
         let child = b.play(24);
         assert_ne!(b.key(25).0, child.key(25).0);
         let mut other = b;

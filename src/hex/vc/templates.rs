@@ -151,7 +151,7 @@ mod tests {
     fn every_edge_template_holds_and_is_minimal_by_brute_force() {
         for (w, h) in [(9, 9), (8, 6), (6, 8)] {
             let m = Masks::new(w, h);
-            let ts = all_templates(w, h);
+            let ts = all_templates::<u128>(w, h);
             let mut per_edge = [0; 4];
             for &(e, stone, carrier) in &ts {
                 if carrier.count_ones() > 10 {

@@ -236,3 +236,20 @@ fn a_virtual_connection_proves_a_13x13_position() {
     assert!(last.score > 0 && crate::search::score::is_mate(last.score), "{last:?}");
     assert!(m.is_wide());
 }
+
+/// The engine's Hex player (the page's worker, GTP) searches boards over 128 cells with the Monte Carlo search,
+/// not alpha-beta, and plays a legal move.
+#[test]
+fn the_engine_plays_large_boards_with_the_playout_search() {
+    use crate::search::driver::{RunOutcome, SlicedSearch};
+    for (w, h) in [(12, 12), (13, 13), (19, 19)] {
+        let mut pos = Position::new(w, h).unwrap();
+        pos.play_str("c3").unwrap();
+        let mut p = crate::hex::driver::Player::with_hash(16);
+        p.start(pos.clone());
+        assert!(p.using_mcts(), "{w}x{h}");
+        while p.run(f64::INFINITY, 2000) == RunOutcome::IterationDone {}
+        let best = p.best_move().unwrap();
+        assert!(pos.legal_moves().contains(&best), "{w}x{h}: {best}");
+    }
+}

@@ -17,8 +17,9 @@
 //! - **Proofs**: a node whose side to move has a winning child is won; one whose children are all won for the
 //!   opponent is lost. A proved root is reported with a mate score.
 //!
-//! Boards of up to 128 cells (bitboards in a `B`); the engine plays larger boards, and the swap decision,
-//! with alpha-beta. Deterministic: the random generator (PCG, `rand_pcg`) is seeded from the position, so
+//! Every board from 2×2 to 19×19: bitboards in a `u128` up to 128 cells (11×11), exactly as before, and in a
+//! 384-bit set above ([`Mcts`] keeps one [`Tree`] per width, `dispatch.rs`); the engine plays the swap
+//! decision with alpha-beta. Deterministic: the random generator (PCG, `rand_pcg`) is seeded from the position, so
 //! equal playout counts give equal moves natively and in the browser.
 //!
 //! **Units.** Nodes are playouts. The score of an iteration is the best move's win rate `p` on an Elo-like
@@ -167,7 +168,7 @@ pub(crate) struct Tree<B: Bits> {
     beta_k: f32,
     /// `1 / √(n + 1)` for `n` < [`TABLE`].
     inv_sqrt: Vec<f32>,
-    /// The root's solver (boards up to 128 cells, made on first use per board size) and the time of its last
+    /// The root's solver (made on first use per board size) and the time of its last
     /// slice.
     dfpn: Option<Solver<B>>,
     dfpn_clock: f64,
@@ -544,7 +545,7 @@ impl<B: Bits> Tree<B> {
     /// Creates the children of node `k` (position `stones`, `side` to move): every empty cell, or the only
     /// sensible move when the side to move can win at once or must stop the opponent's win in one.
     fn expand(&mut self, k: usize, stones: [B; 2], side: Color, last: Option<usize>) {
-        if self.nodes.len() + 128 > self.max_nodes {
+        if self.nodes.len() + B::BITS > self.max_nodes {
             return;
         }
         let empty = self.masks.all & !(stones[0] | stones[1]);

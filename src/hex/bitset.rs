@@ -12,7 +12,11 @@
 //!
 //! **Why a trait rather than one wide type, or `Vec<bool>`-like sets:** the playouts and the VC engine spend
 //! their time in a few bit operations per cell set; `u128` does each in two machine words, a 384-bit set in
-//! six. A single wide type would make 9×9 and 11×11 two to three times slower; a trait keeps both exact.
+//! six. One wide type for every board would triple that work on 9×9 and 11×11; a heap-allocated set would
+//! allocate in the innermost loops. With the trait, boards of up to 128 cells keep the `u128` code (same
+//! moves, visit counts and speed, checked before and after the change) and only larger boards pay for the
+//! wider words. The cost is code size: the generic engines are compiled twice (the WebAssembly module grew
+//! by about 12% gzipped).
 
 use std::fmt::Debug;
 use std::hash::Hash;

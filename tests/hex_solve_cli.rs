@@ -59,7 +59,7 @@ fn a_time_limit_too_short_to_prove_gives_null() {
 fn bad_arguments_exit_2_with_the_reason() {
     for (args, needle) in [
         (vec!["solve", "--size", "3", "--time-limit", "soon"], "--time-limit"),
-        (vec!["solve", "--size", "12"], "128 cells"),
+        (vec!["solve", "--size", "20"], "sides 1..19"),
         (vec!["solve", "--size", "3", "--moves", "z9"], "move 1"),
         (vec!["solve", "--depth", "3"], "unknown argument"),
         (vec!["bench", "--solve-limit", "-1"], "--solve-limit"),

@@ -1,46 +1,49 @@
-//! Bitboards of a Hex board of up to 128 cells (one `u128` bit per cell, index `row * width + col` as in
-//! [`Geometry`](super::Geometry)): neighbourhood dilation, flood fill, edge masks, the edge templates
+//! Bitboards of a Hex board (one bit per cell of a [`Bits`] set: `u128` up to 128 cells, [`WideBits`] up to
+//! 19×19; index `row * width + col` as in [`Geometry`](super::Geometry)): neighbourhood dilation, flood fill, edge masks, the edge templates
 //! (ziggurats) and each cell's ring of neighbours. Shared by the solver ([`super::solver`]), the inferior-cell
 //! analysis ([`super::ice`]) and the VC engine ([`super::vc`]).
 
 use super::{Cell, Color, Edge};
+pub(crate) use super::bitset::{Bits, NARROW_CELLS, WideBits};
 
-/// Bit indices of a `u128`, lowest first.
-pub(crate) fn bits(mut m: u128) -> impl Iterator<Item = usize> {
+/// The elements of a cell set, lowest first.
+#[inline]
+pub(crate) fn bits<B: Bits>(mut m: B) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
-        if m == 0 {
+        if m.is_zero() {
             None
         } else {
             let i = m.trailing_zeros() as usize;
-            m &= m - 1;
+            m = m.clear_lowest();
             Some(i)
         }
     })
 }
 
-/// Shifts and masks of one board size for bitboard operations. Cell index `row * width + col`, as in
-/// [`Geometry`](super::Geometry).
+/// Shifts and masks of one board size for bitboard operations on cell sets `B` (the board must have at most
+/// `B::BITS` cells). Cell index `row * width + col`, as in [`Geometry`](super::Geometry).
 #[derive(Clone, Debug)]
-pub(crate) struct Masks {
+pub(crate) struct Masks<B: Bits = u128> {
     pub(crate) w: usize,
-    pub(crate) all: u128,
-    pub(crate) not_first_col: u128,
-    pub(crate) not_last_col: u128,
+    pub(crate) all: B,
+    pub(crate) not_first_col: B,
+    pub(crate) not_last_col: B,
     /// Cells touching each edge, in [`Edge::ALL`] order.
-    pub(crate) edge: [u128; 4],
+    pub(crate) edge: [B; 4],
     /// Tie-break order for moves: cells nearer the centre first.
-    pub(crate) order: Vec<u8>,
+    pub(crate) order: Vec<u16>,
     /// Ziggurats (edge template IIIa) per colour and per edge of that colour (in [`Color::edges`] order):
     /// (the third-row stone's cell, the 8 empty cells it needs).
-    pub(crate) ziggurats: [[Vec<(u8, u128)>; 2]; 2],
+    pub(crate) ziggurats: [[Vec<(u16, B)>; 2]; 2],
     /// Per cell, its six neighbours in ring order (consecutive ones are adjacent to each other): a cell index,
     /// or `RING_EDGE + e` for the board side `Edge::ALL[e]`. Empty when the board is thinner than 2 (no
     /// inferior-cell analysis there).
-    pub(crate) ring: Vec<[u8; 6]>,
+    pub(crate) ring: Vec<[u16; 6]>,
 }
 
-/// In [`Masks::ring`], `RING_EDGE + e` stands for the edge `Edge::ALL[e]`.
-pub(crate) const RING_EDGE: u8 = 200;
+/// In [`Masks::ring`], `RING_EDGE + e` stands for the edge `Edge::ALL[e]` (above every cell index: boards
+/// have at most 361 cells).
+pub(crate) const RING_EDGE: u16 = 1000;
 
 /// The two ziggurats (edge template IIIa, HexWiki "Ziggurat") of a stone at `(c, 2)` joining it to the NORTH
 /// edge of a `w × h` board, as lists of (col, row) carrier cells, when they fit on the board. Found (and
@@ -63,9 +66,9 @@ fn north_ziggurats(w: usize, h: usize, c: i32) -> Vec<Vec<(i32, i32)>> {
 /// Ziggurats of every edge of a `w × h` board, by symmetry from [`north_ziggurats`]: SOUTH by the 180°
 /// rotation, WEST by transposing a `h × w` board's NORTH ones (the transpose keeps adjacency), EAST by rotating
 /// WEST's.
-fn all_ziggurats(w: usize, h: usize) -> [[Vec<(u8, u128)>; 2]; 2] {
-    let bit = |c: i32, r: i32| 1u128 << (r as usize * w + c as usize);
-    let mut out: [[Vec<(u8, u128)>; 2]; 2] = Default::default();
+fn all_ziggurats<B: Bits>(w: usize, h: usize) -> [[Vec<(u16, B)>; 2]; 2] {
+    let bit = |c: i32, r: i32| B::bit(r as usize * w + c as usize);
+    let mut out: [[Vec<(u16, B)>; 2]; 2] = Default::default();
     // (board width/height to build NORTH templates on, map of (c, r) into this board)
     type Map = Box<dyn Fn(i32, i32) -> (i32, i32)>;
     let (wi, hi) = (w as i32, h as i32);
@@ -79,36 +82,38 @@ fn all_ziggurats(w: usize, h: usize) -> [[Vec<(u8, u128)>; 2]; 2] {
         for c in 0..bw as i32 {
             for cells in north_ziggurats(bw, bh, c) {
                 let (sc, sr) = map(c, 2);
-                let carrier = cells.iter().fold(0u128, |m, &(x, y)| {
+                let carrier = cells.iter().fold(B::ZERO, |m, &(x, y)| {
                     let (x, y) = map(x, y);
                     m | bit(x, y)
                 });
-                out[color][side].push(((sr as usize * w + sc as usize) as u8, carrier));
+                out[color][side].push(((sr as usize * w + sc as usize) as u16, carrier));
             }
         }
     }
     out
 }
 
-impl Masks {
-    pub(crate) fn new(w: usize, h: usize) -> Masks {
+impl<B: Bits> Masks<B> {
+    /// The masks of a `w × h` board (`w · h ≤ B::BITS`).
+    pub(crate) fn new(w: usize, h: usize) -> Masks<B> {
+        debug_assert!(w * h <= B::BITS);
         let n = w * h;
-        let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
-        let mut first = 0u128;
-        let mut last = 0u128;
-        let mut edge = [0u128; 4];
+        let all = B::low(n);
+        let mut first = B::ZERO;
+        let mut last = B::ZERO;
+        let mut edge = [B::ZERO; 4];
         for r in 0..h {
-            first |= 1 << (r * w);
-            last |= 1 << (r * w + w - 1);
+            first |= B::bit(r * w);
+            last |= B::bit(r * w + w - 1);
         }
         for c in 0..w {
-            edge[Edge::North.index()] |= 1 << c;
-            edge[Edge::South.index()] |= 1 << ((h - 1) * w + c);
+            edge[Edge::North.index()] |= B::bit(c);
+            edge[Edge::South.index()] |= B::bit((h - 1) * w + c);
         }
         edge[Edge::West.index()] = first;
         edge[Edge::East.index()] = last;
         // Centre distance in the hex metric (doubled coordinates avoid fractions).
-        let mut order: Vec<u8> = (0..n as u8).collect();
+        let mut order: Vec<u16> = (0..n as u16).collect();
         let dist = |i: usize| {
             let (c, r) = ((i % w) as i32 * 2 - (w as i32 - 1), (i / w) as i32 * 2 - (h as i32 - 1));
             // Hex distance with axial coordinates (q = c, r = r): (|q| + |r| + |q + r|) / 2.
@@ -120,19 +125,19 @@ impl Masks {
         if w >= 2 && h >= 2 {
             for i in 0..n {
                 let (c, r) = ((i % w) as i32, (i / w) as i32);
-                let mut slots = [0u8; 6];
+                let mut slots = [0u16; 6];
                 for (k, (dc, dr)) in [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)].into_iter().enumerate() {
                     let (x, y) = (c + dc, r + dr);
                     slots[k] = if y < 0 {
-                        RING_EDGE + Edge::North.index() as u8
+                        RING_EDGE + Edge::North.index() as u16
                     } else if y >= h as i32 {
-                        RING_EDGE + Edge::South.index() as u8
+                        RING_EDGE + Edge::South.index() as u16
                     } else if x < 0 {
-                        RING_EDGE + Edge::West.index() as u8
+                        RING_EDGE + Edge::West.index() as u16
                     } else if x >= w as i32 {
-                        RING_EDGE + Edge::East.index() as u8
+                        RING_EDGE + Edge::East.index() as u16
                     } else {
-                        (y as usize * w + x as usize) as u8
+                        (y as usize * w + x as usize) as u16
                     };
                 }
                 ring.push(slots);
@@ -147,7 +152,7 @@ impl Masks {
 
     /// `s` and every cell next to a cell of `s`.
     #[inline]
-    pub(crate) fn dilate(&self, s: u128) -> u128 {
+    pub(crate) fn dilate(&self, s: B) -> B {
         let w = self.w as u32;
         (s | ((s << 1) & self.not_first_col)
             | ((s >> 1) & self.not_last_col)
@@ -160,7 +165,7 @@ impl Masks {
 
     /// The cells of `within` joined to `seed ∩ within` through `within`.
     #[inline]
-    pub(crate) fn flood(&self, seed: u128, within: u128) -> u128 {
+    pub(crate) fn flood(&self, seed: B, within: B) -> B {
         let mut x = seed & within;
         loop {
             let y = self.dilate(x) & within;
@@ -171,7 +176,7 @@ impl Masks {
         }
     }
 
-    pub(crate) fn edges(&self, c: Color) -> (u128, u128) {
+    pub(crate) fn edges(&self, c: Color) -> (B, B) {
         let [a, b] = c.edges();
         (self.edge[a.index()], self.edge[b.index()])
     }
@@ -198,7 +203,7 @@ mod tests {
     #[test]
     fn every_ziggurat_holds_against_any_intrusion() {
         for (w, h) in [(6, 6), (5, 7), (7, 4)] {
-            let m = Masks::new(w, h);
+            let m = Masks::<u128>::new(w, h);
             let mut count = 0;
             for color in [Color::Black, Color::White] {
                 for (side, edge) in color.edges().iter().enumerate() {
@@ -219,7 +224,7 @@ mod tests {
             assert!(count > 0);
         }
         // 6x6: shape A fits for c = 1..3, shape B for c = 0..2.
-        let m = Masks::new(6, 6);
+        let m = Masks::<u128>::new(6, 6);
         assert_eq!(m.ziggurats[0][0].len(), 6);
     }
 

@@ -330,7 +330,7 @@ fn vc_cmd(args: &[String]) -> Result<String, String> {
     let pos = position_from_args(&a).map_err(|e| format!("hex vc: {e}"))?;
     super::vc::report::report(&pos, limits)
         .map(|v| v.to_string())
-        .ok_or_else(|| "hex vc: the board has more than 128 cells or the game is over".to_string())
+        .ok_or_else(|| "hex vc: the game is over".to_string())
 }
 
 /// `duiyi hex bench`: see [`super::bench`].

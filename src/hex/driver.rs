@@ -2,8 +2,9 @@
 //! runs, stops and ponders a Hex search exactly as a Xiangqi one (in the browser worker's 5 ms slices too).
 //!
 //! A [`Player`] holds both Hex searches and picks one per position by the option `HexEval`:
-//! - `playouts` (the default): Monte Carlo tree search with H-search knowledge ([`super::mcts`]), on boards
-//!   of up to 128 cells when no swap decision is pending; otherwise alpha-beta;
+//! - `playouts` (the default): Monte Carlo tree search with H-search knowledge ([`super::mcts`]), on every
+//!   board from 2×2 to 19×19 when no swap decision is pending (`u128` cell sets up to 128 cells, 384-bit ones
+//!   above); otherwise alpha-beta;
 //! - `queenbee`: Queenbee's alpha-beta with the two-distance evaluation ([`super::search`]), as the seed
 //!   teaches it, unchanged (the lab always uses it; so do the playing levels 1–8, whose caps are in plies).
 //!   Cutting its root moves to the knowledge's candidates was measured and not kept (benchmarks.md).
@@ -73,7 +74,7 @@ impl Player {
     /// children, 1..=1000), `MctsExploration` (0..=2), `MctsRaveK` (1..=1000000), `MctsBridges` (bridge
     /// saving in playouts, `true`/`false`) and `MctsHsearchCells` (H-search's largest carrier between two empty
     /// cells, 0..=8), `MctsWideRoot` (the root analysed with H-search's wider bounds, `true`/`false`),
-    /// `MctsSolverEmpties` (the DFPN solver works on the root once at most this many cells are empty, 0..=128, 0 =
+    /// `MctsSolverEmpties` (the DFPN solver works on the root once at most this many cells are empty, 0..=361, 0 =
     /// never), `MctsSolverShare` (its share of the time in a timed search, 0..=0.9), `MctsSolverRate` (its
     /// nodes per 1000 playouts in a search bounded by nodes, 0..=1000, 0 = none there), `MctsPriors` (pattern priors in the tree,
     /// `true`/`false`) and `MctsPriorBias` (their progressive bias, 0..=10). `None`: not one of these.
@@ -102,7 +103,7 @@ impl Player {
             "mctshsearchcells" => whole(0, 8).map(|n| o.hsearch_cells = n),
             "mctswideroot" => parse_flag(value).map(|b| o.wide_root = b),
             "mctsrootchildren" => parse_flag(value).map(|b| o.root_children = b),
-            "mctssolverempties" => whole(0, 128).map(|n| o.solver_empties = n),
+            "mctssolverempties" => whole(0, 361).map(|n| o.solver_empties = n),
             "mctssolvershare" => real(0.0, 0.9).map(|x| o.solver_share = x),
             "mctssolverrate" => whole(0, 1000).map(|n| o.solver_rate = n),
             "mctspriors" => parse_flag(value).map(|b| o.priors = b),

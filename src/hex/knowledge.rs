@@ -8,7 +8,7 @@
 //! the region and the carriers ("why this move"). Every rule is sound: a cell left out is never the only
 //! good move, and a verdict is a proof.
 
-use super::bitboard::bits;
+use super::bitboard::{Bits, NARROW_CELLS, WideBits, bits};
 use super::solver::{Analysis, Board, MAX_SOLVER_CELLS, Solver};
 use super::{Cell, Color, Position};
 use serde::Serialize;
@@ -67,20 +67,25 @@ impl Knowledge {
     }
 }
 
-fn cells(pos: &Position, set: u128) -> Vec<Cell> {
+fn cells<B: Bits>(pos: &Position, set: B) -> Vec<Cell> {
     let mut v: Vec<Cell> = bits(set).map(|i| pos.geometry().cell(i)).collect();
     v.sort_by_key(|c| (c.row, c.col));
     v
 }
 
-/// The knowledge of `pos` for its side to move. `None` when the board has more than [`MAX_SOLVER_CELLS`]
-/// cells (cells are bits of a `u128`) or the game is over.
+/// The knowledge of `pos` for its side to move, on any board up to 19×19 ([`MAX_SOLVER_CELLS`]). `None` when
+/// the game is over.
 pub fn analyse(pos: &Position) -> Option<Knowledge> {
     let n = pos.width() * pos.height();
     if n > MAX_SOLVER_CELLS || pos.winner().is_some() {
         return None;
     }
-    let mut solver = Solver::analyser(pos.width(), pos.height());
+    Some(if n <= NARROW_CELLS { analyse_in::<u128>(pos) } else { analyse_in::<WideBits>(pos) })
+}
+
+/// [`analyse`] on cell sets `B` (at least as many bits as cells).
+fn analyse_in<B: Bits>(pos: &Position) -> Knowledge {
+    let mut solver = Solver::<B>::analyser(pos.width(), pos.height());
     let board = Board::from_position(pos);
     let stones = board.stones();
     let fill = solver.masks().fill(stones);
@@ -91,19 +96,19 @@ pub fn analyse(pos: &Position) -> Option<Knowledge> {
     solver.use_prune = false;
     let analysis = solver.analyse(&board);
     let (verdict, must, threats) = match analysis {
-        Analysis::Win(proof) => (Verdict::Win { carrier: cells(pos, proof & empty) }, empty & !filled, 0),
-        Analysis::Loss(proof) => (Verdict::Loss { carrier: cells(pos, proof & empty) }, 0, proof & empty),
+        Analysis::Win(proof) => (Verdict::Win { carrier: cells(pos, proof & empty) }, empty & !filled, B::ZERO),
+        Analysis::Loss(proof) => (Verdict::Loss { carrier: cells(pos, proof & empty) }, B::ZERO, proof & empty),
         Analysis::Moves(region, mp) => (Verdict::Open, region, mp & empty),
     };
     let inferior = match verdict {
         Verdict::Open => solver.masks().inferior_moves(fill.stones, pos.to_move().index(), must & !filled),
         _ => Default::default(),
     };
-    let pairs = |set: u128| -> Vec<[Cell; 2]> {
+    let pairs = |set: B| -> Vec<[Cell; 2]> {
         let mut v: Vec<[Cell; 2]> = inferior
             .why
             .iter()
-            .filter(|&&(x, _)| set >> x & 1 == 1)
+            .filter(|&&(x, _)| set.has(x as usize))
             .map(|&(x, y)| [pos.geometry().cell(x as usize), pos.geometry().cell(y as usize)])
             .collect();
         v.sort_by_key(|p| (p[0].row, p[0].col));
@@ -112,11 +117,11 @@ pub fn analyse(pos: &Position) -> Option<Knowledge> {
     let keep = must & !filled & !inferior.pruned();
     let candidates = match verdict {
         Verdict::Loss { .. } => empty,
-        _ if keep != 0 => keep,
-        _ if must & !filled != 0 => must & !filled,
+        _ if !keep.is_zero() => keep,
+        _ if !(must & !filled).is_zero() => must & !filled,
         _ => empty,
     };
-    Some(Knowledge {
+    Knowledge {
         to_move: pos.to_move(),
         verdict,
         dead: cells(pos, fill.dead()),
@@ -127,7 +132,7 @@ pub fn analyse(pos: &Position) -> Option<Knowledge> {
         must_play: cells(pos, must),
         threats: cells(pos, threats),
         candidates: cells(pos, candidates),
-    })
+    }
 }
 
 #[cfg(test)]
@@ -190,8 +195,15 @@ mod tests {
     }
 
     #[test]
-    fn too_large_or_finished_boards_have_no_knowledge() {
-        assert!(analyse(&Position::square(13).unwrap()).is_none());
+    fn large_boards_have_knowledge_and_finished_ones_none() {
+        // 13×13 and 19×19 (wide cell sets): an open position, the whole board the region, the cells along
+        // the edges dominated.
+        for n in [13, 19] {
+            let k = analyse(&Position::square(n).unwrap()).unwrap();
+            assert_eq!(k.verdict, Verdict::Open);
+            assert_eq!(k.must_play.len(), n * n);
+            assert!(k.candidates.len() > n * n / 2 && k.candidates.len() < n * n, "{}", k.candidates.len());
+        }
         let pos = Position::from_rows(&["B.", "B."], Some(Color::White)).unwrap();
         assert!(analyse(&pos).is_none());
     }

@@ -16,6 +16,7 @@
 //! ```
 
 mod bitboard;
+mod bitset;
 mod board;
 pub mod bench;
 pub mod cli;
@@ -31,6 +32,8 @@ pub mod sgf;
 pub mod solver;
 pub mod two_distance;
 mod types;
+#[cfg(test)]
+mod wide_tests;
 mod vc;
 
 pub use board::{Geometry, HexError, Position};

@@ -7,7 +7,7 @@
 //! **Evaluation.** The playing engine's Monte Carlo search ([`super::mcts`]) at [`ReviewOptions::playouts`]
 //! playouts (bounded by playouts, so the same everywhere, natively and in wasm), read as the win probability of
 //! the best move, `p = 1 / (1 + 10^(−score/400))` (the search's own Elo-like score, proved positions 0 or 1). A
-//! position the Monte Carlo search does not take (a swap decision pending, boards over 128 cells) is evaluated
+//! position the Monte Carlo search does not take (a swap decision pending) is evaluated
 //! by Queenbee's alpha-beta at [`ReviewOptions::alpha_beta_nodes`] nodes, its score in the same formula (a
 //! stand-in: 100 eval units = one unit of board potential ≈ 64%).
 //!
@@ -39,7 +39,8 @@
 use super::eval::Maps;
 use super::mcts::Mcts;
 use super::search::Searcher;
-use super::solver::{Board, MAX_SOLVER_CELLS, SolveLimits, Solver, solve};
+use super::bitboard::NARROW_CELLS;
+use super::solver::{Board, SolveLimits, Solver, solve};
 use super::two_distance::Convention;
 use super::{Cell, Color, INFINITY, Move, Position};
 use crate::search::clock::now_ms;
@@ -55,7 +56,8 @@ pub struct ReviewOptions {
     pub alpha_beta_nodes: u64,
     /// Boards of at most this many cells are solved from any position (64: up to 8×8).
     pub solve_cells: usize,
-    /// On larger boards (up to 128 cells), positions with at most this many empty cells are solved.
+    /// On larger boards (up to 128 cells: the review's solver works on `u128` cell sets), positions with at
+    /// most this many empty cells are solved.
     pub solve_empties: usize,
     /// Solver time per position (ms).
     pub solve_ms: f64,
@@ -319,7 +321,7 @@ impl Reviewer {
     fn solvable(pos: &Position, o: &ReviewOptions) -> bool {
         let cells = pos.width() * pos.height();
         pos.winner().is_some()
-            || (cells <= MAX_SOLVER_CELLS && (cells <= o.solve_cells || pos.empty_count() <= o.solve_empties))
+            || (cells <= NARROW_CELLS && (cells <= o.solve_cells || pos.empty_count() <= o.solve_empties))
     }
 
     /// Steps done and the total: one per position's evaluation plus one per position the solver may try
@@ -586,7 +588,7 @@ pub fn hint(pos: &Position, ms: f64) -> Option<Hint> {
     let mut found: Option<(Move, bool)> = None;
     let mut nodes = 0;
     let (w, h) = (pos.width(), pos.height());
-    if w * h <= MAX_SOLVER_CELLS && !pos.swap_available() && !swap_next(pos) {
+    if w * h <= NARROW_CELLS && !pos.swap_available() && !swap_next(pos) {
         let mut solver = Solver::for_search(w, h, 16);
         let b = Board::from_position(pos);
         if solver.prove_within(&b, ms * 0.5, u64::MAX) == Some(true)
@@ -640,7 +642,7 @@ pub fn hint(pos: &Position, ms: f64) -> Option<Hint> {
 #[derive(Clone, Debug, Serialize)]
 pub struct Verdict {
     /// The proved winner, or `None` when the solver did not decide within the budget (or the board is one it
-    /// does not take: over [`MAX_SOLVER_CELLS`] cells, a swap decision pending).
+    /// does not take: over [`NARROW_CELLS`] cells (the review's own limit), a swap decision pending).
     pub winner: Option<Color>,
     /// Solver nodes spent, and the time (ms).
     pub nodes: u64,
@@ -654,10 +656,10 @@ pub fn prove(pos: &Position, ms: f64) -> Verdict {
         return Verdict { winner: Some(w), nodes: 0, time_ms: 0.0 };
     }
     let (w, h) = (pos.width(), pos.height());
-    if w * h > MAX_SOLVER_CELLS || pos.swap_available() || swap_next(pos) {
+    if w * h > NARROW_CELLS || pos.swap_available() || swap_next(pos) {
         return Verdict { winner: None, nodes: 0, time_ms: now_ms() - t0 };
     }
-    let mut solver = Solver::for_search(w, h, 16);
+    let mut solver: Solver<u128> = Solver::for_search(w, h, 16);
     let verdict = solver.prove_within(&Board::from_position(pos), ms, u64::MAX);
     let mover = pos.to_move();
     let winner = verdict.map(|wins| if wins { mover } else { mover.opponent() });

@@ -413,10 +413,11 @@ impl HexGame {
 
     /// What Hex theory proves about the position for the side to move (the object described in the module
     /// documentation), or `null` on a board of more than 128 cells or once the game is over (connected or
-    /// resigned). Costs one H-search of the position: 1–30 ms on 7×7 to 11×11 positions (measured in Node on
+    /// resigned). (The analysis works on every size up to 19×19 and the engine uses it there; the overlay
+    /// keeps its 128-cell limit, as its page text and tests say.) Costs one H-search of the position: 1–30 ms on 7×7 to 11×11 positions (measured in Node on
     /// the project's loaded 2-core machine). Throws only if the object cannot be built (a bug), as an `Error`.
     pub fn knowledge(&self) -> Result<JsValue, JsValue> {
-        if self.resigned.is_some() {
+        if self.resigned.is_some() || self.pos.width() * self.pos.height() > 128 {
             return Ok(JsValue::NULL);
         }
         match knowledge::analyse(&self.pos) {

@@ -20,9 +20,9 @@ async function wasm() {
 }
 
 /** The wasm engine's move at `nodes` (sliced into 20 ms steps as the worker slices it). */
-function wasmMove(mod, moves, nodes, evalName) {
+function wasmMove(mod, moves, nodes, evalName, size = '9') {
   const e = new mod.Engine();
-  e.setPosition('hex', '9', moves);
+  e.setPosition('hex', size, moves);
   e.setOption('HexEval', evalName);
   e.go({ nodes });
   let last = null;
@@ -36,8 +36,8 @@ function wasmMove(mod, moves, nodes, evalName) {
   }
 }
 
-function nativeMove(moves, nodes, evalName) {
-  const out = execFileSync(nativeBinary(), ['hex', 'genmove', '--size', '9', '--moves', moves.join(' '), '--nodes', String(nodes), '--eval', evalName], {
+function nativeMove(moves, nodes, evalName, size = '9') {
+  const out = execFileSync(nativeBinary(), ['hex', 'genmove', '--size', size, '--moves', moves.join(' '), '--nodes', String(nodes), '--eval', evalName], {
     cwd: root,
     encoding: 'utf8',
   });
@@ -60,3 +60,15 @@ for (const [evalName, nodes] of [['playouts', 6000]]) {
     }
   });
 }
+
+// Boards over 128 cells: the Monte Carlo search on 384-bit cell sets (src/hex/bitset.rs), the same answer in wasm.
+test('HexEval playouts on 12×12, 13×13 and 19×19: the wasm engine plays the native move', async () => {
+  const mod = await wasm();
+  for (const [size, moves, nodes] of [['12', ['c3'], 6000], ['13', ['g7', 'f8', 'h5'], 6000], ['19', ['j10', 'k9'], 3000]]) {
+    const n = nativeMove(moves, nodes, 'playouts', size);
+    const w = wasmMove(mod, moves, nodes, 'playouts', size);
+    assert.ok(n.bestmove, `native answer on ${size}×${size}: ${JSON.stringify(n)}`);
+    assert.equal(w.bestmove, n.bestmove, `${size}×${size} after ${moves.join(' ')}: wasm ${JSON.stringify(w)}, native ${JSON.stringify(n)}`);
+    assert.equal(w.nodes, n.nodes, `${size}×${size}: node counts`);
+  }
+});

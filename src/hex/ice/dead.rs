@@ -8,9 +8,9 @@
 
 use super::local::Local;
 use crate::hex::Edge;
-use crate::hex::bitboard::{Masks, RING_EDGE, bits};
+use crate::hex::bitboard::{Bits, Masks, RING_EDGE, bits};
 
-impl Masks {
+impl<B: Bits> Masks<B> {
     /// Whether a stone of colour index `c` on the empty cell `x` is **useless** to `c`: it never joins
     /// anything for `c` that is not joined without it. Holds when (a) `x`'s neighbours of colour `c` (stones
     /// and `c`'s edges) all belong to one group `G` of `c` (stones joined through `c`'s stones and edges: an
@@ -21,30 +21,30 @@ impl Masks {
     /// (The fill-in and the pruning use the same rule through `local.rs`, without flood fills; this
     /// definition is the reference its tests check against.)
     #[cfg_attr(not(test), allow(dead_code))]
-    pub(super) fn useless(&self, x: usize, c: usize, stones: [u128; 2]) -> bool {
+    pub(super) fn useless(&self, x: usize, c: usize, stones: [B; 2]) -> bool {
         let (own, opp) = (stones[c], stones[1 - c]);
-        let (mut a_stones, mut a_edges, mut empty) = (0u128, 0u8, 0u128);
+        let (mut a_stones, mut a_edges, mut empty) = (B::ZERO, 0u8, B::ZERO);
         for &s in &self.ring[x] {
             if s >= RING_EDGE {
                 let e = (s - RING_EDGE) as usize;
                 if Edge::ALL[e].owner().index() == c {
                     a_edges |= 1 << e;
                 }
-            } else if own >> s & 1 == 1 {
-                a_stones |= 1 << s;
-            } else if opp >> s & 1 == 0 {
-                empty |= 1 << s;
+            } else if own.has(s as usize) {
+                a_stones |= B::bit(s as usize);
+            } else if !opp.has(s as usize) {
+                empty |= B::bit(s as usize);
             }
         }
-        if a_stones == 0 && a_edges == 0 {
+        if a_stones.is_zero() && a_edges == 0 {
             return match empty.count_ones() {
                 0 | 1 => true,
-                2 => self.dilate(empty & empty.wrapping_neg()) & empty == empty,
+                2 => self.dilate(empty.lowest()) & empty == empty,
                 _ => false,
             };
         }
-        let (mut group, mut g_edges) = if a_stones != 0 {
-            (self.flood(a_stones & a_stones.wrapping_neg(), own), 0u8)
+        let (mut group, mut g_edges) = if !a_stones.is_zero() {
+            (self.flood(a_stones.lowest(), own), 0u8)
         } else {
             let e = a_edges.trailing_zeros() as usize;
             (self.flood(self.edge[e] & own, own), 1u8 << e)
@@ -53,7 +53,7 @@ impl Masks {
         // their stones (twice at most: a group joined to both edges has won).
         for _ in 0..2 {
             for e in [2 * c, 2 * c + 1] {
-                if g_edges >> e & 1 == 0 && group & self.edge[e] != 0 {
+                if g_edges >> e & 1 == 0 && !(group & self.edge[e]).is_zero() {
                     g_edges |= 1 << e;
                 }
                 if g_edges >> e & 1 == 1 {
@@ -67,13 +67,13 @@ impl Masks {
                 reach |= self.edge[e];
             }
         }
-        a_stones & !group == 0 && a_edges & !g_edges == 0 && empty & !reach == 0
+        (a_stones & !group).is_zero() && a_edges & !g_edges == 0 && (empty & !reach).is_zero()
     }
 
     /// Whether the empty cell `x` is **dead**: its colour never changes the winner. In Hex exactly one side
     /// wins every filled board, so a cell useless to either side (see [`Masks::useless`]) is dead.
     #[cfg_attr(not(test), allow(dead_code))]
-    pub(super) fn dead(&self, x: usize, stones: [u128; 2]) -> Option<usize> {
+    pub(super) fn dead(&self, x: usize, stones: [B; 2]) -> Option<usize> {
         (0..2).find(|&c| self.useless(x, c, stones))
     }
 
@@ -100,8 +100,9 @@ impl Masks {
     /// For proof sets: a dead cell may take either colour, so only the winner's captured and permanently
     /// inferior cells, with the carriers of the latter, are needed to show that the winner still wins once
     /// the loser's stones fill the cells outside a proof ([`Fill::proof_cells`]).
-    pub(crate) fn fill(&self, mut stones: [u128; 2]) -> Fill {
-        let mut f = Fill { stones, filled: 0, captured: [0, 0], perm: [0, 0], carrier: [0, 0] };
+    pub(crate) fn fill(&self, mut stones: [B; 2]) -> Fill<B> {
+        let z = B::ZERO;
+        let mut f = Fill { stones, filled: z, captured: [z, z], perm: [z, z], carrier: [z, z] };
         if self.ring.is_empty() {
             return f;
         }
@@ -110,23 +111,23 @@ impl Masks {
         loop {
             let before = f.filled;
             for i in bits(self.all & !(stones[0] | stones[1])) {
-                if (stones[0] | stones[1]) >> i & 1 == 1 {
+                if (stones[0] | stones[1]).has(i) {
                     continue;
                 }
-                if let Some(c) = (0..2).find(|&c| local.useless_with(i, c, 0, 0)) {
-                    stones[c] |= 1 << i;
-                    f.filled |= 1 << i;
+                if let Some(c) = (0..2).find(|&c| local.useless_with(i, c, z, z)) {
+                    stones[c] |= B::bit(i);
+                    f.filled |= B::bit(i);
                     local = Local::new(self, stones);
                     continue;
                 }
                 for &j in &self.ring[i] {
                     let j = j as usize;
-                    if j >= RING_EDGE as usize || j < i || (stones[0] | stones[1]) >> j & 1 == 1 {
+                    if j >= RING_EDGE as usize || j < i || (stones[0] | stones[1]).has(j) {
                         continue;
                     }
-                    let (bi, bj) = (1u128 << i, 1u128 << j);
+                    let (bi, bj) = (B::bit(i), B::bit(j));
                     // X's answer on one cell makes the other (the intruder's) dead.
-                    let owner = (0..2).find(|&x| local.dead_with(i, x, bj, 0) && local.dead_with(j, x, bi, 0));
+                    let owner = (0..2).find(|&x| local.dead_with(i, x, bj, z) && local.dead_with(j, x, bi, z));
                     if let Some(x) = owner {
                         stones[x] |= bi | bj;
                         f.filled |= bi | bj;
@@ -143,9 +144,9 @@ impl Masks {
             let empty = self.all & !(stones[0] | stones[1]);
             let perm = bits(empty).find_map(|i| Some(i).zip(self.permanently_inferior(i, stones)));
             if let Some((i, (c, carrier))) = perm {
-                stones[c] |= 1 << i;
-                f.filled |= 1 << i;
-                f.perm[c] |= 1 << i;
+                stones[c] |= B::bit(i);
+                f.filled |= B::bit(i);
+                f.perm[c] |= B::bit(i);
                 f.carrier[c] |= carrier;
                 local = Local::new(self, stones);
                 continue;
@@ -159,7 +160,7 @@ impl Masks {
 
     /// The fill-in of [`Masks::fill`] as (stones after the fill-in by colour index, the filled cells, the
     /// captured ones among them by owner's colour index).
-    pub(crate) fn fill_inferior(&self, stones: [u128; 2]) -> ([u128; 2], u128, [u128; 2]) {
+    pub(crate) fn fill_inferior(&self, stones: [B; 2]) -> ([B; 2], B, [B; 2]) {
         let f = self.fill(stones);
         (f.stones, f.filled, f.captured)
     }
@@ -167,29 +168,29 @@ impl Masks {
 
 /// The result of [`Masks::fill`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Fill {
+pub(crate) struct Fill<B: Bits = u128> {
     /// The stones after the fill-in, by colour index.
-    pub(crate) stones: [u128; 2],
+    pub(crate) stones: [B; 2],
     /// Every filled cell.
-    pub(crate) filled: u128,
+    pub(crate) filled: B,
     /// The captured cells among them, by owner's colour index.
-    pub(crate) captured: [u128; 2],
+    pub(crate) captured: [B; 2],
     /// The permanently inferior cells among them, by owner's colour index.
-    pub(crate) perm: [u128; 2],
+    pub(crate) perm: [B; 2],
     /// The carriers of the permanently inferior cells (empty after the fill-in), by owner's colour index.
-    pub(crate) carrier: [u128; 2],
+    pub(crate) carrier: [B; 2],
 }
 
-impl Fill {
+impl<B: Bits> Fill<B> {
     /// The cells a proof set of a win of colour index `winner` must contain on top of the filled position's
     /// proof: the winner's captured and permanently inferior cells and the latter's carriers (see
     /// [`Masks::fill`]); the other filled cells may take the loser's colour.
-    pub(crate) fn proof_cells(&self, winner: usize) -> u128 {
+    pub(crate) fn proof_cells(&self, winner: usize) -> B {
         self.captured[winner] | self.perm[winner] | self.carrier[winner]
     }
 
     /// The dead cells: filled and neither captured nor permanently inferior.
-    pub(crate) fn dead(&self) -> u128 {
+    pub(crate) fn dead(&self) -> B {
         self.filled & !(self.captured[0] | self.captured[1] | self.perm[0] | self.perm[1])
     }
 }

@@ -8,28 +8,29 @@
 //! [`Masks::useless`]: crate::hex::bitboard::Masks
 
 use crate::hex::Edge;
-use crate::hex::bitboard::{Masks, RING_EDGE, bits};
+use crate::hex::bitboard::{Bits, Masks, RING_EDGE, bits};
+use crate::hex::bitset::MAX_CELLS;
 
 /// No group: the cell is not a stone of the labelled colour.
-const NONE: u8 = u8::MAX;
+const NONE: u16 = u16::MAX;
 
 /// The groups of one colour: stones joined through stones of that colour, each of the colour's two edges
 /// belonging to the group of the stones that touch it (an edge nobody touches is a group of its own).
-pub(super) struct Groups {
+pub(super) struct Groups<B: Bits> {
     /// Group of each cell (`NONE` when not a stone of this colour).
-    id: [u8; 128],
+    id: [u16; MAX_CELLS],
     /// Group of each edge of this colour, by [`Edge::ALL`] index (`NONE` for the other colour's edges).
-    edge: [u8; 4],
+    edge: [u16; 4],
     /// Per group, the cells next to it: next to its stones, and the cells along its edges.
-    reach: Vec<u128>,
+    reach: Vec<B>,
 }
 
-impl Groups {
+impl<B: Bits> Groups<B> {
     /// The groups of colour index `c` with stones `own`.
-    pub(super) fn new(m: &Masks, c: usize, own: u128) -> Groups {
-        let mut g = Groups { id: [NONE; 128], edge: [NONE; 4], reach: Vec::new() };
-        let add = |g: &mut Groups, stones: u128, edges: u8| {
-            let k = g.reach.len() as u8;
+    pub(super) fn new(m: &Masks<B>, c: usize, own: B) -> Groups<B> {
+        let mut g = Groups { id: [NONE; MAX_CELLS], edge: [NONE; 4], reach: Vec::new() };
+        let add = |g: &mut Groups<B>, stones: B, edges: u8| {
+            let k = g.reach.len() as u16;
             let mut reach = m.dilate(stones);
             for i in bits(stones) {
                 g.id[i] = k;
@@ -46,7 +47,7 @@ impl Groups {
         let (e1, e2) = (2 * c, 2 * c + 1);
         debug_assert!(Edge::ALL[e1].owner().index() == c && Edge::ALL[e2].owner().index() == c);
         let mut a = m.flood(m.edge[e1] & own, own);
-        let touches_b = a & m.edge[e2] != 0;
+        let touches_b = !(a & m.edge[e2]).is_zero();
         if touches_b {
             a |= m.flood(m.edge[e2] & own, own);
         }
@@ -57,8 +58,8 @@ impl Groups {
             add(&mut g, b, 1 << e2);
             rest &= !b;
         }
-        while rest != 0 {
-            let s = m.flood(rest & rest.wrapping_neg(), rest);
+        while !rest.is_zero() {
+            let s = m.flood(rest.lowest(), rest);
             add(&mut g, s, 0);
             rest &= !s;
         }
@@ -66,13 +67,13 @@ impl Groups {
     }
 
     /// Groups next to the cell `y` (its stone neighbours and edges of this colour), as a bit set of group ids
-    /// (at most 128 groups: there are at most 64 stone groups on 128 cells, plus two edges).
-    fn around(&self, m: &Masks, y: usize) -> u128 {
-        let mut s = 0u128;
+    /// (fewer than `B::BITS` groups: a board of `n ≤ B::BITS` cells has at most `n / 2 + 1` stone groups, plus two edges).
+    fn around(&self, m: &Masks<B>, y: usize) -> B {
+        let mut s = B::ZERO;
         for &t in &m.ring[y] {
             let k = if t >= RING_EDGE { self.edge[(t - RING_EDGE) as usize] } else { self.id[t as usize] };
             if k != NONE {
-                s |= 1 << k;
+                s |= B::bit(k as usize);
             }
         }
         s
@@ -80,61 +81,61 @@ impl Groups {
 }
 
 /// The position of a local test: stones by colour index and both colours' groups.
-pub(super) struct Local<'a> {
-    pub(super) m: &'a Masks,
-    pub(super) stones: [u128; 2],
-    pub(super) groups: [Groups; 2],
+pub(super) struct Local<'a, B: Bits> {
+    pub(super) m: &'a Masks<B>,
+    pub(super) stones: [B; 2],
+    pub(super) groups: [Groups<B>; 2],
 }
 
-impl<'a> Local<'a> {
-    pub(super) fn new(m: &'a Masks, stones: [u128; 2]) -> Local<'a> {
+impl<'a, B: Bits> Local<'a, B> {
+    pub(super) fn new(m: &'a Masks<B>, stones: [B; 2]) -> Local<'a, B> {
         Local { m, stones, groups: [Groups::new(m, 0, stones[0]), Groups::new(m, 1, stones[1])] }
     }
 
     /// Whether a stone of colour index `c` on the empty cell `x` is useless to `c` (the rule of
     /// `Masks::useless`) once stones of colour `c` are added on `extra` and stones of the other colour on
     /// `other` (all of them empty cells other than `x`).
-    pub(super) fn useless_with(&self, x: usize, c: usize, extra: u128, other: u128) -> bool {
+    pub(super) fn useless_with(&self, x: usize, c: usize, extra: B, other: B) -> bool {
         let m = self.m;
         let g = &self.groups[c];
         let own = self.stones[c] | extra;
         let opp = self.stones[1 - c] | other;
         // x's neighbours of colour c: groups (bit set of ids) and added stones; its empty neighbours.
-        let (mut nb_groups, mut nb_extra, mut empty) = (0u128, 0u128, 0u128);
+        let (mut nb_groups, mut nb_extra, mut empty) = (B::ZERO, B::ZERO, B::ZERO);
         for &s in &m.ring[x] {
             if s >= RING_EDGE {
                 let k = g.edge[(s - RING_EDGE) as usize];
                 if k != NONE {
-                    nb_groups |= 1 << k;
+                    nb_groups |= B::bit(k as usize);
                 }
-            } else if extra >> s & 1 == 1 {
-                nb_extra |= 1 << s;
-            } else if own >> s & 1 == 1 {
-                nb_groups |= 1 << g.id[s as usize];
-            } else if opp >> s & 1 == 0 {
-                empty |= 1 << s;
+            } else if extra.has(s as usize) {
+                nb_extra |= B::bit(s as usize);
+            } else if own.has(s as usize) {
+                nb_groups |= B::bit(g.id[s as usize] as usize);
+            } else if !opp.has(s as usize) {
+                empty |= B::bit(s as usize);
             }
         }
-        if nb_groups == 0 && nb_extra == 0 {
+        if nb_groups.is_zero() && nb_extra.is_zero() {
             return match empty.count_ones() {
                 0 | 1 => true,
-                2 => m.dilate(empty & empty.wrapping_neg()) & empty == empty,
+                2 => m.dilate(empty.lowest()) & empty == empty,
                 _ => false,
             };
         }
         // The component of one neighbour among the groups and the added stones.
-        let (mut comp_groups, mut comp_extra) = if nb_groups != 0 {
-            (nb_groups & nb_groups.wrapping_neg(), 0u128)
+        let (mut comp_groups, mut comp_extra) = if !nb_groups.is_zero() {
+            (nb_groups.lowest(), B::ZERO)
         } else {
-            let y = nb_extra & nb_extra.wrapping_neg();
+            let y = nb_extra.lowest();
             (g.around(m, y.trailing_zeros() as usize), y)
         };
         loop {
             let mut grew = false;
             for y in bits(extra & !comp_extra) {
                 let around = g.around(m, y);
-                if around & comp_groups != 0 || m.dilate(1 << y) & comp_extra != 0 {
-                    comp_extra |= 1 << y;
+                if !(around & comp_groups).is_zero() || !(m.dilate(B::bit(y)) & comp_extra).is_zero() {
+                    comp_extra |= B::bit(y);
                     comp_groups |= around;
                     grew = true;
                 }
@@ -143,19 +144,19 @@ impl<'a> Local<'a> {
                 break;
             }
         }
-        if nb_groups & !comp_groups != 0 || nb_extra & !comp_extra != 0 {
+        if !(nb_groups & !comp_groups).is_zero() || !(nb_extra & !comp_extra).is_zero() {
             return false;
         }
         let mut reach = m.dilate(comp_extra);
         for k in bits(comp_groups) {
             reach |= g.reach[k];
         }
-        empty & !reach == 0
+        (empty & !reach).is_zero()
     }
 
     /// Whether the empty cell `x` is dead (useless to either colour) once stones of colour index `c` are added
     /// on `extra` and of the other colour on `other`.
-    pub(super) fn dead_with(&self, x: usize, c: usize, extra: u128, other: u128) -> bool {
+    pub(super) fn dead_with(&self, x: usize, c: usize, extra: B, other: B) -> bool {
         self.useless_with(x, c, extra, other) || self.useless_with(x, 1 - c, other, extra)
     }
 }

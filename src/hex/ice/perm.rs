@@ -19,7 +19,7 @@
 //! the side whose edge it lies beyond (a cell beyond a corner, off the board in both directions, matches
 //! nothing).
 
-use crate::hex::bitboard::{Masks, RING_EDGE};
+use crate::hex::bitboard::{Bits, Masks, RING_EDGE};
 use std::sync::OnceLock;
 
 /// The nine permanently-inferior patterns, for the owner `X` against `O`: rows top to bottom, each row
@@ -115,18 +115,18 @@ fn oriented() -> &'static [Pattern] {
     })
 }
 
-impl Masks {
+impl<B: Bits> Masks<B> {
     /// If the empty cell `x` is permanently inferior for some side: that side's colour index and the carrier
     /// (the pattern's empty cells). `stones` by colour index; `h` is the board's height.
-    pub(super) fn permanently_inferior(&self, x: usize, stones: [u128; 2]) -> Option<(usize, u128)> {
+    pub(super) fn permanently_inferior(&self, x: usize, stones: [B; 2]) -> Option<(usize, B)> {
         // The core first, on the ring: three consecutive empty cells, the other three neighbours one colour.
         let (mut empty, mut of) = (0u8, [0u8; 2]);
         for (k, &t) in self.ring[x].iter().enumerate() {
             if t >= RING_EDGE {
                 of[crate::hex::Edge::ALL[(t - RING_EDGE) as usize].owner().index()] |= 1 << k;
-            } else if stones[0] >> t & 1 == 1 {
+            } else if stones[0].has(t as usize) {
                 of[0] |= 1 << k;
-            } else if stones[1] >> t & 1 == 1 {
+            } else if stones[1].has(t as usize) {
                 of[1] |= 1 << k;
             } else {
                 empty |= 1 << k;
@@ -140,27 +140,27 @@ impl Masks {
         let h = (self.all.count_ones() as i32) / w;
         let (c, r) = ((x as i32) % w, (x as i32) / w);
         // What is at (c, r): Some(0 | 1) a stone or edge of that colour, Some(2) empty, None beyond a corner.
-        let at = |c: i32, r: i32| -> Option<(u8, u128)> {
+        let at = |c: i32, r: i32| -> Option<(u8, B)> {
             let (oc, or) = (c < 0 || c >= w, r < 0 || r >= h);
             match (oc, or) {
                 (true, true) => None,
-                (false, true) => Some((0, 0)),
-                (true, false) => Some((1, 0)),
+                (false, true) => Some((0, B::ZERO)),
+                (true, false) => Some((1, B::ZERO)),
                 (false, false) => {
                     let i = (r * w + c) as usize;
-                    Some(if stones[0] >> i & 1 == 1 {
-                        (0, 0)
-                    } else if stones[1] >> i & 1 == 1 {
-                        (1, 0)
+                    Some(if stones[0].has(i as usize) {
+                        (0, B::ZERO)
+                    } else if stones[1].has(i as usize) {
+                        (1, B::ZERO)
                     } else {
-                        (2, 1u128 << i)
+                        (2, B::bit(i))
                     })
                 }
             }
         };
         for owner in 0..2u8 {
             'pattern: for p in oriented() {
-                let mut carrier = 0u128;
+                let mut carrier = B::ZERO;
                 for &(dq, dr, want) in p {
                     let Some((got, bit)) = at(c + dq, r + dr) else { continue 'pattern };
                     let ok = match want {

@@ -41,35 +41,35 @@
 //! wins.
 
 use super::local::Local;
-use crate::hex::bitboard::{Masks, bits};
+use crate::hex::bitboard::{Bits, Masks, bits};
 
 /// The inferior moves of the side to move (see the module documentation), among the cells considered.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Inferior {
+pub(crate) struct Inferior<B: Bits = u128> {
     /// Vulnerable cells: an opponent stone on its killer makes the cell dead.
-    pub(crate) vulnerable: u128,
+    pub(crate) vulnerable: B,
     /// Dominated cells (not vulnerable): a stone of the side to move on its dominator makes the cell dead or
     /// captured.
-    pub(crate) dominated: u128,
+    pub(crate) dominated: B,
     /// Every killer and dominator of a left-out cell: the cells a loss's proof must keep empty.
-    pub(crate) reasons: u128,
+    pub(crate) reasons: B,
     /// (cell, killer) of each vulnerable cell, then (cell, dominator) of each dominated one.
-    pub(crate) why: Vec<(u8, u8)>,
+    pub(crate) why: Vec<(u16, u16)>,
 }
 
-impl Inferior {
+impl<B: Bits> Inferior<B> {
     /// The moves that can be left out: vulnerable or dominated.
-    pub(crate) fn pruned(&self) -> u128 {
+    pub(crate) fn pruned(&self) -> B {
         self.vulnerable | self.dominated
     }
 }
 
-impl Masks {
+impl<B: Bits> Masks<B> {
     /// The empty cells within two steps of `x` (not `x`), nearest first: (distance 1, distance 2).
-    fn near(&self, x: usize, empty: u128) -> (u128, u128) {
-        let one = self.dilate(1 << x);
+    fn near(&self, x: usize, empty: B) -> (B, B) {
+        let one = self.dilate(B::bit(x));
         let two = self.dilate(one);
-        (one & empty & !(1 << x), two & !one & empty)
+        (one & empty & !(B::bit(x)), two & !one & empty)
     }
 
     /// The inferior moves of colour index `mover` (the side to move) among the empty cells of `consider`, in
@@ -77,7 +77,7 @@ impl Masks {
     /// board has no rings (thinner than 2).
     ///
     /// [`Masks::fill`]: crate::hex::bitboard::Masks::fill
-    pub(crate) fn inferior_moves(&self, stones: [u128; 2], mover: usize, consider: u128) -> Inferior {
+    pub(crate) fn inferior_moves(&self, stones: [B; 2], mover: usize, consider: B) -> Inferior<B> {
         let mut out = Inferior::default();
         if self.ring.is_empty() {
             return out;
@@ -95,30 +95,30 @@ impl Masks {
             // An O stone next to x can make it useless to either side; one two steps away only to O (it may
             // join O's groups around x, but takes no empty neighbour of x from M).
             let killer = bits(one)
-                .find(|&y| local.dead_with(x, you, 1 << y, 0))
-                .or_else(|| bits(two).find(|&y| local.useless_with(x, you, 1 << y, 0)));
+                .find(|&y| local.dead_with(x, you, B::bit(y), B::ZERO))
+                .or_else(|| bits(two).find(|&y| local.useless_with(x, you, B::bit(y), B::ZERO)));
             if let Some(y) = killer {
-                out.vulnerable |= 1 << x;
-                out.reasons |= 1 << y;
-                out.why.push((x as u8, y as u8));
+                out.vulnerable |= B::bit(x);
+                out.reasons |= B::bit(y);
+                out.why.push((x as u16, y as u16));
             }
         }
         // Domination, cells farther from the centre first (so a centre cell is kept of two that dominate each
         // other); a dominator is neither vulnerable nor already dominated.
         for k in (0..self.order.len()).rev() {
             let x = self.order[k] as usize;
-            if (consider & busy & !out.vulnerable) >> x & 1 == 0 {
+            if !(consider & busy & !out.vulnerable).has(x) {
                 continue;
             }
             let (one, two) = self.near(x, empty);
             let free = !(out.vulnerable | out.dominated);
             let dominator = bits(one & free)
-                .find(|&y| local.dead_with(x, me, 1 << y, 0) || self.captured_with(&local, x, me, y, one))
-                .or_else(|| bits(two & free).find(|&y| local.useless_with(x, me, 1 << y, 0)));
+                .find(|&y| local.dead_with(x, me, B::bit(y), B::ZERO) || self.captured_with(&local, x, me, y, one))
+                .or_else(|| bits(two & free).find(|&y| local.useless_with(x, me, B::bit(y), B::ZERO)));
             if let Some(y) = dominator {
-                out.dominated |= 1 << x;
-                out.reasons |= 1 << y;
-                out.why.push((x as u8, y as u8));
+                out.dominated |= B::bit(x);
+                out.reasons |= B::bit(y);
+                out.why.push((x as u16, y as u16));
             }
         }
         out
@@ -126,9 +126,9 @@ impl Masks {
 
     /// Whether, with a stone of colour index `c` on `y`, the empty cell `x` and one of its empty neighbours
     /// `z` (in `nbrs`, not `y`) form a pair captured by `c`: a `c` stone on either makes the other dead.
-    fn captured_with(&self, local: &Local, x: usize, c: usize, y: usize, nbrs: u128) -> bool {
-        bits(nbrs & !(1 << y)).any(|z| {
-            local.dead_with(x, c, 1 << y | 1 << z, 0) && local.dead_with(z, c, 1 << y | 1 << x, 0)
+    fn captured_with(&self, local: &Local<B>, x: usize, c: usize, y: usize, nbrs: B) -> bool {
+        bits(nbrs & !(B::bit(y))).any(|z| {
+            local.dead_with(x, c, B::bit(y) | B::bit(z), B::ZERO) && local.dead_with(z, c, B::bit(y) | B::bit(x), B::ZERO)
         })
     }
 }

@@ -1,11 +1,12 @@
 //! MultiPV for the playout search: the `k` best root moves with their scores and lines, read from the tree
 //! (no extra playouts; docs/engine.md "MultiPV and searchmoves").
 
-use super::Mcts;
+use super::Tree;
+use crate::hex::bitboard::Bits;
 use crate::hex::Move;
 use crate::search::score::{MATE, Score};
 
-impl Mcts {
+impl<B: Bits> Tree<B> {
     /// MultiPV: the `k` best root moves as `(score, line)`, best first — the move [`best_move`](Self::best_move)
     /// plays, then the other root children by visits (proved losses last, pruned children never), each scored
     /// by its mean result (a mate score when proved) with its most-visited line below. Children never visited

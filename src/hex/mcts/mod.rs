@@ -20,16 +20,17 @@
 //!   are empty (`root_solver.rs`): a share of the time, or a deterministic number of solver nodes per playout
 //!   in a search bounded by nodes; its proofs end the search, and root moves it refutes are marked lost.
 //!
-//! Boards of up to 128 cells (bitboards in a `u128`); the engine plays larger boards, and the swap decision,
-//! with alpha-beta. Deterministic: the random generator (PCG, `rand_pcg`) is seeded from the position, so
+//! Every board from 2×2 to 19×19: bitboards in a `u128` up to 128 cells (11×11), exactly as before, and in a
+//! 384-bit set above ([`Mcts`] keeps one [`Tree`] per width, `dispatch.rs`); the engine plays the swap
+//! decision with alpha-beta. Deterministic: the random generator (PCG, `rand_pcg`) is seeded from the position, so
 //! equal playout counts give equal moves natively and in the browser.
 //!
 //! **Units.** Nodes are playouts. The score of an iteration is the best move's win rate `p` on an Elo-like
 //! scale, `400 · log10(p / (1 − p))` (so 0 = even, +200 ≈ 76%), or a mate score when proved.
 
-use super::bitboard::{Masks, bits};
+use super::bitboard::{Bits, Masks, bits};
 use super::vc::VcLimits;
-use super::solver::{Analysis, Board, MAX_SOLVER_CELLS, Solver};
+use super::solver::{Board, Solver};
 use super::{Color, Move, Position};
 use crate::search::clock::now_ms;
 use crate::search::score::{MATE, Score};
@@ -38,12 +39,15 @@ use rand_pcg::Pcg64Mcg;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+mod dispatch;
+mod knowledge;
 mod lines;
 mod patterns;
 mod playout;
 mod priors;
 mod root_solver;
 mod suspend;
+pub use dispatch::Mcts;
 pub use suspend::MctsSuspended;
 use playout::bridge_table;
 
@@ -93,9 +97,11 @@ impl Default for MctsOptions {
 }
 
 /// A tree node. `wins` and `visits` count playouts from the view of the side that moved *into* the node.
+/// `C` is the cell index type of the board's sets ([`Bits::Cell`]: `u8` up to 128 cells, as before, so the
+/// node stays 28 bytes there; `u16` on wide boards, 32 bytes).
 #[derive(Clone, Copy, Debug, Default)]
-struct Node {
-    cell: u8,
+struct Node<C> {
+    cell: C,
     /// 0: unknown; 1: the side to move at this node wins; −1: it loses.
     proof: i8,
     expanded: bool,
@@ -112,7 +118,7 @@ struct Node {
     rave_w: u32,
 }
 
-/// How [`Mcts::run`] returned.
+/// How [`Tree::run`] returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MctsOutcome {
     /// An iteration's batch of playouts is complete (or the root is proved).
@@ -138,15 +144,17 @@ pub struct MctsIteration {
     pub pv: Vec<Move>,
 }
 
-/// The search state; reused from move to move (the tree is rebuilt at each [`Mcts::start`]).
-pub struct Mcts {
-    pub options: MctsOptions,
+/// The search on one width of cell sets `B` (the board has at most `B::BITS` cells); [`Mcts`] holds one per
+/// width and forwards to the one of the board being searched. Reused from move to move (the tree is rebuilt
+/// at each [`Tree::start`], or reused, see [`Tree::reuse`]).
+pub(crate) struct Tree<B: Bits> {
+    pub(crate) options: MctsOptions,
     pos: Position,
-    masks: Masks,
-    solver: Solver,
-    nodes: Vec<Node>,
+    masks: Masks<B>,
+    solver: Solver<B>,
+    nodes: Vec<Node<B::Cell>>,
     max_nodes: usize,
-    root_stones: [u128; 2],
+    root_stones: [B; 2],
     root_side: Color,
     rng: Pcg64Mcg,
     playouts: u64,
@@ -159,31 +167,34 @@ pub struct Mcts {
     size: (usize, usize),
     /// Per cell `x` and colour index `c`: the bridges of `c` an opponent stone on `x` breaks into, as (the
     /// other carrier cell, the cells of `c` the bridge needs); a bridge to an edge of `c` needs one stone.
-    bridges: Vec<[Vec<(u8, u128)>; 2]>,
+    bridges: Vec<[Vec<(u16, B)>; 2]>,
     /// Per colour index and cell, the slots of its prior pattern ([`priors::pattern_slots`]).
-    pattern_slots: [Vec<[u8; 12]>; 2],
+    pattern_slots: [Vec<[u16; 12]>; 2],
     /// `β(n) = √(K / (3n + K))` for `n` < [`TABLE`] visits, and the `K` it was made for.
     beta: Vec<f32>,
     beta_k: f32,
     /// `1 / √(n + 1)` for `n` < [`TABLE`].
     inv_sqrt: Vec<f32>,
-    /// The root's solver (boards up to 128 cells, made on first use per board size) and the time of its last
+    /// The root's solver (made on first use per board size) and the time of its last
     /// slice.
-    dfpn: Option<Solver>,
+    dfpn: Option<Solver<B>>,
     dfpn_clock: f64,
     /// The timed solver's time earned and not yet used (ms; negative after an overrun).
     dfpn_credit: f64,
     /// The solver of a search bounded by nodes (its own table, made afresh at each start) and the solver nodes
     /// it has used.
-    node_solver: Option<Box<Solver>>,
+    node_solver: Option<Box<Solver<B>>>,
     node_solver_used: u64,
-    /// Scratch: the empty cells of a playout.
-    empties: Vec<u8>,
+    /// Scratch: the empty cells of a playout, and each one's place in that list.
+    empties: Vec<B::Cell>,
+    slot: Vec<B::Cell>,
     path: Vec<u32>,
 }
 
-/// Node budget per MiB of the engine's hash setting.
-const NODES_PER_MIB: usize = (1 << 20) / std::mem::size_of::<Node>();
+/// Node budget per MiB of the engine's hash setting, for nodes with cells of type `C`.
+const fn nodes_per_mib<C>() -> usize {
+    (1 << 20) / std::mem::size_of::<Node<C>>()
+}
 /// The tree gets at least this many MiB whatever the engine's hash setting (the default 16 MiB would fill in
 /// well under a second at 150k playouts per second); once full, leaves are no longer expanded.
 const MIN_TREE_MIB: usize = 64;
@@ -198,17 +209,17 @@ fn side_index(c: Color) -> usize {
     c.index()
 }
 
-impl Mcts {
+impl<B: Bits> Tree<B> {
     /// A searcher whose tree may use about `hash_mib` MiB (at least [`MIN_TREE_MIB`]).
-    pub fn new(hash_mib: usize) -> Mcts {
-        Mcts {
+    pub(crate) fn new(hash_mib: usize) -> Tree<B> {
+        Tree {
             options: MctsOptions::default(),
             pos: Position::square(1).expect("1x1 is a valid size"),
             masks: Masks::new(1, 1),
             solver: Solver::analyser(1, 1),
             nodes: Vec::new(),
-            max_nodes: hash_mib.max(MIN_TREE_MIB) * NODES_PER_MIB,
-            root_stones: [0, 0],
+            max_nodes: hash_mib.max(MIN_TREE_MIB) * nodes_per_mib::<B::Cell>(),
+            root_stones: [B::ZERO, B::ZERO],
             root_side: Color::Black,
             rng: Pcg64Mcg::seed_from_u64(0),
             playouts: 0,
@@ -229,6 +240,7 @@ impl Mcts {
             beta_k: 0.0,
             inv_sqrt: (0..TABLE).map(|n| 1.0 / ((n + 1) as f32).sqrt()).collect(),
             empties: Vec::new(),
+            slot: Vec::new(),
             path: Vec::new(),
         }
     }
@@ -238,20 +250,22 @@ impl Mcts {
         VcLimits { cell_pair_carrier: self.options.hsearch_cells, ..VcLimits::DEFAULT }
     }
 
-    /// Whether this search handles `pos` (at most 128 cells and no swap decision pending).
-    pub fn supports(pos: &Position) -> bool {
-        pos.width() * pos.height() <= MAX_SOLVER_CELLS && !pos.swap_available() && pos.width() >= 2 && pos.height() >= 2
-    }
-
     /// Forgets the tree (a new game: nothing is reused).
     pub fn clear(&mut self) {
         self.nodes.clear();
         self.supported = false;
     }
 
+    /// Forgets the tree and gives its memory back (a board of the other width is being searched).
+    pub(crate) fn release(&mut self) {
+        self.nodes = Vec::new();
+        self.supported = false;
+        self.dfpn = None;
+    }
+
     /// Sets the tree's memory to about `mib` MiB (at least [`MIN_TREE_MIB`]).
     pub fn resize(&mut self, mib: usize) {
-        self.max_nodes = mib.max(MIN_TREE_MIB) * NODES_PER_MIB;
+        self.max_nodes = mib.max(MIN_TREE_MIB) * nodes_per_mib::<B::Cell>();
     }
 
     /// Installs (or removes) a flag that stops [`run`](Self::run).
@@ -259,7 +273,7 @@ impl Mcts {
         self.interrupt = flag;
     }
 
-    /// Starts a new search of `pos` (the position must satisfy [`Mcts::supports`]).
+    /// Starts a new search of `pos` (the position must satisfy [`Tree::supports`]).
     pub fn start(&mut self, pos: Position) {
         let (w, h) = (pos.width(), pos.height());
         if self.size != (w, h) {
@@ -271,7 +285,7 @@ impl Mcts {
             self.dfpn = None;
         }
         let was_supported = self.supported && self.size == (w, h);
-        self.supported = Self::supports(&pos);
+        self.supported = Mcts::supports(&pos);
         self.solver.set_hsearch_limits(self.tree_limits());
         if self.beta_k != self.options.rave_k {
             let k = self.options.rave_k;
@@ -299,7 +313,7 @@ impl Mcts {
         if self.supported && self.pos.winner().is_none() {
             if !self.nodes[0].expanded {
                 let last = match self.pos.moves().last() {
-                    Some(&(_, Move::Place(c))) if self.pos.contains(c) => Some(self.pos.geometry().index(c) as u8),
+                    Some(&(_, Move::Place(c))) if self.pos.contains(c) => Some(self.pos.geometry().index(c)),
                     _ => None,
                 };
                 self.expand(0, self.root_stones, self.root_side, last);
@@ -315,22 +329,22 @@ impl Mcts {
     /// **Tree reuse**: when the new root is the old one plus one stone of the side to move and one of the
     /// opponent (the engine's move and the reply), the subtree under those two moves becomes the tree, with
     /// its statistics and proofs. Returns whether it did.
-    fn reuse(&mut self, stones: [u128; 2], side: Color) -> bool {
+    fn reuse(&mut self, stones: [B; 2], side: Color) -> bool {
         if self.nodes.is_empty() || side != self.root_side {
             return false;
         }
         let (me, old) = (side_index(side), self.root_stones);
-        if old[0] & !stones[0] != 0 || old[1] & !stones[1] != 0 {
+        if !(old[0] & !stones[0]).is_zero() || !(old[1] & !stones[1]).is_zero() {
             return false;
         }
         let (mine, theirs) = (stones[me] & !old[me], stones[1 - me] & !old[1 - me]);
         if mine.count_ones() != 1 || theirs.count_ones() != 1 {
             return false;
         }
-        let find = |k: usize, bit: u128| self.children(k).find(|&c| 1u128 << self.nodes[c].cell == bit);
+        let find = |k: usize, bit: B| self.children(k).find(|&c| B::bit(self.nodes[c].cell.into()) == bit);
         let Some(a) = find(0, mine) else { return false };
         let Some(b) = find(a, theirs) else { return false };
-        let mut out: Vec<Node> = Vec::new();
+        let mut out: Vec<Node<B::Cell>> = Vec::new();
         let mut root = self.nodes[b];
         root.pruned = false;
         out.push(root);
@@ -355,7 +369,7 @@ impl Mcts {
         self.excluded.extend_from_slice(moves);
         let root = self.nodes[0];
         for k in root.first..root.first + root.count as u32 {
-            let c = self.masks.cell(self.nodes[k as usize].cell as usize);
+            let c = self.masks.cell(self.nodes[k as usize].cell.into());
             if moves.contains(&Move::Place(c)) {
                 self.nodes[k as usize].pruned = true;
             }
@@ -406,8 +420,8 @@ impl Mcts {
         kids.max_by_key(|&c| key(c))
     }
 
-    fn cell_move(&self, cell: u8) -> Move {
-        Move::Place(self.masks.cell(cell as usize))
+    fn cell_move(&self, cell: B::Cell) -> Move {
+        Move::Place(self.masks.cell(cell.into()))
     }
 
     /// The move to play now.
@@ -517,16 +531,16 @@ impl Mcts {
 
     /// Creates the children of node `k` (position `stones`, `side` to move): every empty cell, or the only
     /// sensible move when the side to move can win at once or must stop the opponent's win in one.
-    fn expand(&mut self, k: usize, stones: [u128; 2], side: Color, last: Option<u8>) {
-        if self.nodes.len() + 128 > self.max_nodes {
+    fn expand(&mut self, k: usize, stones: [B; 2], side: Color, last: Option<usize>) {
+        if self.nodes.len() + B::BITS > self.max_nodes {
             return;
         }
         let empty = self.masks.all & !(stones[0] | stones[1]);
         let me = side_index(side);
         let mine = self.win_cells(stones[me], empty, side);
         let theirs = self.win_cells(stones[1 - me], empty, side.opponent());
-        let set = if mine != 0 {
-            mine & mine.wrapping_neg()
+        let set = if !mine.is_zero() {
+            mine.lowest()
         } else if theirs.count_ones() == 1 {
             theirs
         } else {
@@ -537,14 +551,14 @@ impl Mcts {
             self.push_with_priors(set, stones, me, last);
         } else {
             for i in bits(set) {
-                self.nodes.push(Node { cell: i as u8, ..Node::default() });
+                self.nodes.push(Node { cell: B::cell(i), ..Node::default() });
             }
         }
         let n = &mut self.nodes[k];
         n.first = first;
         n.count = set.count_ones() as u16;
         n.expanded = true;
-        if mine != 0 {
+        if !mine.is_zero() {
             n.proof = 1;
             let c = first as usize;
             self.nodes[c].proof = -1;
@@ -555,131 +569,27 @@ impl Mcts {
 
     /// Pushes the children `set` (colour index `me` to move, `last` the opponent's last stone) ordered by
     /// their pattern weights (ties: the lower cell first), each with its prior (`√share · 255`).
-    fn push_with_priors(&mut self, set: u128, stones: [u128; 2], me: usize, last: Option<u8>) {
+    fn push_with_priors(&mut self, set: B, stones: [B; 2], me: usize, last: Option<usize>) {
         let slots = &self.pattern_slots[me];
-        let mut kids: Vec<(f32, u8)> = bits(set)
-            .map(|i| (priors::gamma(priors::pattern_code(&slots[i], stones[me], stones[1 - me]), priors::last_class(&slots[i], last)), i as u8))
+        let mut kids: Vec<(f32, usize)> = bits(set)
+            .map(|i| (priors::gamma(priors::pattern_code(&slots[i], stones[me], stones[1 - me]), priors::last_class(&slots[i], last)), i))
             .collect();
         kids.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let total: f32 = kids.iter().map(|k| k.0).sum();
         for (g, i) in kids {
             // Division, sqrt and rounding are exact IEEE operations: the same prior natively and in wasm.
             let prior = ((g / total).sqrt() * 255.0).round().min(255.0) as u8;
-            self.nodes.push(Node { cell: i, prior, ..Node::default() });
+            self.nodes.push(Node { cell: B::cell(i), prior, ..Node::default() });
         }
     }
 
     /// The cells where `color` (stones `p`) would complete a chain.
-    fn win_cells(&self, p: u128, empty: u128, color: Color) -> u128 {
+    fn win_cells(&self, p: B, empty: B, color: Color) -> B {
         let [a, b] = color.edges();
         let (e1, e2) = (self.masks.edge[a.index()], self.masks.edge[b.index()]);
         let x = self.masks.flood(e1 & p, p);
         let y = self.masks.flood(e2 & p, p);
         (self.masks.dilate(x) | e1) & (self.masks.dilate(y) | e2) & empty
-    }
-
-    /// The root's knowledge: its children are cut to the candidates; when the root is statically won, each
-    /// child is analysed so that a winning move is found (a child whose side to move has statically lost); a
-    /// statically lost root keeps every move (one must still be played, and the opponent may err).
-    fn root_knowledge(&mut self) {
-        self.nodes[0].knowledge = true;
-        if self.nodes[0].proof != 0 || !self.nodes[0].expanded {
-            return;
-        }
-        let (stones, side) = (self.root_stones, self.root_side);
-        let (_, filled, _) = self.masks.fill_inferior(stones);
-        // The root's analysis is done once per search: with wider H-search bounds when asked.
-        if self.options.wide_root {
-            self.solver.set_hsearch_limits(VcLimits::ROOT);
-        }
-        let analysis = self.solver.analyse(&Board::new(stones, side));
-        self.solver.set_hsearch_limits(self.tree_limits());
-        match analysis {
-            Analysis::Win(_) => {
-                let me = side_index(side);
-                for c in self.children(0) {
-                    let mut s = stones;
-                    s[me] |= 1u128 << self.nodes[c].cell;
-                    if let Analysis::Loss(_) = self.solver.analyse(&Board::new(s, side.opponent())) {
-                        self.nodes[c].proof = -1;
-                        self.nodes[0].proof = 1;
-                        return;
-                    }
-                }
-            }
-            Analysis::Loss(_) => {}
-            Analysis::Moves(region, _) => {
-                let keep = region & !filled;
-                if keep != 0 {
-                    for c in self.children(0) {
-                        if keep >> self.nodes[c].cell & 1 == 0 {
-                            self.nodes[c].pruned = true;
-                        }
-                    }
-                }
-                if self.options.root_children {
-                    self.root_children_knowledge(stones, side);
-                }
-            }
-        }
-    }
-
-    /// One ply of knowledge under the root (MoHex prunes the same way): every candidate child is analysed
-    /// with the opponent to move ([`VcLimits::CHILD`]); a child the opponent has statically won is marked
-    /// lost for us (never chosen while another move is open), and one the opponent has statically lost
-    /// proves the root.
-    fn root_children_knowledge(&mut self, stones: [u128; 2], side: Color) {
-        let me = side_index(side);
-        self.solver.set_hsearch_limits(VcLimits::CHILD);
-        for c in self.children(0) {
-            if self.nodes[c].pruned || self.nodes[c].proof != 0 {
-                continue;
-            }
-            let mut s = stones;
-            s[me] |= 1u128 << self.nodes[c].cell;
-            match self.solver.analyse(&Board::new(s, side.opponent())) {
-                Analysis::Loss(_) => {
-                    self.nodes[c].proof = -1;
-                    self.nodes[0].proof = 1;
-                    break;
-                }
-                Analysis::Win(_) => self.nodes[c].proof = 1,
-                Analysis::Moves(..) => {}
-            }
-        }
-        self.solver.set_hsearch_limits(self.tree_limits());
-        if self.nodes[0].proof == 0 && self.children(0).all(|c| self.nodes[c].pruned || self.nodes[c].proof == 1) {
-            self.nodes[0].proof = -1;
-        }
-    }
-
-    /// Prunes node `k`'s children to its knowledge's candidates, and marks a static proof.
-    fn apply_knowledge(&mut self, k: usize, stones: [u128; 2], side: Color) {
-        self.nodes[k].knowledge = true;
-        if self.nodes[k].proof != 0 || !self.nodes[k].expanded {
-            return;
-        }
-        let board = Board::new(stones, side);
-        let (_, filled, _) = self.masks.fill_inferior(stones);
-        let keep = match self.solver.analyse(&board) {
-            Analysis::Win(_) => {
-                self.nodes[k].proof = 1;
-                return;
-            }
-            Analysis::Loss(_) => {
-                self.nodes[k].proof = -1;
-                return;
-            }
-            Analysis::Moves(region, _) => region & !filled,
-        };
-        if keep == 0 {
-            return;
-        }
-        for c in self.children(k) {
-            if keep >> self.nodes[c].cell & 1 == 0 {
-                self.nodes[c].pruned = true;
-            }
-        }
     }
 
     /// The child of `k` to descend into (UCT-RAVE over the live children; a child proved lost for its side
@@ -732,7 +642,7 @@ impl Mcts {
         let mut path = std::mem::take(&mut self.path);
         path.clear();
         path.push(0);
-        let mut last: Option<u8> = None;
+        let mut last: Option<usize> = None;
         let mut known: Option<Color> = None;
         loop {
             let n = self.nodes[k];
@@ -759,8 +669,8 @@ impl Mcts {
             }
             let Some(c) = self.select(k) else { break };
             let cell = self.nodes[c].cell;
-            stones[side_index(side)] |= 1u128 << cell;
-            last = Some(cell);
+            stones[side_index(side)] |= B::bit(cell.into());
+            last = Some(cell.into());
             side = side.opponent();
             k = c;
             path.push(c as u32);
@@ -778,7 +688,7 @@ impl Mcts {
     }
 
     /// Adds the result to every node of the path, and the RAVE statistics to their children.
-    fn update(&mut self, path: &[u32], winner: Color, final_stones: Option<[u128; 2]>) {
+    fn update(&mut self, path: &[u32], winner: Color, final_stones: Option<[B; 2]>) {
         let mut side = self.root_side;
         for &k in path {
             let k = k as usize;
@@ -796,7 +706,7 @@ impl Mcts {
                 let won = winner == side;
                 for c in self.children(k) {
                     let ch = &mut self.nodes[c];
-                    if mine >> ch.cell & 1 == 1 {
+                    if mine.has(ch.cell.into()) {
                         ch.rave_n += 1;
                         if won {
                             ch.rave_w += 1;

@@ -12,6 +12,7 @@
 //! smaller of the two.
 
 use super::patterns::{CODES, GAMMAS, LAST, RARE};
+use crate::hex::bitboard::Bits;
 
 /// Neighbour offsets (dc, dr) in ring order, then the bridge cells (sums of consecutive neighbours).
 const OFFSETS: [(i32, i32); 12] = [
@@ -29,20 +30,20 @@ const OFFSETS: [(i32, i32); 12] = [
     (1, 1),
 ];
 /// A slot off the board on the mover's edge / the opponent's edge.
-const MINE: u8 = 254;
-const THEIRS: u8 = 255;
+const MINE: u16 = u16::MAX - 1;
+const THEIRS: u16 = u16::MAX;
 const POW3: [u32; 12] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683, 59049, 177147];
 /// Where the 180° rotation sends each digit.
 const ROT: [usize; 12] = [3, 4, 5, 0, 1, 2, 9, 10, 11, 6, 7, 8];
 
 /// Per side to move (colour index: Black 0, White 1) and cell, the twelve slots of its pattern in that side's
 /// frame: a cell index, [`MINE`] or [`THEIRS`].
-pub(super) fn pattern_slots(w: usize, h: usize) -> [Vec<[u8; 12]>; 2] {
-    let mut out: [Vec<[u8; 12]>; 2] = [Vec::with_capacity(w * h), Vec::with_capacity(w * h)];
+pub(super) fn pattern_slots(w: usize, h: usize) -> [Vec<[u16; 12]>; 2] {
+    let mut out: [Vec<[u16; 12]>; 2] = [Vec::with_capacity(w * h), Vec::with_capacity(w * h)];
     for (side, list) in out.iter_mut().enumerate() {
         for i in 0..w * h {
             let (c, r) = ((i % w) as i32, (i / w) as i32);
-            let mut slots = [0u8; 12];
+            let mut slots = [0u16; 12];
             for (k, &(dc, dr)) in OFFSETS.iter().enumerate() {
                 // The mover's frame: (vc, vr) on a vw × vh board; White's is the transpose.
                 let (vc, vr, vw, vh) = if side == 0 { (c + dc, r + dr, w, h) } else { (r + dc, c + dr, h, w) };
@@ -52,7 +53,7 @@ pub(super) fn pattern_slots(w: usize, h: usize) -> [Vec<[u8; 12]>; 2] {
                     THEIRS
                 } else {
                     let (x, y) = if side == 0 { (vc, vr) } else { (vr, vc) };
-                    (y as usize * w + x as usize) as u8
+                    (y as usize * w + x as usize) as u16
                 };
             }
             list.push(slots);
@@ -64,16 +65,16 @@ pub(super) fn pattern_slots(w: usize, h: usize) -> [Vec<[u8; 12]>; 2] {
 /// The canonical pattern code of a cell with slots `slots` (from [`pattern_slots`] for the side to move),
 /// `mine` and `theirs` the stones of the side to move and of the opponent.
 #[inline]
-pub(super) fn pattern_code(slots: &[u8; 12], mine: u128, theirs: u128) -> u32 {
+pub(super) fn pattern_code<B: Bits>(slots: &[u16; 12], mine: B, theirs: B) -> u32 {
     let (mut code, mut rot) = (0u32, 0u32);
     for (k, &s) in slots.iter().enumerate() {
         let d = match s {
             MINE => 1,
             THEIRS => 2,
             c => {
-                if mine >> c & 1 == 1 {
+                if mine.has(c as usize) {
                     1
-                } else if theirs >> c & 1 == 1 {
+                } else if theirs.has(c as usize) {
                     2
                 } else {
                     0
@@ -88,9 +89,9 @@ pub(super) fn pattern_code(slots: &[u8; 12], mine: u128, theirs: u128) -> u32 {
 
 /// The cell's relation to the opponent's last stone `last`: 1 adjacent, 2 a bridge cell of it, 0 otherwise.
 #[inline]
-pub(super) fn last_class(slots: &[u8; 12], last: Option<u8>) -> usize {
+pub(super) fn last_class(slots: &[u16; 12], last: Option<usize>) -> usize {
     match last {
-        Some(l) => match slots.iter().position(|&s| s == l) {
+        Some(l) => match slots.iter().position(|&s| s as usize == l) {
             Some(k) if k < 6 => 1,
             Some(_) => 2,
             None => 0,

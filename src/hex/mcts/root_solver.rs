@@ -17,8 +17,9 @@
 //! [`MctsOptions::solver_share`]: super::MctsOptions::solver_share
 //! [`MctsOptions::solver_rate`]: super::MctsOptions::solver_rate
 
-use super::{Mcts, SEARCH_SOLVER_MIB};
+use super::{SEARCH_SOLVER_MIB, Tree};
 use crate::hex::Move;
+use crate::hex::bitboard::Bits;
 use crate::hex::solver::{Board, Solver};
 use crate::search::clock::now_ms;
 
@@ -31,7 +32,7 @@ pub(super) const NODE_SLICE_PLAYOUTS: u64 = 1024;
 const MIN_SLICE_NODES: u64 = 512;
 const MIN_SLICE_MS: f64 = 20.0;
 
-impl Mcts {
+impl<B: Bits> Tree<B> {
     /// Whether the root's solver works now: it is on, at most [`super::MctsOptions::solver_empties`] cells are
     /// empty and the root is not proved.
     fn solver_applies(&self) -> bool {
@@ -97,12 +98,12 @@ impl Mcts {
     }
 
     /// Marks what `solver` has proved of the root (`result`) and of its children.
-    fn solver_verdict(&mut self, solver: &mut Solver, board: &Board, result: Option<bool>) {
+    fn solver_verdict(&mut self, solver: &mut Solver<B>, board: &Board<B>, result: Option<bool>) {
         match result {
             Some(true) => {
                 let empty = self.masks.all & !(self.root_stones[0] | self.root_stones[1]);
                 let win = solver.winning_cell(board, empty);
-                if let Some(c) = self.children(0).find(|&c| win == Some(self.nodes[c].cell as usize)) {
+                if let Some(c) = self.children(0).find(|&c| win == Some(self.nodes[c].cell.into())) {
                     self.mark_root_win(c);
                 }
             }
@@ -113,7 +114,7 @@ impl Mcts {
                     if n.proof != 0 {
                         continue;
                     }
-                    match solver.move_result(board, n.cell as usize) {
+                    match solver.move_result(board, n.cell.into()) {
                         Some(true) if self.mark_root_win(c) => return,
                         Some(false) if !n.pruned => self.nodes[c].proof = 1,
                         _ => {}
@@ -129,7 +130,7 @@ impl Mcts {
     /// Root child `c` is a proved win: it is marked (and no longer pruned) and the root proved, unless the
     /// move is excluded (searchmoves). Returns whether it was marked.
     fn mark_root_win(&mut self, c: usize) -> bool {
-        if self.excluded.contains(&Move::Place(self.masks.cell(self.nodes[c].cell as usize))) {
+        if self.excluded.contains(&Move::Place(self.masks.cell(self.nodes[c].cell.into()))) {
             return false;
         }
         self.nodes[c].proof = -1;

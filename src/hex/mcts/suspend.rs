@@ -3,17 +3,27 @@
 //! The root's timed solver table, the bridge and RAVE tables and the options stay with the searcher; the
 //! solver of a search bounded by nodes goes with the tree.
 
-use super::{Mcts, MctsIteration, Node};
+use super::{MctsIteration, Node, Tree};
+use crate::hex::bitboard::{Bits, WideBits};
 use crate::hex::solver::Solver;
 use crate::hex::{Color, Move, Position};
 use rand_pcg::Pcg64Mcg;
 
-/// A Monte Carlo search put aside by [`Mcts::suspend`]: its tree (a few MiB per million playouts, kept as it
-/// is), root and counters.
-pub struct MctsSuspended {
+/// A Monte Carlo search put aside by [`Mcts::suspend`](super::Mcts::suspend): its tree (a few MiB per
+/// million playouts, kept as it is), root and counters, on the cell sets of its board.
+pub struct MctsSuspended(pub(super) Parked);
+
+/// [`MctsSuspended`] by the width of the board's cell sets.
+pub(super) enum Parked {
+    Narrow(TreeSuspended<u128>),
+    Wide(TreeSuspended<WideBits>),
+}
+
+/// The part of a [`Tree`] that [`Tree::suspend`] moves out.
+pub(super) struct TreeSuspended<B: Bits> {
     pos: Position,
-    nodes: Vec<Node>,
-    root_stones: [u128; 2],
+    nodes: Vec<Node<B::Cell>>,
+    root_stones: [B; 2],
     root_side: Color,
     rng: Pcg64Mcg,
     playouts: u64,
@@ -21,22 +31,25 @@ pub struct MctsSuspended {
     last: Option<MctsIteration>,
     excluded: Vec<Move>,
     supported: bool,
-    node_solver: Option<Box<Solver>>,
+    node_solver: Option<Box<Solver<B>>>,
     node_solver_used: u64,
 }
 
 impl MctsSuspended {
     /// Playouts the search had run.
     pub fn playouts(&self) -> u64 {
-        self.playouts
+        match &self.0 {
+            Parked::Narrow(t) => t.playouts,
+            Parked::Wide(t) => t.playouts,
+        }
     }
 }
 
-impl Mcts {
+impl<B: Bits> Tree<B> {
     /// Moves the current search out (between two `run`s); the searcher is left with an empty tree until the
     /// next `start` or [`resume`](Self::resume).
-    pub fn suspend(&mut self) -> MctsSuspended {
-        MctsSuspended {
+    pub(super) fn suspend(&mut self) -> TreeSuspended<B> {
+        TreeSuspended {
             pos: self.pos.clone(),
             nodes: std::mem::take(&mut self.nodes),
             root_stones: self.root_stones,
@@ -54,7 +67,7 @@ impl Mcts {
 
     /// Takes up a search put aside by [`suspend`](Self::suspend) on a board of the same size: the next `run`
     /// goes on with its tree and counters.
-    pub fn resume(&mut self, s: MctsSuspended) {
+    pub(super) fn resume(&mut self, s: TreeSuspended<B>) {
         self.pos = s.pos;
         self.nodes = s.nodes;
         self.root_stones = s.root_stones;

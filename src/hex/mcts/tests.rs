@@ -3,8 +3,8 @@
 
 use super::*;
 
-fn search(pos: &Position, playouts: u64) -> Mcts {
-    let mut m = Mcts::new(16);
+fn search(pos: &Position, playouts: u64) -> Tree<u128> {
+    let mut m = Tree::<u128>::new(16);
     m.start(pos.clone());
     while m.run(f64::INFINITY, playouts) == MctsOutcome::IterationDone
         && m.last_iteration().unwrap().depth < crate::search::limits::MAX_DEPTH
@@ -52,7 +52,7 @@ fn with_priors_the_children_are_ordered_and_the_search_deterministic() {
     pos.play_str("e5").unwrap();
     pos.play_str("d6").unwrap();
     let run = || {
-        let mut m = Mcts::new(16);
+        let mut m = Tree::<u128>::new(16);
         m.options.priors = true;
         m.start(pos.clone());
         while m.run(f64::INFINITY, 5000) == MctsOutcome::IterationDone
@@ -97,7 +97,7 @@ fn the_root_solver_proves_a_timed_search() {
     // 6×6, Black d3 and White c4: the solver proves it within the time (the playouts alone, with the tree's
     // knowledge turned off, would not), and the move played is one the full solver calls winning.
     let pos = Position::from_rows(&["......", "......", "...B..", "..W...", "......", "......"], Some(Color::Black)).unwrap();
-    let mut m = Mcts::new(16);
+    let mut m = Tree::<u128>::new(16);
     m.options.knowledge_after = u32::MAX;
     m.options.solver_empties = 36;
     m.options.solver_share = 0.5;
@@ -120,7 +120,7 @@ fn the_root_solver_proves_a_timed_search() {
 #[test]
 fn bridge_saving_answers_an_intrusion() {
     let pos = Position::from_rows(&[".....", ".B...", ".....", "..B..", "....."], Some(Color::White)).unwrap();
-    let mut m = Mcts::new(1);
+    let mut m = Tree::<u128>::new(1);
     m.start(pos.clone());
     let b = Board::from_position(&pos).stones();
     // b2 and c4 are not a bridge; b2 to the north edge is one (a1/b1... b2's bridge cells are b1 and c1).

@@ -9,7 +9,7 @@ pub(crate) mod report;
 pub(crate) mod templates;
 
 use super::Color;
-use super::bitboard::{Masks, bits};
+use super::bitboard::{Bits, Masks, bits};
 use super::Edge;
 
 /// Largest semi-connection list of one pair (the OR rule's scratch array).
@@ -65,26 +65,37 @@ impl VcLimits {
 ///
 /// Lists are bounded ([`VcLimits`]) and only minimal carriers are kept, so the search is incomplete, but
 /// every connection it reports is sound.
-pub(crate) struct VcBuilder {
+pub(crate) struct VcBuilder<B: Bits = u128> {
     /// Number of nodes of the current position.
     nn: usize,
     /// Cells of each node: the group's stones (plus nothing for the edge), or the empty cell's bit.
-    cell: Vec<u128>,
+    cell: Vec<B>,
     /// Whether each node is a stone group (edges included) rather than an empty cell.
     group: Vec<bool>,
-    /// Carriers per unordered pair (min, max): `fulls[(x * nn + y) * limits.fulls + i]`.
-    fulls: Vec<u128>,
+    /// Carriers per unordered pair `p` (min, max) of [`VcBuilder::pair`]: `fulls[fslot(p) * limits.fulls + i]`
+    /// for `i < nfull[p]`, likewise the semis. On `u128` boards the slot of a pair is the pair itself (dense
+    /// lists, `nn² ≤ 130²` of them); on wide boards (up to 363 nodes, 131,769 pairs) a pair gets a slot
+    /// (`fslot_of` / `sslot_of`) the first time a carrier is kept for it, so memory follows the pairs that
+    /// have connections.
+    fulls: Vec<B>,
     nfull: Vec<u8>,
-    semis: Vec<u128>,
+    semis: Vec<B>,
     nsemi: Vec<u8>,
+    /// Wide boards: the slot of each pair in `fulls` / `semis` (`u32::MAX`: none yet), and the slots used.
+    fslot_of: Vec<u32>,
+    sslot_of: Vec<u32>,
+    fslots: u32,
+    sslots: u32,
+    /// Scratch: the node of each empty cell.
+    index: Vec<u16>,
     /// The semi-connections between the two edges (nodes 0 and 1), kept apart: up to `limits.edge_semis`.
-    edge_semis: Vec<u128>,
+    edge_semis: Vec<B>,
     /// New fulls / semis to combine: (x, y, carrier).
-    queue_full: SizeQueue,
-    queue_semi: SizeQueue,
+    queue_full: SizeQueue<B>,
+    queue_semi: SizeQueue<B>,
     /// Per node, the nodes it has a full (resp. semi) connection with (bit sets of node indices).
-    nbr_full: Vec<u128>,
-    nbr_semi: Vec<u128>,
+    nbr_full: Vec<B>,
+    nbr_semi: Vec<B>,
     /// Set when a full connection of the two edges (nodes 0 and 1) is found (or a semi one, with
     /// `stop_at_semi`).
     done: bool,
@@ -92,10 +103,10 @@ pub(crate) struct VcBuilder {
     /// move has won).
     stop_at_semi: bool,
     /// The node indices of the stone groups (edges included): the first nodes.
-    group_nodes: u128,
+    group_nodes: B,
     /// The edge templates of the board size last used: (width, height) and the list of
     /// [`templates::all_templates`].
-    templates: ((usize, usize), Vec<templates::Placed>),
+    templates: ((usize, usize), Vec<templates::Placed<B>>),
     /// Queue steps taken by the last build.
     pub(crate) steps: u32,
     /// The bounds ([`VcLimits::DEFAULT`] unless set).
@@ -106,8 +117,8 @@ pub(crate) struct VcBuilder {
 /// carrier is a subset of `c`; otherwise the supersets of `c` are dropped and `c` is added, or, with the list
 /// full, replaces the largest kept carrier when smaller (a full list keeps its smallest carriers).
 /// `Ok(new length)` when `c` was kept, `Err(new length)` when not.
-fn insert_minimal(slot: &mut [u128], n: usize, c: u128) -> Result<usize, usize> {
-    if slot[..n].iter().any(|&f| f & !c == 0) {
+fn insert_minimal<B: Bits>(slot: &mut [B], n: usize, c: B) -> Result<usize, usize> {
+    if slot[..n].iter().any(|&f| (f & !c).is_zero()) {
         return Err(n);
     }
     let mut k = 0;
@@ -132,46 +143,49 @@ fn insert_minimal(slot: &mut [u128], n: usize, c: u128) -> Result<usize, usize> 
 
 /// A work queue of new connections `(x, y, carrier)` taken smallest carrier first (one bucket per carrier
 /// size, last in first out within a bucket).
-struct SizeQueue {
-    buckets: Vec<Vec<(u8, u8, u128)>>,
+struct SizeQueue<B: Bits> {
+    buckets: Vec<Vec<(u16, u16, B)>>,
     /// No bucket below this one holds anything.
     low: usize,
     len: usize,
 }
 
-impl SizeQueue {
-    fn new() -> SizeQueue {
-        SizeQueue { buckets: vec![Vec::new(); 129], low: 129, len: 0 }
+impl<B: Bits> SizeQueue<B> {
+    /// One past the largest carrier size.
+    const END: usize = B::BITS + 1;
+
+    fn new() -> SizeQueue<B> {
+        SizeQueue { buckets: vec![Vec::new(); Self::END], low: Self::END, len: 0 }
     }
 
     fn clear(&mut self) {
         for b in &mut self.buckets {
             b.clear();
         }
-        (self.low, self.len) = (129, 0);
+        (self.low, self.len) = (Self::END, 0);
     }
 
-    fn push(&mut self, x: usize, y: usize, c: u128) {
+    fn push(&mut self, x: usize, y: usize, c: B) {
         let n = c.count_ones() as usize;
-        self.buckets[n].push((x as u8, y as u8, c));
+        self.buckets[n].push((x as u16, y as u16, c));
         self.low = self.low.min(n);
         self.len += 1;
     }
 
-    /// The size of the smallest carrier queued (129 when empty).
+    /// The size of the smallest carrier queued (`B::BITS + 1` when empty).
     fn lowest(&mut self) -> usize {
         if self.len == 0 {
-            self.low = 129;
+            self.low = Self::END;
         }
-        while self.low < 129 && self.buckets[self.low].is_empty() {
+        while self.low < Self::END && self.buckets[self.low].is_empty() {
             self.low += 1;
         }
         self.low
     }
 
-    fn pop(&mut self) -> Option<(u8, u8, u128)> {
+    fn pop(&mut self) -> Option<(u16, u16, B)> {
         let l = self.lowest();
-        if l >= 129 {
+        if l >= Self::END {
             return None;
         }
         self.len -= 1;
@@ -180,28 +194,31 @@ impl SizeQueue {
 }
 
 /// Outcome of [`VcBuilder::run`] for one side.
-pub(crate) struct EdgeConnections {
+pub(crate) struct EdgeConnections<B: Bits = u128> {
     /// The carrier of a full connection between the side's edges, if one was found (it wins even with the
     /// opponent to move); `Some(0)` when the edges are already joined.
-    pub full: Option<u128>,
+    pub full: Option<B>,
     /// Carriers (keys included) of the semi-connections found between the side's edges.
-    pub semis: Vec<u128>,
+    pub semis: Vec<B>,
 }
 
-impl EdgeConnections {
+impl<B: Bits> EdgeConnections<B> {
     /// The must-play region these connections leave the opponent: the empty cells `empty` cut to the
     /// intersection of the semi-connections' carriers (empty when there is a full connection: every move
     /// loses).
-    pub(crate) fn must_play(&self, empty: u128) -> u128 {
+    pub(crate) fn must_play(&self, empty: B) -> B {
         if self.full.is_some() {
-            return 0;
+            return B::ZERO;
         }
         self.semis.iter().fold(empty, |m, &c| m & c)
     }
 }
 
-impl VcBuilder {
-    pub(crate) fn new() -> VcBuilder {
+impl<B: Bits> VcBuilder<B> {
+    /// Whether the pair lists are dense (`u128`) or get slots on first use (wide sets).
+    const DENSE: bool = B::BITS <= 128;
+
+    pub(crate) fn new() -> VcBuilder<B> {
         VcBuilder {
             nn: 0,
             cell: Vec::new(),
@@ -210,6 +227,11 @@ impl VcBuilder {
             nfull: Vec::new(),
             semis: Vec::new(),
             nsemi: Vec::new(),
+            fslot_of: Vec::new(),
+            sslot_of: Vec::new(),
+            fslots: 0,
+            sslots: 0,
+            index: Vec::new(),
             edge_semis: Vec::new(),
             queue_full: SizeQueue::new(),
             queue_semi: SizeQueue::new(),
@@ -217,7 +239,7 @@ impl VcBuilder {
             nbr_semi: Vec::new(),
             done: false,
             stop_at_semi: false,
-            group_nodes: 0,
+            group_nodes: B::ZERO,
             templates: ((0, 0), Vec::new()),
             steps: 0,
             limits: VcLimits::DEFAULT,
@@ -231,16 +253,57 @@ impl VcBuilder {
 
     /// Endpoint cells of node `x` that a carrier must avoid (an empty cell's own bit; nothing for a group).
     #[inline]
-    fn ep(&self, x: usize) -> u128 {
-        if self.group[x] { 0 } else { self.cell[x] }
+    fn ep(&self, x: usize) -> B {
+        if self.group[x] { B::ZERO } else { self.cell[x] }
     }
 
-    fn add_full(&mut self, x: usize, y: usize, c: u128) {
+    /// Where the full-connection list of pair `p` starts in `fulls` (the pair must have a list: dense
+    /// storage, or at least one carrier kept).
+    #[inline]
+    fn fbase(&self, p: usize) -> usize {
+        if Self::DENSE { p * self.limits.fulls } else { self.fslot_of[p] as usize * self.limits.fulls }
+    }
+
+    /// As [`VcBuilder::fbase`] for the semis.
+    #[inline]
+    fn sbase(&self, p: usize) -> usize {
+        if Self::DENSE { p * self.limits.semis } else { self.sslot_of[p] as usize * self.limits.semis }
+    }
+
+    /// [`VcBuilder::fbase`], giving the pair a slot first if it has none (wide sets).
+    #[inline]
+    fn fbase_mut(&mut self, p: usize) -> usize {
+        if !Self::DENSE && self.fslot_of[p] == u32::MAX {
+            self.fslot_of[p] = self.fslots;
+            self.fslots += 1;
+            let need = self.fslots as usize * self.limits.fulls;
+            if self.fulls.len() < need {
+                self.fulls.resize(need, B::ZERO);
+            }
+        }
+        self.fbase(p)
+    }
+
+    /// [`VcBuilder::sbase`], giving the pair a slot first if it has none (wide sets).
+    #[inline]
+    fn sbase_mut(&mut self, p: usize) -> usize {
+        if !Self::DENSE && self.sslot_of[p] == u32::MAX {
+            self.sslot_of[p] = self.sslots;
+            self.sslots += 1;
+            let need = self.sslots as usize * self.limits.semis;
+            if self.semis.len() < need {
+                self.semis.resize(need, B::ZERO);
+            }
+        }
+        self.sbase(p)
+    }
+
+    fn add_full(&mut self, x: usize, y: usize, c: B) {
         if c.count_ones() > self.limits.cell_pair_carrier && !self.group[x] && !self.group[y] {
             return;
         }
         let p = self.pair(x, y);
-        let (base, cap) = (p * self.limits.fulls, self.limits.fulls);
+        let (base, cap) = (self.fbase_mut(p), self.limits.fulls);
         match insert_minimal(&mut self.fulls[base..base + cap], self.nfull[p] as usize, c) {
             Ok(n) => self.nfull[p] = n as u8,
             Err(n) => {
@@ -248,31 +311,31 @@ impl VcBuilder {
                 return;
             }
         }
-        self.nbr_full[x] |= 1u128 << y;
-        self.nbr_full[y] |= 1u128 << x;
+        self.nbr_full[x] |= B::bit(y);
+        self.nbr_full[y] |= B::bit(x);
         if (x, y) == (0, 1) || (x, y) == (1, 0) {
             self.done = true;
         }
         self.queue_full.push(x, y, c);
     }
 
-    fn add_semi(&mut self, x: usize, y: usize, c: u128) {
+    fn add_semi(&mut self, x: usize, y: usize, c: B) {
         if c.count_ones() > self.limits.cell_pair_carrier && !self.group[x] && !self.group[y] {
             return;
         }
         let p = self.pair(x, y);
-        {
-            let fb = p * self.limits.fulls;
-            if self.fulls[fb..fb + self.nfull[p] as usize].iter().any(|&f| (f & !c) == 0) {
+        if self.nfull[p] > 0 {
+            let fb = self.fbase(p);
+            if self.fulls[fb..fb + self.nfull[p] as usize].iter().any(|&f| (f & !c).is_zero()) {
                 return;
             }
         }
-        let mut list = [0u128; MAX_SEMIS];
+        let mut list = [B::ZERO; MAX_SEMIS];
         let k;
         if p == 1 {
             // The two edges (nodes 0 and 1): a list of its own, longer.
             self.done |= self.stop_at_semi;
-            if self.edge_semis.iter().any(|&s| (s & !c) == 0) {
+            if self.edge_semis.iter().any(|&s| (s & !c).is_zero()) {
                 return;
             }
             self.edge_semis.retain(|&s| s & c != c);
@@ -288,7 +351,7 @@ impl VcBuilder {
                 self.edge_semis.push(c);
             }
         } else {
-            let (base, cap) = (p * self.limits.semis, self.limits.semis);
+            let (base, cap) = (self.sbase_mut(p), self.limits.semis);
             match insert_minimal(&mut self.semis[base..base + cap], self.nsemi[p] as usize, c) {
                 Ok(n) => self.nsemi[p] = n as u8,
                 Err(n) => {
@@ -299,8 +362,8 @@ impl VcBuilder {
             k = self.nsemi[p] as usize;
             list[..k].copy_from_slice(&self.semis[base..base + k]);
         }
-        self.nbr_semi[x] |= 1u128 << y;
-        self.nbr_semi[y] |= 1u128 << x;
+        self.nbr_semi[x] |= B::bit(y);
+        self.nbr_semi[y] |= B::bit(x);
         if self.group[x] || self.group[y] {
             self.queue_semi.push(x, y, c);
         }
@@ -311,10 +374,10 @@ impl VcBuilder {
     }
 
     /// A union of `inter`'s semi plus some of `list[from..]` whose carriers' intersection is empty.
-    fn or_rule(list: &[u128], from: usize, union: u128, inter: u128, depth: usize, max_depth: usize) -> Option<u128> {
+    fn or_rule(list: &[B], from: usize, union: B, inter: B, depth: usize, max_depth: usize) -> Option<B> {
         for i in from..list.len() {
             let ni = inter & list[i];
-            if ni == 0 {
+            if ni.is_zero() {
                 return Some(union | list[i]);
             }
             if ni != inter
@@ -328,41 +391,45 @@ impl VcBuilder {
     }
 
     /// The semi-connections found between nodes `x` and `y` (the edges' own list for nodes 0 and 1).
-    fn semis_of(&self, p: usize) -> &[u128] {
+    fn semis_of(&self, p: usize) -> &[B] {
         if p == 1 {
             &self.edge_semis
         } else {
-            let base = p * self.limits.semis;
-            &self.semis[base..base + self.nsemi[p] as usize]
+            let n = self.nsemi[p] as usize;
+            if n == 0 {
+                return &[];
+            }
+            let base = self.sbase(p);
+            &self.semis[base..base + n]
         }
     }
 
     /// Builds the connections of `color` (stones `p`, empty cells `empty`) and returns those between its
     /// edges. Stops early once the edges are fully connected.
-    pub(crate) fn run(&mut self, m: &Masks, p: u128, empty: u128, color: Color) -> EdgeConnections {
+    pub(crate) fn run(&mut self, m: &Masks<B>, p: B, empty: B, color: Color) -> EdgeConnections<B> {
         self.stop_at_semi = false;
         self.build(m, p, empty, color)
     }
 
     /// As [`VcBuilder::run`], but stops at the first connection between the edges, full or semi: for the side
     /// to move, either one is a win.
-    pub(crate) fn run_to_move(&mut self, m: &Masks, p: u128, empty: u128, color: Color) -> EdgeConnections {
+    pub(crate) fn run_to_move(&mut self, m: &Masks<B>, p: B, empty: B, color: Color) -> EdgeConnections<B> {
         self.stop_at_semi = true;
         self.build(m, p, empty, color)
     }
 
-    fn build(&mut self, m: &Masks, p: u128, empty: u128, color: Color) -> EdgeConnections {
+    fn build(&mut self, m: &Masks<B>, p: B, empty: B, color: Color) -> EdgeConnections<B> {
         self.steps = 0;
         let (e1, e2) = m.edges(color);
         let a = m.flood(e1 & p, p);
         let b = m.flood(e2 & p, p);
-        if a & b != 0 {
-            return EdgeConnections { full: Some(0), semis: vec![] };
+        if !(a & b).is_zero() {
+            return EdgeConnections { full: Some(B::ZERO), semis: vec![] };
         }
         self.cell.clear();
         self.group.clear();
         // Node adjacency sets (empty cells next to each group node).
-        let mut libs: Vec<u128> = Vec::new();
+        let mut libs: Vec<B> = Vec::new();
         self.cell.push(a);
         self.group.push(true);
         libs.push((m.dilate(a) | e1) & empty);
@@ -370,32 +437,43 @@ impl VcBuilder {
         self.group.push(true);
         libs.push((m.dilate(b) | e2) & empty);
         let mut rest = p & !a & !b;
-        while rest != 0 {
-            let g = m.flood(rest & rest.wrapping_neg(), rest);
+        while !rest.is_zero() {
+            let g = m.flood(rest.lowest(), rest);
             self.cell.push(g);
             self.group.push(true);
             libs.push(m.dilate(g) & empty);
             rest &= !g;
         }
-        self.group_nodes = (1u128 << self.cell.len()) - 1;
-        let mut index = [0u8; 128];
+        self.group_nodes = B::low(self.cell.len());
+        let mut index = std::mem::take(&mut self.index);
+        index.resize(B::BITS, 0);
         for i in bits(empty) {
-            index[i] = self.cell.len() as u8;
-            self.cell.push(1u128 << i);
+            index[i] = self.cell.len() as u16;
+            self.cell.push(B::bit(i));
             self.group.push(false);
         }
         let nn = self.cell.len();
-        if nn > 128 {
-            // Node sets are `u128`s: too many nodes (a nearly empty board of more than 126 cells).
+        if nn > B::BITS {
+            // Node sets are `B`s: too many nodes (a nearly empty `u128` board of more than 126 cells; wide
+            // sets have room for every node of a 19×19 board).
+            self.index = index;
             return EdgeConnections { full: None, semis: vec![] };
         }
         self.nn = nn;
         self.nbr_full.clear();
-        self.nbr_full.resize(nn, 0);
+        self.nbr_full.resize(nn, B::ZERO);
         self.nbr_semi.clear();
-        self.nbr_semi.resize(nn, 0);
-        self.fulls.resize(nn * nn * self.limits.fulls, 0);
-        self.semis.resize(nn * nn * self.limits.semis, 0);
+        self.nbr_semi.resize(nn, B::ZERO);
+        if Self::DENSE {
+            self.fulls.resize(nn * nn * self.limits.fulls, B::ZERO);
+            self.semis.resize(nn * nn * self.limits.semis, B::ZERO);
+        } else {
+            self.fslot_of.clear();
+            self.fslot_of.resize(nn * nn, u32::MAX);
+            self.sslot_of.clear();
+            self.sslot_of.resize(nn * nn, u32::MAX);
+            (self.fslots, self.sslots) = (0, 0);
+        }
         self.nfull.clear();
         self.nfull.resize(nn * nn, 0);
         self.nsemi.clear();
@@ -407,12 +485,12 @@ impl VcBuilder {
         // Base: adjacent nodes are fully connected with an empty carrier.
         for (g, &l) in libs.iter().enumerate() {
             for i in bits(l) {
-                self.add_full(g, index[i] as usize, 0);
+                self.add_full(g, index[i] as usize, B::ZERO);
             }
         }
         for i in bits(empty) {
-            for j in bits(m.dilate(1u128 << i) & empty & !((1u128 << i) | ((1u128 << i) - 1))) {
-                self.add_full(index[i] as usize, index[j] as usize, 0);
+            for j in bits(m.dilate(B::bit(i)) & empty & !B::low(i + 1)) {
+                self.add_full(index[i] as usize, index[j] as usize, B::ZERO);
             }
         }
         // Edge templates: a cell or a stone's group joined to one of the side's edges inside a carrier free of
@@ -433,14 +511,14 @@ impl VcBuilder {
                 } else {
                     continue;
                 };
-                if carrier & opp != 0 {
+                if !(carrier & opp).is_zero() {
                     continue;
                 }
-                let sb = 1u128 << stone;
-                let x = if empty & sb != 0 {
+                let sb = B::bit(stone as usize);
+                let x = if !(empty & sb).is_zero() {
                     index[stone as usize] as usize
-                } else if p & sb != 0 {
-                    match (0..self.group_nodes.count_ones() as usize).find(|&g| self.cell[g] & sb != 0) {
+                } else if !(p & sb).is_zero() {
+                    match (0..self.group_nodes.count_ones() as usize).find(|&g| !(self.cell[g] & sb).is_zero()) {
                         Some(g) => g,
                         None => continue,
                     }
@@ -453,6 +531,7 @@ impl VcBuilder {
             }
             self.templates.1 = ts;
         }
+        self.index = index;
         let mut budget: u32 = self.limits.budget;
         while !self.done && budget > 0 {
             budget -= 1;
@@ -465,25 +544,25 @@ impl VcBuilder {
                     let ea = self.ep(a);
                     let emid = self.ep(mid);
                     let is_group = self.group[mid];
-                    let mut cand = (self.nbr_full[mid] | if is_group { self.nbr_semi[mid] } else { 0 })
-                        & !(1u128 << a)
-                        & !(1u128 << mid);
+                    let mut cand = (self.nbr_full[mid] | if is_group { self.nbr_semi[mid] } else { B::ZERO })
+                        & !(B::bit(a))
+                        & !(B::bit(mid));
                     // Connections between two empty cells are kept only with an empty carrier: from a cell
                     // `a`, a product through an empty `mid` (its carrier holds `mid`) or with a non-empty
                     // carrier `c` can only reach a group.
-                    if self.limits.cell_pair_carrier == 0 && !self.group[a] && (!is_group || c != 0) {
+                    if self.limits.cell_pair_carrier == 0 && !self.group[a] && (!is_group || !c.is_zero()) {
                         cand &= self.group_nodes;
                     }
                     for z in bits(cand) {
                         let ez = self.ep(z);
-                        if c & ez != 0 {
+                        if !(c & ez).is_zero() {
                             continue;
                         }
                         let p2 = self.pair(mid, z);
                         let nf = self.nfull[p2] as usize;
                         for i in 0..nf {
-                            let c2 = self.fulls[p2 * self.limits.fulls + i];
-                            if c & c2 != 0 || c2 & ea != 0 {
+                            let c2 = self.fulls[self.fbase(p2) + i];
+                            if !(c & c2).is_zero() || !(c2 & ea).is_zero() {
                                 continue;
                             }
                             if is_group {
@@ -496,7 +575,7 @@ impl VcBuilder {
                             let ns = self.semis_of(p2).len();
                             for i in 0..ns {
                                 let s = self.semis_of(p2)[i];
-                                if c & s != 0 || s & ea != 0 {
+                                if !(c & s).is_zero() || !(s & ea).is_zero() {
                                     continue;
                                 }
                                 self.add_semi(a, z, c | s);
@@ -512,15 +591,15 @@ impl VcBuilder {
                         continue;
                     }
                     let ef = self.ep(far);
-                    for a in bits(self.nbr_full[g] & !(1u128 << g) & !(1u128 << far)) {
+                    for a in bits(self.nbr_full[g] & !(B::bit(g)) & !(B::bit(far))) {
                         let ea = self.ep(a);
-                        if s & ea != 0 {
+                        if !(s & ea).is_zero() {
                             continue;
                         }
                         let p2 = self.pair(a, g);
                         for i in 0..self.nfull[p2] as usize {
-                            let c = self.fulls[p2 * self.limits.fulls + i];
-                            if c & s != 0 || c & ef != 0 {
+                            let c = self.fulls[self.fbase(p2) + i];
+                            if !(c & s).is_zero() || !(c & ef).is_zero() {
                                 continue;
                             }
                             self.add_semi(a, far, c | s);
@@ -533,7 +612,7 @@ impl VcBuilder {
         }
         self.steps = self.limits.budget - budget;
         let p01 = self.pair(0, 1);
-        let full = (self.nfull[p01] > 0).then(|| self.fulls[p01 * self.limits.fulls]);
+        let full = (self.nfull[p01] > 0).then(|| self.fulls[self.fbase(p01)]);
         EdgeConnections { full, semis: self.edge_semis.clone() }
     }
 }

@@ -2,7 +2,7 @@
 //! leave the side to move, as JSON, for checking the VC engine from outside and for measuring its bounds.
 
 use super::{VcBuilder, VcLimits};
-use crate::hex::bitboard::{Masks, bits};
+use crate::hex::bitboard::{Bits, Masks, NARROW_CELLS, WideBits, bits};
 use crate::hex::{Color, Position};
 use crate::search::clock::now_ms;
 use serde_json::{Value, json};
@@ -19,7 +19,7 @@ pub(crate) fn limits_by_name(name: &str) -> Option<VcLimits> {
     }
 }
 
-fn names(pos: &Position, set: u128) -> Vec<String> {
+fn names<B: Bits>(pos: &Position, set: B) -> Vec<String> {
     let mut v: Vec<_> = bits(set).map(|i| pos.geometry().cell(i)).collect();
     v.sort_by_key(|c| (c.row, c.col));
     v.into_iter().map(|c| c.to_string()).collect()
@@ -27,21 +27,25 @@ fn names(pos: &Position, set: u128) -> Vec<String> {
 
 /// The report of `pos` with `limits`: per side `{"full": [cells] | null, "semis": [[cells]…], "steps", "ms"}`
 /// and `"must_play"`, the cells outside which the side to move loses by the opponent's connections.
-/// `None` for boards over 128 cells or a finished game.
+/// `None` for a finished game. Any board size (`u128` sets up to 128 cells, wide ones above).
 pub(crate) fn report(pos: &Position, limits: VcLimits) -> Option<Value> {
-    let (w, h) = (pos.width(), pos.height());
-    if w * h > 128 || pos.winner().is_some() {
+    if pos.winner().is_some() {
         return None;
     }
-    let m = Masks::new(w, h);
-    let mut stones = [0u128; 2];
+    if pos.width() * pos.height() <= NARROW_CELLS { Some(report_in::<u128>(pos, limits)) } else { Some(report_in::<WideBits>(pos, limits)) }
+}
+
+fn report_in<B: Bits>(pos: &Position, limits: VcLimits) -> Value {
+    let (w, h) = (pos.width(), pos.height());
+    let m = Masks::<B>::new(w, h);
+    let mut stones = [B::ZERO; 2];
     for i in 0..w * h {
         if let Some(c) = pos.stone_at(i) {
-            stones[c.index()] |= 1u128 << i;
+            stones[c.index()] |= B::bit(i);
         }
     }
     let empty = m.all & !(stones[0] | stones[1]);
-    let mut vc = VcBuilder::new();
+    let mut vc = VcBuilder::<B>::new();
     vc.limits = limits;
     let mut sides = serde_json::Map::new();
     let mut must = empty;
@@ -64,5 +68,5 @@ pub(crate) fn report(pos: &Position, limits: VcLimits) -> Option<Value> {
     }
     let mut out = json!({ "to_move": pos.to_move().name(), "must_play": names(pos, must) });
     out.as_object_mut().unwrap().extend(sides);
-    Some(out)
+    out
 }

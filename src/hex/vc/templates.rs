@@ -12,6 +12,8 @@
 //! touches it); the other edges and the mirror images come by symmetry ([`all_templates`]).
 
 /// One NORTH-edge template: the row of its stone and its carrier cells, relative to the stone's column.
+use crate::hex::bitboard::Bits;
+
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Shape {
     /// The stone's row (0 = touching the edge): 1, 2 or 3.
@@ -53,12 +55,12 @@ pub(crate) fn mirror(row: i32, cells: &[(i32, i32)]) -> Vec<(i32, i32)> {
 }
 
 /// A template placed on a board: (its edge's index in `Edge::ALL`, the stone's cell index, the carrier).
-pub(crate) type Placed = (usize, u8, u128);
+pub(crate) type Placed<B> = (usize, u16, B);
 
 /// Every template of `SHAPES` and their mirror images, for every edge of a `w × h` board, as
 /// [`Placed`] triples, keeping those that fit on the board.
 /// SOUTH comes by the 180° rotation, WEST by transposing (the transpose keeps adjacency), EAST by both.
-pub(crate) fn all_templates(w: usize, h: usize) -> Vec<Placed> {
+pub(crate) fn all_templates<B: Bits>(w: usize, h: usize) -> Vec<Placed<B>> {
     use crate::hex::Edge;
     let (wi, hi) = (w as i32, h as i32);
     let mut out = Vec::new();
@@ -94,11 +96,11 @@ pub(crate) fn all_templates(w: usize, h: usize) -> Vec<Placed> {
                 }
                 let bit = |x: i32, y: i32| {
                     let (x, y) = map(x, y);
-                    1u128 << (y as usize * w + x as usize)
+                    B::bit(y as usize * w + x as usize)
                 };
-                let carrier = cells.iter().fold(0u128, |m, &(dc, r)| m | bit(c + dc, r));
+                let carrier = cells.iter().fold(B::ZERO, |m, &(dc, r)| m | bit(c + dc, r));
                 let (sx, sy) = map(c, *row);
-                out.push((edge.index(), (sy as usize * w + sx as usize) as u8, carrier));
+                out.push((edge.index(), (sy as usize * w + sx as usize) as u16, carrier));
             }
         }
     }
@@ -149,7 +151,7 @@ mod tests {
     fn every_edge_template_holds_and_is_minimal_by_brute_force() {
         for (w, h) in [(9, 9), (8, 6), (6, 8)] {
             let m = Masks::new(w, h);
-            let ts = all_templates(w, h);
+            let ts = all_templates::<u128>(w, h);
             let mut per_edge = [0; 4];
             for &(e, stone, carrier) in &ts {
                 if carrier.count_ones() > 10 {

@@ -51,20 +51,25 @@
 //!   join the region's share of a loss's proof. The rules are checked by brute force on random small
 //!   positions (`ice/tests.rs`, `tests/hex_ice.rs`).
 //!
-//! Boards of up to [`MAX_SOLVER_CELLS`] cells (e.g. 11×11) are accepted. Without incremental connections or
+//! Every board up to 19×19 ([`MAX_SOLVER_CELLS`]) is accepted (`u128` cell sets up to 128 cells, 384-bit
+//! ones above; see `bitset.rs`). Without incremental connections or
 //! Benzene's larger inferior-cell pattern set the solver is still weaker than Benzene's: puzzles up to 5×5
 //! take milliseconds, the 6×6 openings a fraction of a second to seconds (`duiyi hex bench` prints the
 //! measured times); larger boards only late in a game.
 //!
 //! The swap rule is handled at the root: when `swap-pieces` is legal, the swapped position is one more child.
 
-use super::bitboard::{Masks, bits};
+use super::bitboard::{Bits, Masks, bits};
 use super::vc::VcBuilder;
+
+mod greedy;
+mod root;
 use super::{Color, Move, Position};
 use crate::search::clock::now_ms;
 
-/// Largest board (in cells) the solver accepts: cells are bits of a `u128`.
-pub const MAX_SOLVER_CELLS: usize = 128;
+/// Largest board (in cells) the solver accepts: every board up to 19×19 (cell sets are `u128`s up to 128
+/// cells, 384-bit sets above).
+pub const MAX_SOLVER_CELLS: usize = 361;
 
 /// Default transposition-table size of the solver (MiB).
 pub const DEFAULT_TT_MIB: usize = 256;
@@ -124,144 +129,39 @@ impl std::fmt::Display for SolveError {
 }
 impl std::error::Error for SolveError {}
 
-/// Proves who wins `pos` (side to move's turn) and, with [`SolveLimits::all_winning_moves`], every winning move.
-///
-/// A position that already has a winner is returned as such with no moves.
-///
-/// # Errors
-/// [`SolveError::TooLarge`] for a board of more than [`MAX_SOLVER_CELLS`] cells.
-pub fn solve(pos: &Position, limits: SolveLimits) -> Result<SolveResult, SolveError> {
-    let cells = pos.width() * pos.height();
-    if cells > MAX_SOLVER_CELLS {
-        return Err(SolveError::TooLarge { cells });
-    }
-    let start = now_ms();
-    let mut s = Solver::new(pos.width(), pos.height(), limits, start);
-    let mover = pos.to_move();
-    if let Some(w) = pos.winner() {
-        return Ok(SolveResult { winner: Some(w), winning_moves: vec![], complete: true, nodes: 0, time_ms: 0.0 });
-    }
-    let mut winning = Vec::new();
-    let mut complete = true;
-    let mut mover_wins = None;
-    // Children of the root: a `Position`-level layer so `swap-pieces` is handled exactly.
-    let root = Board::from_position(pos);
-    // Without the fill-in: a move into a filled cell can win too, and every winning move is wanted.
-    s.use_fill = false;
-    let candidates: Vec<Move> = match s.analyse(&root) {
-        Analysis::Moves(m, _) if !pos.swap_available() => bits(m).map(|i| Move::Place(s.m.cell(i))).collect(),
-        _ => pos.legal_moves(),
-    };
-    s.use_fill = true;
-    // First a proof of the root itself (finds one winning move fast when there is one).
-    if !pos.swap_available() {
-        let r = s.prove(&root);
-        match r {
-            Some(true) => mover_wins = Some(true),
-            Some(false) => mover_wins = Some(false),
-            None => complete = false,
-        }
-    }
-    if mover_wins == Some(false) {
-        // Every move loses (moves outside the must-play region by the region's argument, the others by proof).
-        return Ok(s.finish(mover, Some(false), vec![], true));
-    }
-    if mover_wins == Some(true) && !limits.all_winning_moves {
-        // One winning move is enough: a child the proof left in the table as lost for the opponent.
-        for &mv in &candidates {
-            if let Move::Place(c) = mv {
-                let child = root.play(pos.geometry().index(c));
-                if s.probe(child.key(s.n).0).is_some_and(|e| e.delta == 0) {
-                    return Ok(s.finish(mover, Some(true), vec![mv], true));
-                }
-            }
-        }
-    }
-    for mv in candidates {
-        if s.out_of_budget() {
-            complete = false;
-            break;
-        }
-        let mut child = pos.clone();
-        if child.try_play(mv).is_err() {
-            continue;
-        }
-        // The child's result from the opponent's view: `Some(false)` = the opponent loses = `mv` wins.
-        let r = if let Some(w) = child.winner() {
-            Some(w == mover.opponent())
-        } else if child.swap_available() {
-            // Only after the very first move with the swap rule on: solve one more level at this layer.
-            let sub = solve(&child, SolveLimits { all_winning_moves: false, ..limits_left(&s, limits) })?;
-            s.nodes += sub.nodes;
-            sub.winner.map(|w| w == mover.opponent())
-        } else {
-            s.prove(&Board::from_position(&child))
-        };
-        match r {
-            Some(false) => {
-                winning.push(mv);
-                mover_wins = Some(true);
-                if !limits.all_winning_moves {
-                    break;
-                }
-            }
-            Some(true) => {}
-            None => complete = false,
-        }
-    }
-    if mover_wins.is_none() && complete {
-        mover_wins = Some(false);
-    }
-    if mover_wins == Some(true) && !winning.is_empty() && !limits.all_winning_moves {
-        complete = true;
-    }
-    winning.sort_by_key(|m| match m {
-        Move::Place(c) => (c.row as u32) << 8 | c.col as u32,
-        Move::Swap => u32::MAX,
-    });
-    Ok(s.finish(mover, mover_wins, winning, complete))
-}
-
-/// The limits left for a nested solve.
-fn limits_left(s: &Solver, limits: SolveLimits) -> SolveLimits {
-    SolveLimits {
-        time_ms: limits.time_ms.map(|t| (t - (now_ms() - s.start)).max(0.0)),
-        nodes: limits.nodes.map(|n| n.saturating_sub(s.nodes)),
-        ..limits
-    }
-}
+pub use root::solve;
 
 /// A position as two bitboards and the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Board {
-    stones: [u128; 2],
+pub(crate) struct Board<B: Bits = u128> {
+    stones: [B; 2],
     to_move: Color,
 }
 
-impl Board {
-    pub(crate) fn from_position(pos: &Position) -> Board {
-        let mut stones = [0u128; 2];
+impl<B: Bits> Board<B> {
+    pub(crate) fn from_position(pos: &Position) -> Board<B> {
+        let mut stones = [B::ZERO; 2];
         for i in 0..pos.width() * pos.height() {
             if let Some(c) = pos.stone_at(i) {
-                stones[c.index()] |= 1 << i;
+                stones[c.index()] |= B::bit(i);
             }
         }
         Board { stones, to_move: pos.to_move() }
     }
 
     /// A board from the stones (by colour index) and the side to move.
-    pub(crate) fn new(stones: [u128; 2], to_move: Color) -> Board {
+    pub(crate) fn new(stones: [B; 2], to_move: Color) -> Board<B> {
         Board { stones, to_move }
     }
 
     /// The stones by colour index.
-    pub(crate) fn stones(&self) -> [u128; 2] {
+    pub(crate) fn stones(&self) -> [B; 2] {
         self.stones
     }
 
-    fn play(&self, i: usize) -> Board {
+    fn play(&self, i: usize) -> Board<B> {
         let mut b = *self;
-        b.stones[self.to_move.index()] |= 1 << i;
+        b.stones[self.to_move.index()] |= B::bit(i);
         b.to_move = self.to_move.opponent();
         b
     }
@@ -280,16 +180,16 @@ impl Board {
 /// The cell set `x` of an `n`-cell board turned by 180°: cell `i` goes to `n - 1 - i` (column and row both
 /// mirrored).
 #[inline]
-fn rotate(x: u128, n: usize) -> u128 {
-    if n == 0 { 0 } else { x.reverse_bits() >> (128 - n) }
+fn rotate<B: Bits>(x: B, n: usize) -> B {
+    x.reverse_low(n)
 }
 
 #[inline]
-fn mix(b: u128, w: u128, side: Color) -> u64 {
+fn mix<B: Bits>(b: B, w: B, side: Color) -> u64 {
     // Each word is folded in through a full avalanche round (splitmix64's finaliser), the side to move last
     // as a word of its own, so no stone bit can cancel it.
     let mut h = 0x9E37_79B9_7F4A_7C15u64;
-    for word in [b as u64, (b >> 64) as u64, w as u64, (w >> 64) as u64, 0xD1B5_4A32_D192_ED03 ^ side as u64] {
+    for word in b.words().chain(w.words()).chain([0xD1B5_4A32_D192_ED03 ^ side as u64]) {
         h = h.wrapping_add(word).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         h ^= h >> 31;
         h = h.wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -300,16 +200,16 @@ fn mix(b: u128, w: u128, side: Color) -> u64 {
 
 /// What the static analysis of a position says, for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Analysis {
+pub(crate) enum Analysis<B: Bits = u128> {
     /// The side to move wins (it completes a chain now, or it has a virtual connection); with its proof set.
-    Win(u128),
+    Win(B),
     /// The side to move loses (the opponent has a virtual connection or two ways to win); with the
     /// opponent's proof set.
-    Loss(u128),
+    Loss(B),
     /// Not decided: the side to move must play in this non-empty region (first; inferior moves left out);
     /// the second set is the union of the opponent's connection carriers that define the region and of the
     /// killers and dominators of the moves left out (the region's share of a loss's proof).
-    Moves(u128, u128),
+    Moves(B, B),
 }
 
 /// Proof and disproof numbers at or above this are infinite (proved / disproved).
@@ -318,33 +218,35 @@ const INF: u32 = u32::MAX;
 const MAX_PN: u32 = INF - 1;
 
 #[derive(Clone, Copy)]
-struct Entry {
+struct Entry<B: Bits> {
     key: u64,
     phi: u32,
     delta: u32,
     /// Nodes spent below this entry (replacement priority).
     work: u32,
     /// The must-play region when not proved; the proof set (see [`Solver::mid`]) when proved.
-    moves: u128,
+    moves: B,
     /// The carriers that define the must-play region (when not proved).
-    mp: u128,
+    mp: B,
 }
 
-const EMPTY: Entry = Entry { key: 0, phi: 0, delta: 0, work: 0, moves: 0, mp: 0 };
+impl<B: Bits> Entry<B> {
+    const EMPTY: Entry<B> = Entry { key: 0, phi: 0, delta: 0, work: 0, moves: B::ZERO, mp: B::ZERO };
+}
 const WAYS: usize = 4;
 
 /// DFPN state: masks, transposition table, counters and limits.
-pub(crate) struct Solver {
-    m: Masks,
+pub(crate) struct Solver<B: Bits = u128> {
+    m: Masks<B>,
     n: usize,
-    table: Vec<Entry>,
+    table: Vec<Entry<B>>,
     mask: usize,
     nodes: u64,
     start: f64,
     limits: SolveLimits,
     aborted: bool,
     /// Reused H-search state.
-    hs: VcBuilder,
+    hs: VcBuilder<B>,
     /// Whether [`Solver::analyse`] runs H-search (off: the bridge/ziggurat connections only).
     pub(crate) use_hsearch: bool,
     /// Whether [`Solver::analyse`] fills in dead and captured cells first ([`Masks::fill_inferior`]).
@@ -354,17 +256,17 @@ pub(crate) struct Solver {
     pub(crate) use_prune: bool,
 }
 
-impl Solver {
-    fn new(w: usize, h: usize, limits: SolveLimits, start: f64) -> Solver {
+impl<B: Bits> Solver<B> {
+    fn new(w: usize, h: usize, limits: SolveLimits, start: f64) -> Solver<B> {
         // Small boards need a small table (and allocating a large one would dominate their time).
         let mib = if w * h <= 25 { limits.tt_mib.min(4) } else { limits.tt_mib };
         let bytes = mib.max(1) * 1024 * 1024;
-        let buckets = (bytes / (WAYS * std::mem::size_of::<Entry>())).max(1);
+        let buckets = (bytes / (WAYS * std::mem::size_of::<Entry<B>>())).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
         Solver {
             m: Masks::new(w, h),
             n: w * h,
-            table: vec![EMPTY; buckets * WAYS],
+            table: vec![Entry::EMPTY; buckets * WAYS],
             mask: buckets - 1,
             nodes: 0,
             start,
@@ -378,11 +280,11 @@ impl Solver {
     }
 
     /// A solver used only for [`Solver::analyse`] (a one-bucket table: nothing is searched).
-    pub(crate) fn analyser(w: usize, h: usize) -> Solver {
+    pub(crate) fn analyser(w: usize, h: usize) -> Solver<B> {
         Solver {
             m: Masks::new(w, h),
             n: w * h,
-            table: vec![EMPTY; WAYS],
+            table: vec![Entry::EMPTY; WAYS],
             mask: 0,
             nodes: 0,
             start: now_ms(),
@@ -397,13 +299,13 @@ impl Solver {
 
     /// A solver kept by the playing search ([`super::mcts`]): a `tt_mib` MiB table that stays valid from move to
     /// move (entries are keyed by the position), proving in time slices with [`Solver::prove_for`].
-    pub(crate) fn for_search(w: usize, h: usize, tt_mib: usize) -> Solver {
+    pub(crate) fn for_search(w: usize, h: usize, tt_mib: usize) -> Solver<B> {
         Solver::new(w, h, SolveLimits { tt_mib, ..SolveLimits::default() }, now_ms())
     }
 
     /// Works on proving `b` for about `ms` milliseconds: `Some(true)` = the side to move wins, `Some(false)` =
     /// it loses, `None` = not yet (call again: the table keeps the work done).
-    pub(crate) fn prove_for(&mut self, b: &Board, ms: f64) -> Option<bool> {
+    pub(crate) fn prove_for(&mut self, b: &Board<B>, ms: f64) -> Option<bool> {
         self.aborted = false;
         self.limits.nodes = None;
         self.limits.time_ms = Some(now_ms() - self.start + ms.max(0.0));
@@ -413,7 +315,7 @@ impl Solver {
     /// Works on proving `b` for at most `ms` milliseconds and `nodes` more nodes (the game review's bounded
     /// step, [`super::review`]): `Some(true)` = the side to move wins, `Some(false)` = it loses, `None` = not
     /// within the budget (the table keeps the work done).
-    pub(crate) fn prove_within(&mut self, b: &Board, ms: f64, nodes: u64) -> Option<bool> {
+    pub(crate) fn prove_within(&mut self, b: &Board<B>, ms: f64, nodes: u64) -> Option<bool> {
         self.aborted = false;
         self.limits.nodes = Some(self.nodes.saturating_add(nodes));
         self.limits.time_ms = Some(now_ms() - self.start + ms.max(0.0));
@@ -427,7 +329,7 @@ impl Solver {
 
     /// What the table holds on playing `cell` on `b`, for `b`'s side to move: `Some(true)` the move wins (the
     /// child is proved lost for the opponent), `Some(false)` it loses, `None` not known.
-    pub(crate) fn move_result(&self, b: &Board, cell: usize) -> Option<bool> {
+    pub(crate) fn move_result(&self, b: &Board<B>, cell: usize) -> Option<bool> {
         let e = self.probe(b.play(cell).key(self.n).0)?;
         if e.delta == 0 { Some(true) } else if e.phi == 0 { Some(false) } else { None }
     }
@@ -435,7 +337,7 @@ impl Solver {
     /// After [`Solver::prove_for`] proved `b` won: a cell of `candidates` whose child the table holds as lost
     /// for the opponent (the winning move), or else (a root won statically, by a virtual connection, has no
     /// children in the table) one whose child the analysis finds lost for the opponent; `None` if neither.
-    pub(crate) fn winning_cell(&mut self, b: &Board, candidates: u128) -> Option<usize> {
+    pub(crate) fn winning_cell(&mut self, b: &Board<B>, candidates: B) -> Option<usize> {
         if let Some(i) = bits(candidates).find(|&i| self.probe(b.play(i).key(self.n).0).is_some_and(|e| e.delta == 0)) {
             return Some(i);
         }
@@ -445,7 +347,7 @@ impl Solver {
             let p = c.stones[you.opponent().index()];
             let joined = {
                 let (e1, e2) = self.m.edges(you.opponent());
-                self.m.flood(e1 & p, p) & e2 != 0
+                !(self.m.flood(e1 & p, p) & e2).is_zero()
             };
             joined || matches!(self.analyse(&c), Analysis::Loss(_))
         })
@@ -457,7 +359,7 @@ impl Solver {
     }
 
     /// The bitboard masks of this solver's board.
-    pub(crate) fn masks(&self) -> &Masks {
+    pub(crate) fn masks(&self) -> &Masks<B> {
         &self.m
     }
 
@@ -483,17 +385,17 @@ impl Solver {
         self.aborted
     }
 
-    fn probe(&self, key: u64) -> Option<Entry> {
+    fn probe(&self, key: u64) -> Option<Entry<B>> {
         let b = (key as usize & self.mask) * WAYS;
         self.table[b..b + WAYS].iter().find(|e| e.key == key && (e.phi | e.delta) != 0).copied()
     }
 
-    fn store(&mut self, e: Entry) {
+    fn store(&mut self, e: Entry<B>) {
         let b = (e.key as usize & self.mask) * WAYS;
         let slot = &mut self.table[b..b + WAYS];
         let i = slot.iter().position(|x| x.key == e.key).unwrap_or_else(|| {
             // Victim: an empty slot, else the unproved entry with the least work, else the least work.
-            let value = |x: &Entry| {
+            let value = |x: &Entry<B>| {
                 if (x.phi | x.delta) == 0 {
                     0u64
                 } else if x.phi == 0 || x.delta == 0 {
@@ -507,199 +409,19 @@ impl Solver {
         slot[i] = e;
     }
 
-    /// The cells where `color` would complete a chain, given its stones `p` and the empty cells.
-    #[inline]
-    fn win_cells(&self, p: u128, empty: u128, color: Color) -> u128 {
-        let (e1, e2) = self.m.edges(color);
-        let a = self.m.flood(e1 & p, p);
-        let b = self.m.flood(e2 & p, p);
-        if a & b != 0 {
-            return u128::MAX;
-        }
-        (self.m.dilate(a) | e1) & (self.m.dilate(b) | e2) & empty
-    }
-
-    /// A virtual connection of `color`'s two edges with stones `p`: its carrier (the empty cells it needs), or
-    /// `None` when none is found. Nodes are the side's stone groups plus its two edges (with the groups that
-    /// touch them); two nodes sharing two empty neighbours not used by another bridge are joined by a bridge
-    /// (carrier: those two cells). Greedy, so incomplete, but sound: carriers are pairwise disjoint.
-    fn vc(&self, p: u128, empty: u128, color: Color) -> Option<u128> {
-        const MAXN: usize = 72;
-        let (e1, e2) = self.m.edges(color);
-        let a = self.m.flood(e1 & p, p);
-        let b = self.m.flood(e2 & p, p);
-        if a & b != 0 {
-            return Some(0);
-        }
-        let mut libs = [0u128; MAXN];
-        let mut groups = [0u128; MAXN];
-        libs[0] = (self.m.dilate(a) | e1) & empty;
-        libs[1] = (self.m.dilate(b) | e2) & empty;
-        groups[0] = a;
-        groups[1] = b;
-        let mut n = 2;
-        let mut rest = p & !a & !b;
-        while rest != 0 && n < MAXN {
-            let g = self.m.flood(rest & rest.wrapping_neg(), rest);
-            libs[n] = self.m.dilate(g) & empty;
-            groups[n] = g;
-            n += 1;
-            rest &= !g;
-        }
-        let mut parent = [0u8; MAXN];
-        for (i, p) in parent.iter_mut().enumerate().take(n) {
-            *p = i as u8;
-        }
-        fn find(parent: &[u8; 72], mut x: usize) -> usize {
-            while parent[x] as usize != x {
-                x = parent[x] as usize;
-            }
-            x
-        }
-        let mut used = 0u128;
-        let mut bridges: [(u8, u8, u128); MAXN] = [(0, 0, 0); MAXN];
-        let mut nb = 0;
-        // Pass 0 takes the bridges with exactly two common cells (no choice to make), pass 1 the ziggurats
-        // and the rest.
-        for pass in 0..2 {
-            let mut changed = true;
-            while changed {
-                changed = false;
-                if pass == 1 {
-                    for (side, zigs) in self.m.ziggurats[color.index()].iter().enumerate() {
-                        for &(stone, carrier) in zigs {
-                            if p >> stone & 1 == 0 || carrier & !empty != 0 || carrier & used != 0 {
-                                continue;
-                            }
-                            let Some(g) = (0..n).find(|&g| groups[g] >> stone & 1 == 1) else { continue };
-                            let (rg, re) = (find(&parent, g), find(&parent, side));
-                            if rg == re || nb >= MAXN {
-                                continue;
-                            }
-                            used |= carrier;
-                            parent[re] = rg as u8;
-                            bridges[nb] = (g as u8, side as u8, carrier);
-                            nb += 1;
-                            changed = true;
-                        }
-                    }
-                }
-                for i in 0..n {
-                    if libs[i] & !used == 0 {
-                        continue;
-                    }
-                    for j in i + 1..n {
-                        let (ri, rj) = (find(&parent, i), find(&parent, j));
-                        if ri == rj {
-                            continue;
-                        }
-                        let common = libs[i] & libs[j] & !used;
-                        let k = common.count_ones();
-                        if k < 2 || (pass == 0 && k != 2) {
-                            continue;
-                        }
-                        let x = common & common.wrapping_neg();
-                        let rest = common & !x;
-                        let y = rest & rest.wrapping_neg();
-                        let carrier = x | y;
-                        if nb >= MAXN {
-                            continue;
-                        }
-                        used |= carrier;
-                        parent[rj] = ri as u8;
-                        bridges[nb] = (i as u8, j as u8, carrier);
-                        nb += 1;
-                        changed = true;
-                    }
-                }
-            }
-            if find(&parent, 0) == find(&parent, 1) {
-                break;
-            }
-        }
-        if find(&parent, 0) != find(&parent, 1) {
-            return None;
-        }
-        // The bridges form a forest; the carrier is that of the path from edge 0 to edge 1 (breadth first).
-        let mut prev: [Option<(u8, u128)>; MAXN] = [None; MAXN];
-        let mut seen = [false; MAXN];
-        let mut queue = [0u8; MAXN];
-        let (mut head, mut tail) = (0, 1);
-        queue[0] = 0;
-        seen[0] = true;
-        while head < tail {
-            let x = queue[head] as usize;
-            head += 1;
-            if x == 1 {
-                break;
-            }
-            for &(i, j, c) in &bridges[..nb] {
-                let y = if i as usize == x {
-                    j as usize
-                } else if j as usize == x {
-                    i as usize
-                } else {
-                    continue;
-                };
-                if !seen[y] {
-                    seen[y] = true;
-                    prev[y] = Some((x as u8, c));
-                    queue[tail] = y as u8;
-                    tail += 1;
-                }
-            }
-        }
-        let mut carrier = 0u128;
-        let mut x = 1usize;
-        while let Some((p, c)) = prev[x] {
-            carrier |= c;
-            x = p as usize;
-        }
-        Some(carrier)
-    }
-
-    /// The cheap part of the analysis: a win or loss by a completed chain, two opponent threats or a virtual
-    /// connection; `None` when undecided.
-    /// With the result comes the winner's proof set.
-    fn quick(&mut self, b: &Board) -> Option<(bool, u128)> {
-        self.nodes += 1;
-        let me = b.to_move;
-        let you = me.opponent();
-        let (p, q) = (b.stones[me.index()], b.stones[you.index()]);
-        let empty = self.m.all & !(p | q);
-        let my_wins = self.win_cells(p, empty, me);
-        if my_wins != 0 {
-            return Some((true, if my_wins == u128::MAX { 0 } else { my_wins & my_wins.wrapping_neg() }));
-        }
-        let your_wins = self.win_cells(q, empty, you);
-        if your_wins == u128::MAX {
-            return Some((false, 0));
-        }
-        if your_wins.count_ones() >= 2 {
-            return Some((false, your_wins));
-        }
-        if let Some(c) = self.vc(p, empty, me) {
-            return Some((true, c));
-        }
-        if let Some(c) = self.vc(q, empty, you) {
-            return Some((false, c));
-        }
-        None
-    }
-
     /// `b` after the inferior-cell fill-in ([`Masks::fill`]) when `on`, with the cells a proof of either
     /// side's win needs on top of the filled board's proof (`Fill::proof_cells`: its captured and
     /// permanently inferior cells with their carriers), by colour index.
-    fn fill(&self, b: &Board, on: bool) -> (Board, [u128; 2]) {
+    fn fill(&self, b: &Board<B>, on: bool) -> (Board<B>, [B; 2]) {
         if !on {
-            return (*b, [0, 0]);
+            return (*b, [B::ZERO, B::ZERO]);
         }
         let f = self.m.fill(b.stones);
         (Board { stones: f.stones, to_move: b.to_move }, [f.proof_cells(0), f.proof_cells(1)])
     }
 
     /// The static analysis of `b` for the side to move (see the module documentation).
-    pub(crate) fn analyse(&mut self, b: &Board) -> Analysis {
+    pub(crate) fn analyse(&mut self, b: &Board<B>) -> Analysis<B> {
         // Inferior cells: the analysis is on the filled board (same value). The winner's captured cells join
         // the proof set: the proof needs them left to the winner; dead cells may take the loser's colour.
         let (filled_board, cap) = self.fill(b, self.use_fill);
@@ -736,18 +458,18 @@ impl Solver {
                     mp |= c;
                 }
             }
-            if must == 0 {
+            if must.is_zero() {
                 return Analysis::Loss(mp);
             }
         }
         for k in bits(empty) {
-            let bit = 1u128 << k;
+            let bit = B::bit(k);
             if let Some(c) = self.vc(q | bit, empty & !bit, you) {
                 if must & (c | bit) != must {
                     must &= c | bit;
                     mp |= c | bit;
                 }
-                if must == 0 {
+                if must.is_zero() {
                     return Analysis::Loss(mp);
                 }
             }
@@ -756,10 +478,10 @@ impl Solver {
         // dominators join the carriers, which a loss's proof keeps (see `Masks::inferior_moves`).
         if self.use_fill && self.use_prune {
             let inf = self.m.inferior_moves(b.stones, b.to_move.index(), must);
-            if inf.pruned() != 0 {
+            if !inf.pruned().is_zero() {
                 must &= !inf.pruned();
                 mp |= inf.reasons;
-                if must == 0 {
+                if must.is_zero() {
                     return Analysis::Loss(mp);
                 }
             }
@@ -769,16 +491,16 @@ impl Solver {
 
     /// Shortest-path distance of `color` with stones `p`: the fewest empty cells that complete a chain
     /// (opponent stones block). `u32::MAX` when blocked.
-    fn distance(&self, p: u128, empty: u128, color: Color) -> u32 {
+    fn distance(&self, p: B, empty: B, color: Color) -> u32 {
         let (e1, e2) = self.m.edges(color);
         let mut reach = self.m.flood(e1 & p, p);
         let mut d = 0;
         loop {
-            if reach & e2 != 0 {
+            if !(reach & e2).is_zero() {
                 return d;
             }
             let step = (self.m.dilate(reach) | e1) & empty & !reach;
-            if step == 0 {
+            if step.is_zero() {
                 return u32::MAX;
             }
             let grown = reach | step;
@@ -788,7 +510,7 @@ impl Solver {
     }
 
     /// The TT entry of `b` with its cell sets in `b`'s orientation.
-    fn probe_board(&self, b: &Board) -> (u64, bool, Option<Entry>) {
+    fn probe_board(&self, b: &Board<B>) -> (u64, bool, Option<Entry<B>>) {
         let (key, rotated) = b.key(self.n);
         let e = self.probe(key).map(|mut e| {
             if rotated {
@@ -801,7 +523,7 @@ impl Solver {
     }
 
     /// Stores `e` (cell sets in the orientation of a board whose key has the flag `rotated`).
-    fn store_board(&mut self, mut e: Entry, rotated: bool) {
+    fn store_board(&mut self, mut e: Entry<B>, rotated: bool) {
         if rotated {
             e.moves = rotate(e.moves, self.n);
             e.mp = rotate(e.mp, self.n);
@@ -809,18 +531,18 @@ impl Solver {
         self.store(e);
     }
 
-    /// Entry of `b` for a new child: from the TT, else the cheap analysis (stored when decisive), else the
+    /// Entry<B> of `b` for a new child: from the TT, else the cheap analysis (stored when decisive), else the
     /// unexpanded (1, 1). Cell sets in `b`'s orientation.
-    fn child_entry(&mut self, b: &Board) -> Entry {
+    fn child_entry(&mut self, b: &Board<B>) -> Entry<B> {
         let (key, rotated, old) = self.probe_board(b);
         if let Some(e) = old {
             return e;
         }
         // Without the fill-in: here it costs more than the virtual connections it reveals.
         let e = match self.quick(b) {
-            Some((true, proof)) => Entry { key, phi: 0, delta: INF, work: 0, moves: proof, mp: 0 },
-            Some((false, proof)) => Entry { key, phi: INF, delta: 0, work: 0, moves: proof, mp: 0 },
-            None => return Entry { key, phi: 1, delta: 1, work: 0, moves: 0, mp: 0 },
+            Some((true, proof)) => Entry { key, phi: 0, delta: INF, work: 0, moves: proof, mp: B::ZERO },
+            Some((false, proof)) => Entry { key, phi: INF, delta: 0, work: 0, moves: proof, mp: B::ZERO },
+            None => return Entry { key, phi: 1, delta: 1, work: 0, moves: B::ZERO, mp: B::ZERO },
         };
         self.store_board(e, rotated);
         e
@@ -828,17 +550,17 @@ impl Solver {
 
     /// The (φ, δ, region) of `b` from the TT, or from a fresh full analysis (stored); an entry stored without
     /// its region (unexpanded) is analysed again. Cell sets are returned in the board's orientation.
-    fn lookup(&mut self, b: &Board) -> (u64, bool, Entry) {
+    fn lookup(&mut self, b: &Board<B>) -> (u64, bool, Entry<B>) {
         let (key, rotated, old) = self.probe_board(b);
         if let Some(e) = old
-            && (e.moves != 0 || e.phi == 0 || e.delta == 0)
+            && (!e.moves.is_zero() || e.phi == 0 || e.delta == 0)
         {
             return (key, rotated, e);
         }
         let work = old.map_or(0, |e| e.work);
         let e = match self.analyse(b) {
-            Analysis::Win(proof) => Entry { key, phi: 0, delta: INF, work, moves: proof, mp: 0 },
-            Analysis::Loss(proof) => Entry { key, phi: INF, delta: 0, work, moves: proof, mp: 0 },
+            Analysis::Win(proof) => Entry { key, phi: 0, delta: INF, work, moves: proof, mp: B::ZERO },
+            Analysis::Loss(proof) => Entry { key, phi: INF, delta: 0, work, moves: proof, mp: B::ZERO },
             Analysis::Moves(m, mp) => {
                 let (phi, delta) = old.map_or((1, m.count_ones().clamp(1, MAX_PN)), |e| (e.phi, e.delta));
                 Entry { key, phi, delta, work, moves: m, mp }
@@ -849,7 +571,7 @@ impl Solver {
     }
 
     /// Proves or disproves `b` for its side to move: `Some(true)` = it wins; `None` = out of budget.
-    fn prove(&mut self, b: &Board) -> Option<bool> {
+    fn prove(&mut self, b: &Board<B>) -> Option<bool> {
         let (_, _, e) = self.lookup(b);
         if e.phi == 0 {
             return Some(true);
@@ -878,7 +600,7 @@ impl Solver {
     /// is refuted with proof `P`, every other move `m' ∉ P` loses too: the child of `m'` has a subset of the
     /// loser's stones of the child of `m` with the cells outside `P` filled, and an extra stone never hurts
     /// its owner in Hex. Such moves are dropped without search.
-    fn mid(&mut self, b: &Board, th_phi: u32, th_delta: u32) -> (u32, u32, u128) {
+    fn mid(&mut self, b: &Board<B>, th_phi: u32, th_delta: u32) -> (u32, u32, B) {
         let (key, rotated, e) = self.lookup(b);
         if e.phi >= th_phi || e.delta >= th_delta || e.phi == 0 || e.delta == 0 {
             return (e.phi, e.delta, e.moves);
@@ -887,11 +609,11 @@ impl Solver {
         // Children in the must-play region, the most promising first (by the change of both sides'
         // shortest-path distances, then nearer the centre).
         let me = b.to_move;
-        let mut kids: Vec<Kid> = Vec::with_capacity(e.moves.count_ones() as usize);
+        let mut kids: Vec<Kid<B>> = Vec::with_capacity(e.moves.count_ones() as usize);
         let mut keys: Vec<i64> = Vec::with_capacity(kids.capacity());
         for k in 0..self.n {
             let i = self.m.order[k];
-            if e.moves >> i & 1 == 1 {
+            if e.moves.has(i as usize) {
                 let c = b.play(i as usize);
                 let ce = self.child_entry(&c);
                 let empty = self.m.all & !(c.stones[0] | c.stones[1]);
@@ -904,14 +626,14 @@ impl Solver {
                     cell: i,
                     phi: ce.phi,
                     delta: ce.delta,
-                    proof: if solved { ce.moves } else { 0 },
+                    proof: if solved { ce.moves } else { B::ZERO },
                     pruned: false,
                 });
             }
         }
         let mut idx: Vec<usize> = (0..kids.len()).collect();
         idx.sort_by_key(|&i| keys[i]);
-        let mut kids: Vec<Kid> = idx.into_iter().map(|i| kids[i]).collect();
+        let mut kids: Vec<Kid<B>> = idx.into_iter().map(|i| kids[i]).collect();
         for k in 0..kids.len() {
             if kids[k].phi == 0 && !kids[k].pruned {
                 Self::prune(&mut kids, k);
@@ -958,13 +680,13 @@ impl Solver {
         let work = e.work.saturating_add(work);
         let (moves, mp) = if phi == 0 {
             // Won by the best child (lost for the opponent).
-            (kids[best].proof | 1u128 << kids[best].cell, 0)
+            (kids[best].proof | B::bit(kids[best].cell as usize), B::ZERO)
         } else if delta == 0 {
             let mut proof = e.mp;
             for kid in kids.iter().filter(|k| !k.pruned) {
-                proof |= kid.proof | 1u128 << kid.cell;
+                proof |= kid.proof | B::bit(kid.cell as usize);
             }
-            (proof, 0)
+            (proof, B::ZERO)
         } else {
             (e.moves, e.mp)
         };
@@ -974,10 +696,10 @@ impl Solver {
 
     /// Child `k` is lost for the side to move (won by the opponent with proof `kids[k].proof`): every other
     /// move outside that proof loses too (see [`Solver::mid`]); marks those lost and pruned.
-    fn prune(kids: &mut [Kid], k: usize) {
+    fn prune(kids: &mut [Kid<B>], k: usize) {
         let proof = kids[k].proof;
         for (j, kid) in kids.iter_mut().enumerate() {
-            if j != k && !kid.pruned && kid.phi != 0 && proof >> kid.cell & 1 == 0 {
+            if j != k && !kid.pruned && kid.phi != 0 && !proof.has(kid.cell as usize) {
                 kid.pruned = true;
                 kid.phi = 0;
                 kid.delta = INF;
@@ -990,7 +712,7 @@ impl Solver {
 /// order, up to and including the `1 + ⌈n / 4⌉`-th of its `n` children not yet lost for the side to move
 /// (all of them when fewer than two are left). Returns how many children (a prefix) count. It only steers the
 /// search: a node is proved lost only when all its children are (a prefix with a live child has δ > 0).
-fn widening(kids: &[Kid]) -> usize {
+fn widening<B: Bits>(kids: &[Kid<B>]) -> usize {
     let live = kids.iter().filter(|k| k.phi != 0).count();
     if live < 2 {
         return kids.len();
@@ -1014,12 +736,12 @@ const WIDENING_DIV: usize = 4;
 /// A child in [`Solver::mid`]: its board, the move's cell, its (φ, δ) from the opponent's view, its proof set
 /// once proved, and whether it was dropped by a sibling's proof.
 #[derive(Clone, Copy)]
-struct Kid {
-    board: Board,
-    cell: u8,
+struct Kid<B: Bits> {
+    board: Board<B>,
+    cell: u16,
     phi: u32,
     delta: u32,
-    proof: u128,
+    proof: B,
     pruned: bool,
 }
 
@@ -1031,7 +753,7 @@ mod tests {
     fn keys_separate_the_side_to_move_and_follow_the_rotation() {
         // A hash flaw once made a position and its child (one more stone, other side to move) share a key.
         let pos = Position::from_rows(&[".....", "B.W..", "WBWBW", ".BBBB", "WWWW."], Some(Color::Black)).unwrap();
-        let b = Board::from_position(&pos);
+        let b = Board::<u128>::from_position(&pos);
         let child = b.play(24);
         assert_ne!(b.key(25).0, child.key(25).0);
         let mut other = b;

@@ -279,7 +279,7 @@ export async function buildDist({ src = path.join(ROOT, 'www'), out = path.join(
   log(`dist: version ${version}, ${files.length} files in ${out}`);
   log(`dist: ${bytes} bytes, ${gzip} gzipped (${(gzip / 1024).toFixed(0)} KiB; target ≤ 1 MB)`);
   // what a first visit must fetch before the board plays and the engine moves: today the one wasm module
-  // (issue 35's target for it: ≤ 250 KB gzipped, to be met by splitting the module; docs/architecture.md)
+  // (issue 35's target for it: ≤ 250 KB gzipped, to be met by per-game modules; docs/architecture.md §7)
   const wasm = files.filter((f) => f.path.endsWith('.wasm'));
   const playPath = wasm.reduce((n, f) => n + f.gzip, 0);
   summary.playPathGzip = playPath;

@@ -119,7 +119,7 @@ impl<B: Bits> Masks<B> {
             // Hex distance with axial coordinates (q = c, r = r): (|q| + |r| + |q + r|) / 2.
             (c.abs() + r.abs() + (c + r).abs(), i)
         };
-        order.sort_by_key(|&i| dist(i as usize));
+        crate::sort::sort_by_key(&mut order, |&i| dist(i as usize));
         // Ring order E, NE, N, W, SW, S: each step turns by 60°, so consecutive neighbours touch.
         let mut ring = Vec::new();
         if w >= 2 && h >= 2 {

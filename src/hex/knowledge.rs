@@ -69,7 +69,7 @@ impl Knowledge {
 
 fn cells<B: Bits>(pos: &Position, set: B) -> Vec<Cell> {
     let mut v: Vec<Cell> = bits(set).map(|i| pos.geometry().cell(i)).collect();
-    v.sort_by_key(|c| (c.row, c.col));
+    crate::sort::sort_by_key(&mut v, |c| (c.row, c.col));
     v
 }
 
@@ -111,7 +111,7 @@ fn analyse_in<B: Bits>(pos: &Position) -> Knowledge {
             .filter(|&&(x, _)| set.has(x as usize))
             .map(|&(x, y)| [pos.geometry().cell(x as usize), pos.geometry().cell(y as usize)])
             .collect();
-        v.sort_by_key(|p| (p[0].row, p[0].col));
+        crate::sort::sort_by_key(&mut v, |p| (p[0].row, p[0].col));
         v
     };
     let keep = must & !filled & !inferior.pruned();

@@ -521,7 +521,7 @@ impl Reviewer {
             .iter()
             .filter(|m| m.heuristic && matches!(m.class, MoveClass::Mistake | MoveClass::Blunder))
             .collect();
-        drops.sort_by(|a, b| b.loss.total_cmp(&a.loss));
+        crate::sort::sort_by(&mut drops, |a, b| b.loss.total_cmp(&a.loss));
         let likely_mistakes = drops.iter().take(3).map(|m| m.ply).collect();
         let solved_from = (0..positions.len()).rev().take_while(|&i| positions[i].proof.is_some()).last();
         let side = |c: Color| {
@@ -630,7 +630,7 @@ pub fn hint(pos: &Position, ms: f64) -> Option<Hint> {
             let g = pos.geometry();
             let i = g.index(c);
             let mut cells: Vec<Cell> = std::iter::once(i).chain(g.neighbours(i)).map(|k| g.cell(k)).collect();
-            cells.sort_by_key(|c| (c.row, c.col));
+            crate::sort::sort_by_key(&mut cells, |c| (c.row, c.col));
             cells.iter().map(Cell::to_string).collect()
         }
         Move::Swap => Vec::new(),

@@ -470,7 +470,7 @@ impl Searcher {
                 let (c, r) = ((i as i32 % w) * 2 - (w - 1), (i as i32 / w) * 2 - (h - 1));
                 c.abs() + r.abs() + (c + r).abs()
             };
-            cells.sort_by_key(|&i| (maps.badness[i], centre(i)));
+            crate::sort::sort_by_key(&mut cells, |&i| (maps.badness[i], centre(i)));
         }
         let mut moves: Vec<Move> = cells.into_iter().map(|i| Move::Place(pos.geometry().cell(i))).collect();
         if pos.swap_available() {

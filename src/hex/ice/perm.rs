@@ -105,7 +105,7 @@ fn oriented() -> &'static [Pattern] {
                         (a, b, ch)
                     })
                     .collect();
-                q.sort_unstable();
+                crate::sort::sort_by(&mut q, |x, y| x.cmp(y));
                 if !all.contains(&q) {
                     all.push(q);
                 }

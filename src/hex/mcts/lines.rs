@@ -17,7 +17,7 @@ impl<B: Bits> Tree<B> {
             .children(0)
             .filter(|&c| c != best && !self.nodes[c].pruned && (self.nodes[c].visits > 0 || self.nodes[c].proof != 0))
             .collect();
-        kids.sort_by_key(|&c| {
+        crate::sort::sort_by_key(&mut kids, |&c| {
             let n = &self.nodes[c];
             std::cmp::Reverse((n.proof == -1, n.proof != 1, n.visits, n.wins))
         });

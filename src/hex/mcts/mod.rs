@@ -574,7 +574,7 @@ impl<B: Bits> Tree<B> {
         let mut kids: Vec<(f32, usize)> = bits(set)
             .map(|i| (priors::gamma(priors::pattern_code(&slots[i], stones[me], stones[1 - me]), priors::last_class(&slots[i], last)), i))
             .collect();
-        kids.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        crate::sort::sort_by(&mut kids, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let total: f32 = kids.iter().map(|k| k.0).sum();
         for (g, i) in kids {
             // Division, sqrt and rounding are exact IEEE operations: the same prior natively and in wasm.

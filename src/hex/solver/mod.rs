@@ -632,7 +632,7 @@ impl<B: Bits> Solver<B> {
             }
         }
         let mut idx: Vec<usize> = (0..kids.len()).collect();
-        idx.sort_by_key(|&i| keys[i]);
+        crate::sort::sort_by_key(&mut idx, |&i| keys[i]);
         let mut kids: Vec<Kid<B>> = idx.into_iter().map(|i| kids[i]).collect();
         for k in 0..kids.len() {
             if kids[k].phi == 0 && !kids[k].pruned {

@@ -102,7 +102,7 @@ fn solve_in<B: Bits>(pos: &Position, limits: SolveLimits) -> Result<SolveResult,
     if mover_wins == Some(true) && !winning.is_empty() && !limits.all_winning_moves {
         complete = true;
     }
-    winning.sort_by_key(|m| match m {
+    crate::sort::sort_by_key(&mut winning, |m| match m {
         Move::Place(c) => (c.row as u32) << 8 | c.col as u32,
         Move::Swap => u32::MAX,
     });

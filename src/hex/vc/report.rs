@@ -21,7 +21,7 @@ pub(crate) fn limits_by_name(name: &str) -> Option<VcLimits> {
 
 fn names<B: Bits>(pos: &Position, set: B) -> Vec<String> {
     let mut v: Vec<_> = bits(set).map(|i| pos.geometry().cell(i)).collect();
-    v.sort_by_key(|c| (c.row, c.col));
+    crate::sort::sort_by_key(&mut v, |c| (c.row, c.col));
     v.into_iter().map(|c| c.to_string()).collect()
 }
 

@@ -69,8 +69,8 @@ pub(crate) fn all_templates<B: Bits>(w: usize, h: usize) -> Vec<Placed<B>> {
         let m = mirror(s.row, s.cells);
         let mut a: Vec<(i32, i32)> = s.cells.to_vec();
         let mut b = m.clone();
-        a.sort();
-        b.sort();
+        crate::sort::sort_by(&mut a, |x, y| x.cmp(y));
+        crate::sort::sort_by(&mut b, |x, y| x.cmp(y));
         shapes.push((s.row, s.cells.to_vec()));
         if a != b {
             shapes.push((s.row, m));

@@ -13,7 +13,8 @@
 // practice-prompt, practice-feedback (data-verdict = win | loss | unknown | same, data-move), practice-solution,
 // practice-next, practice-stop; the board's layer practice-marks (the try and the answer).
 
-import { h, setText } from './dom.js';
+import { setText } from './dom.js';
+import { createPracticePanel } from './practice-panel.js';
 import { request, gameSpec, drawCellMarks } from './hex-review-client.js';
 
 /** The solver's time for one try (ms). */
@@ -35,15 +36,8 @@ const PROVE_MS = 3000;
  */
 export function createPractice({ t, HexGame, game, report, mode, swap, setupOf, movesOf, gameFrom, boardHost, rerender }) {
   const tr = (k, p) => t()(k, p);
-  const startBtn = h('button', { type: 'button', class: 'btn', dataset: { testid: 'practise-mistakes' }, hidden: true, on: { click: () => start() } });
-  const prompt = h('p', { class: 'practice-prompt', dataset: { testid: 'practice-prompt' } });
-  const feedback = h('p', { class: 'practice-feedback', dataset: { testid: 'practice-feedback' }, role: 'status', hidden: true });
-  const solutionBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { testid: 'practice-solution' }, on: { click: () => showSolution() } });
-  const nextBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { testid: 'practice-next' }, on: { click: () => next() } });
-  const stopBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { testid: 'practice-stop' }, on: { click: () => stop() } });
-  const title = h('h2', {});
-  const panel = h('section', { class: 'panel practice-panel', dataset: { testid: 'practice', state: 'done' }, hidden: true },
-    title, prompt, feedback, h('div', { class: 'practice-actions' }, solutionBtn, nextBtn, stopBtn));
+  const ui = createPracticePanel(tr, { start: () => start(), solution: () => showSolution(), next: () => next(), stop: () => stop() });
+  const { panel, prompt, feedback } = ui;
 
   /** the puzzles: the review's proved losing moves ({ply, move, color, better}) of the practising sides */
   let items = [];
@@ -98,13 +92,18 @@ export function createPractice({ t, HexGame, game, report, mode, swap, setupOf, 
     rerender();
   }
 
-  function stop() {
+  /** Ends the practice (no summary), with no drawing of its own. */
+  function end() {
     token += 1;
     pending?.close();
     pending = null;
     active = false;
     finished = false;
     state = 'done';
+  }
+
+  function stop() {
+    end();
     render();
     rerender();
   }
@@ -195,27 +194,15 @@ export function createPractice({ t, HexGame, game, report, mode, swap, setupOf, 
   }
 
   function render() {
-    const count = available().length;
-    startBtn.textContent = tr('practice.start', { n: count });
-    startBtn.dataset.count = String(count);
-    startBtn.hidden = active || count === 0;
-    title.textContent = tr('practice.title');
+    ui.showStart(available().length, active);
     panel.dataset.state = state;
     drawMarks();
     if (!active) {
       delete panel.dataset.ply;
       delete panel.dataset.moves;
-      panel.hidden = !finished;
-      if (finished) {
-        setText(prompt, tr('practice.finished', { solved: solvedCount, total: items.length }));
-        feedback.hidden = true;
-        solutionBtn.hidden = true;
-        nextBtn.hidden = true;
-        stopBtn.textContent = tr('practice.close');
-      }
+      ui.showIdle(finished, solvedCount, items.length);
       return;
     }
-    panel.hidden = false;
     const it = item();
     panel.dataset.index = String(index + 1);
     panel.dataset.total = String(items.length);
@@ -232,17 +219,11 @@ export function createPractice({ t, HexGame, game, report, mode, swap, setupOf, 
       const key = state === 'judging' ? 'hex.practice.judging' : `hex.practice.${last.verdict}`;
       setText(feedback, tr(key, { move: last.move, nodes: (last.nodes ?? 0).toLocaleString(), s: PROVE_MS / 1000 }));
     }
-    solutionBtn.textContent = tr('practice.solution');
-    solutionBtn.hidden = false;
-    solutionBtn.disabled = state !== 'solving';
-    nextBtn.textContent = tr(index + 1 >= items.length ? 'practice.finish' : 'practice.next');
-    nextBtn.hidden = false;
-    nextBtn.disabled = state === 'judging';
-    stopBtn.textContent = tr('practice.stop');
+    ui.showButtons(state, index + 1 >= items.length);
   }
 
   return {
-    button: startBtn,
+    button: ui.startBtn,
     panel,
     get active() {
       return active;
@@ -252,14 +233,7 @@ export function createPractice({ t, HexGame, game, report, mode, swap, setupOf, 
     render,
     /** Called first in every page render: a practice whose game changed under it ends. */
     sync() {
-      if (active && movesOf(game()).join(' ') !== gameKey) {
-        token += 1;
-        pending?.close();
-        pending = null;
-        active = false;
-        finished = false;
-        state = 'done';
-      }
+      if (active && movesOf(game()).join(' ') !== gameKey) end();
     },
   };
 }

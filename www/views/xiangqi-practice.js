@@ -14,7 +14,8 @@
 // data-ply = the move practised, data-fen = its position), practice-prompt, practice-feedback (data-class of
 // the last try, data-move), practice-solution, practice-next, practice-stop.
 
-import { h, setText } from './dom.js';
+import { setText } from './dom.js';
+import { createPracticePanel } from './practice-panel.js';
 
 /** Classes that solve a puzzle: the review's best and good moves. */
 const SOLVED = new Set(['best', 'good']);
@@ -24,14 +25,8 @@ const SOLVED = new Set(['best', 'good']);
  */
 export function createPractice(x) {
   const t = (key, params) => x.t(key, params);
-  const startBtn = h('button', { type: 'button', class: 'btn', dataset: { testid: 'practise-mistakes' }, hidden: true, on: { click: () => start() } });
-  const prompt = h('p', { class: 'practice-prompt', dataset: { testid: 'practice-prompt' } });
-  const feedback = h('p', { class: 'practice-feedback', dataset: { testid: 'practice-feedback' }, role: 'status', hidden: true });
-  const solutionBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { testid: 'practice-solution' }, on: { click: () => showSolution() } });
-  const nextBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { testid: 'practice-next' }, on: { click: () => next() } });
-  const stopBtn = h('button', { type: 'button', class: 'btn btn-small', dataset: { testid: 'practice-stop' }, on: { click: () => stop() } });
-  const panel = h('section', { class: 'panel practice-panel', dataset: { testid: 'practice', state: 'done' }, hidden: true },
-    h('h2', { dataset: { i18n: 'practice.title' } }), prompt, feedback, h('div', { class: 'practice-actions' }, solutionBtn, nextBtn, stopBtn));
+  const ui = createPracticePanel(t, { start: () => start(), solution: () => showSolution(), next: () => next(), stop: () => stop() });
+  const { panel, prompt, feedback } = ui;
 
   /** the puzzles of this practice: the review's mistakes ({ply, played, side, class, loss, better, before}) */
   let items = [];
@@ -208,26 +203,14 @@ export function createPractice(x) {
   }
 
   function render() {
-    const count = available().length;
-    startBtn.textContent = t('practice.start', { n: count });
-    startBtn.dataset.count = String(count);
-    startBtn.hidden = active || count === 0;
+    ui.showStart(available().length, active);
     panel.dataset.state = state;
     if (!active) {
       delete panel.dataset.ply;
       delete panel.dataset.fen;
-      // after the last puzzle: how it went, until closed
-      panel.hidden = !finished;
-      if (finished) {
-        setText(prompt, t('practice.finished', { solved: solvedCount, total: items.length }));
-        feedback.hidden = true;
-        solutionBtn.hidden = true;
-        nextBtn.hidden = true;
-        stopBtn.textContent = t('practice.close');
-      }
+      ui.showIdle(finished, solvedCount, items.length);
       return;
     }
-    panel.hidden = false;
     const it = item();
     panel.dataset.index = String(index + 1);
     panel.dataset.total = String(items.length);
@@ -257,13 +240,7 @@ export function createPractice(x) {
       delete feedback.dataset.class;
       setText(feedback, t('practice.answer', { move: moveText(it.better) }));
     }
-    solutionBtn.textContent = t('practice.solution');
-    solutionBtn.hidden = false;
-    solutionBtn.disabled = state !== 'solving';
-    nextBtn.textContent = t(index + 1 >= items.length ? 'practice.finish' : 'practice.next');
-    nextBtn.hidden = false;
-    nextBtn.disabled = state === 'judging';
-    stopBtn.textContent = t('practice.stop');
+    ui.showButtons(state, index + 1 >= items.length);
   }
 
   return {
@@ -279,7 +256,7 @@ export function createPractice(x) {
         state = 'done';
       }
     },
-    button: startBtn,
+    button: ui.startBtn,
     panel,
     /** true while a puzzle is on the board (the page routes board moves here and lets renderBoard draw) */
     get active() {

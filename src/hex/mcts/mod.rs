@@ -463,9 +463,15 @@ impl<B: Bits> Tree<B> {
     fn score(&self) -> Score {
         let root = &self.nodes[0];
         if root.proof != 0 {
-            // A proved root: mate in the length of the PV, at least 1.
-            let plies = self.pv().len().max(1) as Score;
-            return if root.proof == 1 { MATE - plies } else { -(MATE - plies) };
+            // A proved root: mate in the length of the PV, at least 1 move. The winner makes the last move, so
+            // a won root's plies are odd and a lost root's even (a PV the solver cut short is rounded up: a
+            // lost root proved before its tree has a line once scored "mated in 0 moves").
+            let len = self.pv().len() as Score;
+            return if root.proof == 1 {
+                MATE - (len.max(1) | 1)
+            } else {
+                -(MATE - (len.max(2) + (len.max(2) & 1)))
+            };
         }
         match self.best_child(0) {
             Some(c) if self.nodes[c].visits > 0 => self.win_rate_score(c),

@@ -156,3 +156,34 @@ fn the_root_solver_proves_the_regression_position_at_a_node_budget() {
     {}
     assert!(!crate::search::score::is_mate(m.last_iteration().unwrap().score));
 }
+
+#[test]
+fn a_proved_root_reports_at_least_one_move_to_the_end_for_either_side() {
+    // 5×5, Black c2–c3–c4 with both edge templates: Black connects whoever moves. Proved at once (the root's
+    // solver or the static analysis), before the tree has a line: the mate number is still ≥ 1 move (it once
+    // said "White is mated in 0 moves").
+    use crate::search::score::mate_moves;
+    for (moves, black_to_move) in [("c2 a5 c3 e1 c4", false), ("c2 a5 c3 e1 c4 b5", true)] {
+        let mut pos = Position::square(5).unwrap();
+        for c in moves.split_whitespace() {
+            pos.play_str(c).unwrap();
+        }
+        // a node budget, and a short timed search (the page's kind, where the root's timed solver proves the
+        // root before the tree has a line): whatever the search found, the number is at least one move
+        let timed = {
+            let mut m = Tree::<u128>::new(16);
+            m.start(pos.clone());
+            let deadline = crate::search::clock::now_ms() + 300.0;
+            while m.run(deadline, u64::MAX) == MctsOutcome::IterationDone
+                && m.last_iteration().unwrap().depth < crate::search::limits::MAX_DEPTH
+            {}
+            m
+        };
+        for (how, m) in [("20,000 playouts", search(&pos, 20_000)), ("300 ms", timed)] {
+            let score = m.last_iteration().unwrap().score;
+            assert!(crate::search::score::is_mate(score), "{moves}, {how}: {score}");
+            let n = mate_moves(score);
+            if black_to_move { assert!(n >= 1, "{moves}, {how}: mate {n}") } else { assert!(n <= -1, "{moves}, {how}: mate {n}") }
+        }
+    }
+}

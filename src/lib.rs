@@ -28,6 +28,7 @@ pub mod geometry;
 pub mod hex;
 pub mod levels;
 pub mod protocol;
+pub mod puzzles;
 pub mod review;
 pub mod search;
 pub(crate) mod sort;

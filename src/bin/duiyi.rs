@@ -18,6 +18,7 @@ fn usage() -> &'static str {
      duiyi xqf FILE [--notation iccs|chinese|wxf]   an XQF game file (XQStudio, XQ Wizard) as PGN\n  \
      duiyi hex potentials --size N[xM] [--moves \"b:c3 w:d2 …\"|--sgf FILE]   Hex two-distance maps as JSON\n  \
      duiyi combat --model waterfall|round-table|hybrid …   attack-outcome distribution as JSON\n  \
+     duiyi puzzles --game xiangqi|hex [--json]   every shipped puzzle, one per line\n  \
      duiyi circle --method seed|welzl [--seed N] < points   smallest enclosing circle as JSON\n  \
      duiyi gtp                                    Hex engine speaking GTP on stdin (HexGui, Benzene tools)\n  \
      duiyi                                        read engine-protocol commands on stdin (ucci | uci)"
@@ -381,6 +382,7 @@ fn main() -> ExitCode {
         Some("hex") => duiyi::hex::cli::run(&args[1..]).map(|out| println!("{out}")),
         Some("combat") => return ExitCode::from(duiyi::combat::cli::run(&args[1..]) as u8),
         Some("circle") => return ExitCode::from(duiyi::geometry::cli::run(&args[1..]) as u8),
+        Some("puzzles") => duiyi::puzzles::run(&args[1..]).map(|out| print!("{out}")),
         Some("gtp") if args.len() == 1 => return duiyi::protocol::gtp::run_stdio(),
         Some("gtp") => Err("gtp: takes no arguments (settings are GTP commands: boardsize, param_game, time_left)".into()),
         Some("-h") | Some("--help") | Some("help") => {

@@ -64,6 +64,14 @@ vendor() {
     d3-scale-chromatic/dist/d3-scale-chromatic.min.js; do
     cmp -s "node_modules/$f" "www/vendor/${f##*/}" || cp "node_modules/$f" "www/vendor/${f##*/}"
   done
+  # glicko2 (the puzzles' ratings) is a CommonJS / browser-global script: wrapped unchanged as an ES module
+  # whose only export is the library's `Glicko2` (the wrapper's `exports` is what the script fills)
+  local g2=www/vendor/glicko2.js
+  { printf '// glicko2 %s (npm, MIT, github.com/mmai/glicko2js), wrapped as an ES module by scripts/build.sh\nconst exports = {};\n' \
+      "$(node -p "require('./node_modules/glicko2/package.json').version")"
+    cat node_modules/glicko2/glicko2.js
+    printf '\nexport const Glicko2 = exports.Glicko2;\n'; } > "$g2.tmp"
+  if cmp -s "$g2.tmp" "$g2"; then rm "$g2.tmp"; else mv "$g2.tmp" "$g2"; fi
 }
 
 complete() { [ -f "$out/duiyi.js" ] && [ -f "$out/duiyi_bg.wasm" ]; }

@@ -1,5 +1,5 @@
 // duiyi page shell: loads the rules module (wasm), the UI strings, and shows one tool per URL hash:
-// #xiangqi (default), #hex, #games, #combat, #circle, #lab. Each tool is a view module with mount(root, ctx) → {unmount, setLang?}.
+// #xiangqi (default), #hex, #games, #puzzles, #combat, #circle, #lab. Each tool is a view module with mount(root, ctx) → {unmount, setLang?}.
 
 import init, * as wasm from './pkg/duiyi.js';
 import { LANGS, loadStrings, translator, applyStrings } from './i18n/i18n.js';
@@ -11,6 +11,7 @@ const ROUTES = {
   xiangqi: () => import('./views/xiangqi.js'),
   hex: () => import('./views/hex.js'),
   games: () => import('./views/games.js'),
+  puzzles: () => import('./views/puzzles.js'),
   combat: () => import('./views/combat.js'),
   circle: () => import('./views/circle.js'),
   lab: () => import('./views/lab.js'),
@@ -132,7 +133,7 @@ async function show(route) {
     // mount). Idle, its loading usually wins the race against the view module's; on a slow or loaded machine
     // it does not ("reading 'hexgame_new'" of undefined), so they wait for it (#games reads and writes game files
     // with it). (#combat and #circle await their own `init()`.)
-    if (route === 'xiangqi' || route === 'lab' || route === 'hex' || route === 'games') {
+    if (route === 'xiangqi' || route === 'lab' || route === 'hex' || route === 'games' || route === 'puzzles') {
       try {
         await wasmReady;
       } catch (err) {

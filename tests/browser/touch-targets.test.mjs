@@ -1,5 +1,5 @@
 // Touch targets on a phone (issue 35): at 390×844 every visible button, select, text field, summary and
-// checkbox of #xiangqi, #hex and #games is at least 32 px tall, a checkbox counting with its label (the
+// checkbox of #xiangqi, #hex, #games and #puzzles is at least 32 px tall, a checkbox counting with its label (the
 // styles' "touch targets" block); the Hex board the page chooses on a phone, and a 9×9 one (a diamond in
 // portrait), have cells at least 32 px wide.
 // Waits are for page state (READY_MS: a loaded 2-core machine); nothing here times anything.
@@ -43,6 +43,7 @@ for (const [route, ready] of [
   ['xiangqi', '.xq-play-layout'],
   ['hex', '.hex-layout[data-ready="true"]'],
   ['games', '[data-testid="games-view"]'],
+  ['puzzles', '[data-testid="puzzle"][data-id]'],
 ]) {
   test(`#${route} at 390 px: every control at least ${MIN_PX} px tall, in both languages`, async () => {
     for (const lang of ['en', 'zh']) {

@@ -22,6 +22,8 @@ const VIEW_STRINGS = {
   'circle.en': new URL('../i18n/circle.en.json', import.meta.url),
   'games.zh': new URL('../i18n/games.zh.json', import.meta.url),
   'games.en': new URL('../i18n/games.en.json', import.meta.url),
+  'puzzles.zh': new URL('../i18n/puzzles.zh.json', import.meta.url),
+  'puzzles.en': new URL('../i18n/puzzles.en.json', import.meta.url),
 };
 
 /** The string table `www/i18n/<view>.<lang>.json` (e.g. `combat.zh.json`); throws naming the file on an HTTP

@@ -3,7 +3,7 @@
 // tests/browser/harness.mjs) with a fixed viewport and an English browser, brings it to a state worth
 // showing, and writes docs/img/<view>.png.
 //
-//   node scripts/screenshots.mjs                  # every view: xiangqi, xiangqi-phone, ponder-candidates, review, analysis, hex, lab, combat, circle
+//   node scripts/screenshots.mjs                  # every view: xiangqi, xiangqi-phone, ponder-candidates, review, analysis, games, record, puzzles, puzzles-hex-phone, hex, lab, combat, circle
 //   node scripts/screenshots.mjs hex circle       # only these
 //   OUT=/tmp/shots node scripts/screenshots.mjs   # another folder
 //
@@ -206,6 +206,33 @@ async function games(page) {
   await page.mouse.move(0, 0);
 }
 
+/** The first puzzle of a shipped set (www/data/puzzles-<game>.txt), parsed by the page's own reader. */
+async function firstPuzzle(game) {
+  const { parseSet } = await import('../www/views/puzzle-set.js');
+  return parseSet(game, fs.readFileSync(path.join(REPO_ROOT, 'www', 'data', `puzzles-${game}.txt`), 'utf8'))[0];
+}
+
+/** A Xiangqi puzzle with its first hint (the piece to move, ringed). */
+async function puzzlesXiangqi(page) {
+  await page.waitForSelector('[data-testid="puzzle"][data-id][data-state="solving"]', { timeout: ENGINE_TIMEOUT });
+  await page.click('[data-testid="puzzle-hint"]');
+  await page.waitForSelector('[data-hint-square]');
+}
+
+/** A Hex puzzle solved by its main line: the proved connection drawn. */
+async function puzzlesHex(page) {
+  const p = await firstPuzzle('hex');
+  await page.waitForSelector(`[data-testid="puzzle"][data-id="${p.id}"][data-state="solving"]`, { timeout: ENGINE_TIMEOUT });
+  for (let i = 0; i < p.solution.length; i += 2) {
+    await page.click(`.pz-board g[data-square="${p.solution[i]}"]`);
+    if (i + 1 < p.solution.length) {
+      await page.waitForFunction((k) => (document.querySelector('[data-testid="puzzle"]').dataset.played ?? '').split(' ').filter(Boolean).length === k, i + 2, { timeout: ENGINE_TIMEOUT });
+    }
+  }
+  await page.waitForSelector('[data-testid="puzzle"][data-state="solved"][data-rated="true"]', { timeout: ENGINE_TIMEOUT });
+  await page.mouse.move(0, 0);
+}
+
 /** An imported game's record: the XQF file's header, its comments under the moves. */
 async function record(page) {
   await page.waitForSelector('[data-testid="engine-status"][data-ready="true"]', { timeout: ENGINE_TIMEOUT });
@@ -260,6 +287,19 @@ const SHOTS = {
     storage: { 'duiyi.xiangqi.settings.v1': { mode: 'human', notation: 'chinese', notationChosen: true } },
     viewport: TALL,
     run: record,
+  },
+  puzzles: {
+    query: async () => `#puzzles?game=xiangqi&id=${(await firstPuzzle('xiangqi')).id}`,
+    storage: {},
+    viewport: DESKTOP,
+    run: puzzlesXiangqi,
+  },
+  'puzzles-hex-phone': {
+    query: async () => `#puzzles?game=hex&id=${(await firstPuzzle('hex')).id}`,
+    storage: {},
+    viewport: PHONE,
+    phone: true,
+    run: puzzlesHex,
   },
   hex: {
     query: '#hex',
@@ -321,7 +361,7 @@ async function take(browser, baseUrl, name, shot) {
       localStorage.clear();
       for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, JSON.stringify(value));
     }, shot.storage);
-    await page.goto(baseUrl + shot.query);
+    await page.goto(baseUrl + (typeof shot.query === "function" ? await shot.query() : shot.query));
     await page.waitForSelector('body[data-ready="true"]', { timeout: ENGINE_TIMEOUT });
     await shot.run(page);
     const file = path.join(OUT_DIR, `${name}.png`);

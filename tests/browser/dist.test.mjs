@@ -206,6 +206,14 @@ test('offline: after one visit, with the host stopped and the browser offline, b
     await page.waitForSelector('[data-testid="combat-view"][data-ready="true"]', { timeout: READY_MS });
     await page.goto(`${host.url}?lang=en&visit=circle#circle`);
     await page.waitForSelector('[data-testid="circle-view"][data-ready="true"]', { timeout: READY_MS });
+    // #puzzles: the sets are data files of the bundle; showing a Hex puzzle's solution counts it, so the
+    // rating library is loaded offline too
+    await page.goto(`${host.url}?lang=en&visit=puzzles#puzzles?game=xiangqi`);
+    await page.waitForSelector('[data-testid="puzzle"][data-id][data-state="solving"]', { timeout: READY_MS });
+    await page.click('[data-testid="puzzle-game-hex"]');
+    await page.waitForSelector('[data-testid="puzzle"][data-game="hex"][data-state="solving"]', { timeout: READY_MS });
+    await page.click('[data-testid="puzzle-solution"]');
+    await page.waitForSelector('[data-testid="puzzle"][data-state="failed"][data-rated="true"]', { timeout: READY_MS });
 
     assert.deepEqual(b.errors, [], 'no console errors, page errors or failed requests');
   }));

@@ -268,7 +268,7 @@ export async function mount(root, ctx) {
     }
     title.textContent = t('puzzles.title', { id: puzzle.id });
     const side = t(`puzzles.side.${puzzle.toMove}`);
-    prompt.textContent = t(`puzzles.prompt.${game}`, { side, n: puzzle.wins?.[0]?.length ?? 1 });
+    prompt.textContent = t(game === 'hex' ? `puzzles.prompt.hex.${puzzle.toMove}` : 'puzzles.prompt.xiangqi', { side });
     if (feedback) {
       feedbackEl.textContent = t(feedback.key, feedback.params);
       feedbackEl.dataset.kind = feedback.kind;

@@ -53,7 +53,7 @@ fn the_parser_names_the_bad_line() {
     assert_eq!(parse(&format!("# c\n{good}\n")).unwrap().len(), 1);
     let e = parse(&format!("# c\n\n{good}\nh9999\t5\ta1\n")).unwrap_err();
     assert!(e.contains("line 4"), "{e}");
-    let bad = good.replacen('\t', "\t", 1).split('\t').enumerate().map(|(i, f)| if i == 4 { "a1" } else { f }).collect::<Vec<_>>().join("\t");
+    let bad = good.split('\t').enumerate().map(|(i, f)| if i == 4 { "a1" } else { f }).collect::<Vec<_>>().join("\t");
     assert!(parse(&bad).unwrap_err().contains("line 1"));
 }
 

@@ -42,7 +42,9 @@ pub struct Game {
 pub struct MineOptions {
     /// Positions with fewer moves played are not mined (not too early in the game).
     pub min_ply: usize,
+    /// Positions with fewer empty cells are not mined.
     pub min_empty: usize,
+    /// Positions with more empty cells are not mined (the walk from the end stops there).
     pub max_empty: usize,
     /// Solver time of one proof (ms).
     pub ms: f64,
@@ -61,6 +63,7 @@ pub struct MineOptions {
 /// The features the rating is computed from.
 #[derive(Clone, Copy, Debug)]
 pub struct Features {
+    /// Board side.
     pub size: usize,
     /// Empty cells of the position.
     pub empty: usize,
@@ -157,11 +160,8 @@ pub fn main_line(pos: &Position, first: Vec<Cell>, o: &MineOptions) -> Option<(V
                 continue;
             }
             match mover_wins(&child, o.reply_ms) {
-                Some((true, n)) => {
-                    if best.is_none_or(|(bn, _)| n > bn) {
-                        best = Some((n, r));
-                    }
-                }
+                Some((true, n)) if best.is_none_or(|(bn, _)| n > bn) => best = Some((n, r)),
+                Some((true, _)) => {}
                 Some((false, _)) => return None, // never expected: the player's move was proved
                 None => {}
             }
@@ -582,4 +582,30 @@ pub fn merge_cli(args: &[String]) -> Result<String, String> {
         out.push('\n');
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rating_follows_its_formula_and_stays_in_range() {
+        let f = Features { size: 7, empty: 30, wins: 1, steps: 2, nodes: 1000, forced: true, local: false, region: 8, open: 28 };
+        // 650 + 180 + 80 + 140 + 330 + 60 = 1440
+        assert_eq!(rating(&f), 1440);
+        assert_eq!(rating(&Features { wins: 2, local: true, ..f }), 1170);
+        assert_eq!(rating(&Features { empty: 0, region: 0, steps: 1, nodes: 1, size: 5, wins: 2, local: true, ..f }), 800);
+        assert_eq!(rating(&Features { empty: 80, region: 80, steps: 6, nodes: 1 << 40, ..f }), 2400);
+        assert_eq!(themes(&f), ["oneMove", "defend", "size7"]);
+        assert_eq!(themes(&Features { steps: 1, forced: false, wins: 2, ..f }), ["twoMoves", "attack", "quick", "size7"]);
+        assert!(themes(&Features { steps: 3, ..f }).contains(&"long".to_string()));
+    }
+
+    #[test]
+    fn selfplay_is_seeded() {
+        let a = selfplay(5, 2, 3, 50, 2, 0.2);
+        let b = selfplay(5, 2, 3, 50, 2, 0.2);
+        assert_eq!(a.iter().map(|g| g.moves.clone()).collect::<Vec<_>>(), b.iter().map(|g| g.moves.clone()).collect::<Vec<_>>());
+        assert!(a.iter().all(|g| g.moves.len() >= 5 && g.source.contains("seed 3")));
+    }
 }

@@ -62,7 +62,7 @@ impl HexPuzzle {
 
     /// The player: the side to move after `moves`.
     pub fn to_move(&self) -> Color {
-        if self.moves.len() % 2 == 0 { Color::Black } else { Color::White }
+        if self.moves.len().is_multiple_of(2) { Color::Black } else { Color::White }
     }
 
     /// The puzzle as one data-file line (the inverse of [`parse`] for one line).
@@ -130,7 +130,7 @@ fn parse_line(line: &str) -> Result<HexPuzzle, String> {
         themes: f[6].split(',').filter(|s| !s.is_empty()).map(str::to_string).collect(),
         source: f[7].to_string(),
     };
-    if p.solution.is_empty() || p.solution.len() % 2 == 0 {
+    if p.solution.is_empty() || p.solution.len().is_multiple_of(2) {
         return Err("the solution must end on a player's move (an odd number of cells)".into());
     }
     if p.wins.len() != p.solution.len().div_ceil(2) {

@@ -1,7 +1,7 @@
 //! The checker: `duiyi puzzles check --game hex [--sample N] [--seed S] [--ms MS] [--file FILE]` re-proves
 //! the shipped set (or a seeded sample of it, or another file in its format).
 
-use super::prove::{after, all_wins, mover_wins, vc_won};
+use super::prove::{after, all_wins, mover_wins, vc_won, wins_upto};
 use super::{HexPuzzle, known, opt};
 use crate::search::clock::now_ms;
 
@@ -26,6 +26,13 @@ pub fn check_puzzle(p: &HexPuzzle, ms: f64) -> Result<u64, String> {
     crate::sort::sort_by_key(&mut got, |c| (c.row, c.col));
     if want != got {
         return Err(fail(format!("step 1: the winning moves are {got:?}, the file lists {want:?}")));
+    }
+    // A second, independent proof: every empty cell tried, one by one.
+    let (mut each, n) = wins_upto(&pos, ms, usize::MAX).ok_or_else(|| fail(format!("step 1 (each move) not proved within {ms} ms")))?;
+    nodes += n;
+    crate::sort::sort_by_key(&mut each, |c| (c.row, c.col));
+    if each != got {
+        return Err(fail(format!("step 1: moving on each cell, {each:?} win; the root solver found {got:?}")));
     }
     for (k, step) in p.wins.iter().enumerate() {
         if k > 0 {

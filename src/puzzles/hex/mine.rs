@@ -557,9 +557,14 @@ pub fn merge_cli(args: &[String]) -> Result<String, String> {
     crate::sort::sort_by_key(&mut all, |p| (p.size, p.rating));
     let mut groups: Vec<String> = Vec::new();
     for p in &all {
-        let g = p.source.split(" game ").next().unwrap_or(&p.source).split(", 9x9, ").next().unwrap_or("").to_string();
-        let g = if p.source.contains("/game-") { format!("9x9 engine matches: {}", p.source.rsplit(", ").nth(1).unwrap_or("")) } else { g };
-        let g = g.split('/').next().unwrap_or(&g).to_string();
+        let g = if p.source.contains("/game-") {
+            let file = p.source.rsplit(", ").nth(1).unwrap_or("");
+            format!("9x9 engine matches: {}", file.split('/').next().unwrap_or(file))
+        } else if let Some((file, _)) = p.source.split_once(" line ") {
+            format!("{file} (engine self-play; see its header)")
+        } else {
+            p.source.split(" game ").next().unwrap_or(&p.source).to_string()
+        };
         if !groups.contains(&g) {
             groups.push(g);
         }

@@ -28,8 +28,11 @@ const panel = (page) => page.locator('[data-testid="puzzle"]');
 const data = (page) => panel(page).evaluate((e) => ({ ...e.dataset }));
 const rating = (page) => page.$eval('[data-testid="puzzle-rating"]', (e) => Number(e.dataset.rating));
 
+let visits = 0;
+/** Opens a puzzle by its address (a fresh page load: `visit` changes the query, so it is never a hash jump). */
 async function open(page, game, id, lang = 'en') {
-  await page.goto(`${app.url}?lang=${lang}#puzzles?game=${game}&id=${id}`);
+  visits += 1;
+  await page.goto(`${app.url}?lang=${lang}&visit=${visits}#puzzles?game=${game}&id=${id}`);
   await page.waitForSelector(`[data-testid="puzzle"][data-id="${id}"][data-state="solving"]`, { timeout: READY_MS });
 }
 
@@ -61,10 +64,10 @@ test('Xiangqi: a puzzle solved on the board raises the rating, a wrong move lowe
   assert.equal(await rating(page), 1500);
   // the hint: first the piece (a ring on its point), then the move (an arrow)
   await page.click('[data-testid="puzzle-hint"]');
-  await page.waitForSelector(`[data-hint-square="${a.solution[0].slice(0, 2)}"]`);
+  await page.waitForSelector(`[data-hint-square="${a.solution[0].slice(0, 2)}"]`, { state: 'attached' });
   assert.equal(await page.$eval('[data-testid="puzzle-hint"]', (e) => e.dataset.level), '1');
   await page.click('[data-testid="puzzle-hint"]');
-  await page.waitForSelector('.xq-hint');
+  await page.waitForSelector('.xq-hint', { state: 'attached' });
   // a hint makes a solve count as a loss, and it is only counted at the end: opened again, the puzzle is fresh
   await open(page, 'xiangqi', a.id, 'zh');
   assert.equal(await page.$eval('[data-testid="puzzle-hint"]', (e) => e.dataset.level), '0');

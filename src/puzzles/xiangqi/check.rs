@@ -7,8 +7,8 @@ use super::analyse::{search, show, unique};
 use crate::xiangqi::Position;
 use rand_core::SeedableRng;
 
-/// The checker's default depth (plies): the miner's find depth (9) + 3.
-pub const CHECK_DEPTH: u32 = 12;
+/// The checker's default depth (plies): the miner's find depth (9) + 5.
+pub const CHECK_DEPTH: u32 = 14;
 
 /// One puzzle's verdict: `Ok(())`, or why it failed.
 pub fn check_one(p: &XiangqiPuzzle, depth: u32) -> Result<(), String> {

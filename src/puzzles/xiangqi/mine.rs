@@ -3,10 +3,17 @@
 //!
 //! For each position of a game from ply [`MineOptions::skip_plies`] on:
 //!
-//! 1. **Filter**: a MultiPV 2 search to [`MineOptions::filter_depth`]. A candidate when its lines pass
-//!    [`unique`] (best decisive, second at most +100 and 250 behind) and the position before the opponent's
-//!    last move (the previous position's filter search, turned round) was at most [`BEFORE_MAX_CP`] for the
-//!    player: the opponent's move lost, the player's move *creates* the win.
+//! 1. **Filter**: a MultiPV 5 search ([`MineOptions::multipv`]) to [`MineOptions::filter_depth`]. The
+//!    position is a candidate when its first two lines pass [`unique`] (best decisive, second at most +100
+//!    and 250 behind) and the position before the opponent's last move (the previous position's filter
+//!    search, turned round) was at most [`BEFORE_MAX_CP`] for the player: the opponent's move lost, the
+//!    player's move *creates* the win. Otherwise, when the side to move is not lost there (best at least
+//!    −[`BEFORE_MAX_CP`]), each of its other moves in lines 2–5 that loses (at most −[`WIN_CP`]) and is not
+//!    the game's move makes a **variation**: the position after it is filtered the same way (MultiPV 2), and
+//!    of those that become puzzles the [`VARIATIONS_PER_POSITION`] best rated are kept. Master games seldom
+//!    hold a decisive mistake (about one game in 30 of this source), so most of the set are the mistakes the
+//!    opponent could have made in a real game position, and the refutation the player must then find.
+//!    A puzzle position needs at least [`MIN_LEGAL_MOVES`] legal moves.
 //! 2. **Find**: a MultiPV 2 search to [`MineOptions::find_depth`] must give the same best move and pass
 //!    [`unique`] again.
 //! 3. **Line**: the find search's principal variation, continued while the player's next move is again the
@@ -23,6 +30,9 @@ use crate::search::score::Score;
 use crate::xiangqi::{Move, Position};
 use std::collections::HashSet;
 
+/// A plausible move ([`MineOptions::shallow_depth`]) scores at most this far below the shallow search's best
+/// (centipawns).
+pub const PLAUSIBLE_CP: Score = 60;
 /// The most variation puzzles taken from one game position (the opponent's different losing moves there).
 pub const VARIATIONS_PER_POSITION: usize = 2;
 /// A puzzle's position has at least this many legal moves (with fewer the answer is all but forced).
@@ -43,13 +53,16 @@ pub struct MineOptions {
     pub max_per_game: usize,
     /// Lines of the filter search (2–5): the lines after the second are the variations' moves.
     pub multipv: usize,
+    /// When set, the variations' moves are the plausible ones instead: a MultiPV 5 search to this depth scores
+    /// them within [`PLAUSIBLE_CP`] of its best (a mistake that looks right at a glance).
+    pub shallow_depth: Option<u32>,
     /// The source's name in the `source` field (`NAME#game ply N`).
     pub label: String,
 }
 
 impl Default for MineOptions {
     fn default() -> Self {
-        MineOptions { filter_depth: 5, find_depth: 9, skip_plies: 12, max_per_game: 10, multipv: 5, label: "liu-dahua".into() }
+        MineOptions { filter_depth: 5, find_depth: 9, skip_plies: 12, max_per_game: 10, multipv: 5, shallow_depth: None, label: "liu-dahua".into() }
     }
 }
 
@@ -117,15 +130,28 @@ pub fn mine_game(g: &SourceGame, o: &MineOptions, seen: &mut HashSet<u64>) -> Ve
             } else if ply >= o.skip_plies && best_here.is_some_and(|b| b >= -BEFORE_MAX_CP) {
                 // Variations: among the filter's other moves that lose (its lines 2–5, not the game's move), the
                 // [`VARIATIONS_PER_POSITION`] whose refutations make the hardest puzzles (by rating).
+                // With `shallow_depth`, the moves tried are instead the plausible ones: those a shallow MultiPV 5
+                // search scores within [`PLAUSIBLE_CP`] of its best (not the deep best, not the game's move).
+                let tries: Vec<Move> = match o.shallow_depth {
+                    None => it.lines.iter().skip(1).filter(|l| l.score <= -WIN_CP && l.pv[0] != mv).map(|l| l.pv[0]).collect(),
+                    Some(d) => {
+                        let sh = search(&pos, d, 5).pop().map_or(Vec::new(), |i| i.lines);
+                        let top = sh.first().map_or(0, |l| l.score);
+                        sh.iter()
+                            .filter(|l| l.score >= top - PLAUSIBLE_CP && l.pv[0] != mv && l.pv[0] != it.lines[0].pv[0])
+                            .map(|l| l.pv[0])
+                            .collect()
+                    }
+                };
                 let mut picks: Vec<((XiangqiPuzzle, Features), u64)> = Vec::new();
-                for l in it.lines.iter().skip(1).filter(|l| l.score <= -WIN_CP && l.pv[0] != mv) {
+                for alt in tries {
                     let mut child = pos.clone();
-                    child.make_move(l.pv[0]);
+                    child.make_move(alt);
                     if seen.contains(&child.key()) {
                         continue;
                     }
                     let f = search(&child, o.filter_depth, 2);
-                    if let Some(p) = f.last().and_then(|fi| candidate(&child, &fi.lines, o, g, ply + 1, Some(l.pv[0]))) {
+                    if let Some(p) = f.last().and_then(|fi| candidate(&child, &fi.lines, o, g, ply + 1, Some(alt))) {
                         picks.push((p, child.key()));
                     }
                 }
@@ -156,25 +182,11 @@ fn candidate(
     if pos.legal_moves().len() < MIN_LEGAL_MOVES {
         return None;
     }
-    let dbg = std::env::var("XQ_DEBUG").is_ok();
-    if let Err(e) = unique(filter) {
-        if dbg && filter.first().is_some_and(|l| decisive(l.score)) {
-            eprintln!("dbg filter {e}");
-        }
-        return None;
-    }
+    unique(filter).ok()?;
     let find = search(pos, o.find_depth, 2);
     let last = find.last()?;
-    if let Err(e) = unique(&last.lines) {
-        if dbg {
-            eprintln!("dbg find {e}");
-        }
-        return None;
-    }
+    unique(&last.lines).ok()?;
     if last.lines[0].pv[0] != filter[0].pv[0] {
-        if dbg {
-            eprintln!("dbg find other move");
-        }
         return None;
     }
     let line = build_line(pos, last, o.find_depth);

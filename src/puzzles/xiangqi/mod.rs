@@ -189,8 +189,9 @@ fn puzzles_from(args: &[String]) -> Result<Vec<XiangqiPuzzle>, String> {
 ///
 /// * `[--json] [--file F]`: every puzzle, one per line: a JSON object ([`XiangqiPuzzle::to_json`]) or
 ///   tab-separated `id to_move rating themes fen solution`;
-/// * `mine --pgn FILE [--games A..B] [--depth D] [--filter-depth F] [--label NAME]`: mines games A–B (1-based,
-///   inclusive) and prints data lines as it finds them (progress on stderr);
+/// * `mine --pgn FILE [--games A..B] [--depth D] [--filter-depth F] [--shallow S] [--label NAME]`: mines games
+///   A–B (1-based, inclusive) and prints data lines as it finds them, each after its `#features` comment
+///   (progress on stderr); `--shallow S` takes the variations' moves from a depth-S search ([`mine`]);
 /// * `check [--sample N] [--seed S] [--depth D] [--file F]`: re-searches every puzzle (or a seeded sample) at
 ///   depth D ([`check::CHECK_DEPTH`] by default); prints each failure and a summary; `Err` on any failure;
 /// * `assemble [--drop-file F] [--date D] FILE…`: chunks of mined lines → the data file: sorted by source,
@@ -229,7 +230,7 @@ pub fn cli(args: &[String]) -> Result<String, String> {
 
 fn mine_cmd(args: &[String]) -> Result<String, String> {
     use std::io::Write;
-    check_args("mine", args, &["--game", "--pgn", "--games", "--depth", "--filter-depth", "--label"], &[])?;
+    check_args("mine", args, &["--game", "--pgn", "--games", "--depth", "--filter-depth", "--label", "--shallow"], &[])?;
     let file = flag(args, "--pgn").ok_or("puzzles mine: --pgn FILE is required")?;
     let text = std::fs::read_to_string(file).map_err(|e| format!("puzzles mine: {file}: {e}"))?;
     let games = crate::xiangqi::pgn::parse_pgn_games(&text);
@@ -243,6 +244,10 @@ fn mine_cmd(args: &[String]) -> Result<String, String> {
     let mut o = mine::MineOptions::default();
     o.find_depth = number(args, "--depth", o.find_depth)?;
     o.filter_depth = number(args, "--filter-depth", o.filter_depth)?;
+    if flag(args, "--shallow").is_some() {
+        o.shallow_depth = Some(number(args, "--shallow", 2)?);
+        o.multipv = 2;
+    }
     if let Some(l) = flag(args, "--label") {
         o.label = l.into();
     }
@@ -304,7 +309,7 @@ const HEADER: &str = "\
 # duiyi Xiangqi puzzles (issue 36): positions of real master games where the side to move has one winning move.
 # Source: benches/data/liu-dahua-1000-games.pgn (1,000 games of Liu Dahua from wxf.ca's master database, via the
 #   wukong-xiangqi repository, MIT licence). Method, thresholds, themes and rating: docs/puzzles-xiangqi.md.
-# Mined by `duiyi puzzles mine --game xiangqi` (filter depth 5, find depth 9, MultiPV 2) and re-checked at depth 12
+# Mined by `duiyi puzzles mine --game xiangqi` (filter depth 5, find depth 9, MultiPV 2) and re-checked at depth 14
 #   by `duiyi puzzles check --game xiangqi`; assembled by `duiyi puzzles assemble --game xiangqi`.
 # Fields (TAB-separated): id fen solution rating themes source\n";
 

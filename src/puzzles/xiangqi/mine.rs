@@ -192,7 +192,7 @@ fn candidate(
     let line = build_line(pos, last, o.find_depth);
     let f = features(pos, &find);
     let themes = themes(pos, &line, ply);
-    let rating = rating(&f, line.len().div_ceil(2), &themes);
+    let rating = rating(f.found_depth, pos, &line, &themes);
     let names = if g.red.is_empty() && g.black.is_empty() { String::new() } else { format!(" {} vs {}", g.red, g.black) };
     let p = XiangqiPuzzle {
         id: "x0000".into(),

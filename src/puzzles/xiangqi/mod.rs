@@ -126,24 +126,44 @@ pub fn shipped() -> Result<Vec<XiangqiPuzzle>, String> {
 
 /// The difficulty rating of a puzzle (docs/puzzles-xiangqi.md "Rating"), on the Glicko scale, 800–2600:
 ///
-/// `r = 500 + 110·d + 110·(n − 1) + 200·quiet + 150·sacrifice − 120·free + 60·ln(legal / 40)`,
+/// `r = 700 + 110·(d − 1) + 120·(n − 1) + 150·sacrifice − 100·free + 90·ln(k)`,
 ///
 /// where `d` is the first search depth from which the engine kept the solution's first move with a decisive
-/// score (1–9), `n` the player's moves in the line, `quiet` / `sacrifice` the themes of the first move, `free`
-/// a first move that captures without being a sacrifice, and `legal` the root's legal move count; rounded to
-/// 10 and clamped to 800–2600. No human results exist to fit it to: the weights are reasoned, not fitted.
-pub fn rating(f: &mine::Features, player_moves: usize, themes: &[String]) -> u32 {
+/// score (1–9, [`mine::Features::found_depth`]), `n` the player's moves in the line, `sacrifice` the theme,
+/// `free` a first move that captures without being a sacrifice, and `k` the number of legal moves of the first
+/// move's kind in the position ([`candidates`]); rounded to 10 and clamped to 800–2600. No human results
+/// exist to fit it to: the weights are reasoned, not fitted.
+pub fn rating(found_depth: u32, pos: &Position, solution: &[crate::xiangqi::Move], themes: &[String]) -> u32 {
     let has = |t: &str| themes.iter().any(|x| x == t);
-    let n = player_moves as f64;
+    let n = solution.len().div_ceil(2) as f64;
     let free = has("capture") && !has("sacrifice");
-    let r = 500.0
-        + 110.0 * f.found_depth as f64
-        + 110.0 * (n - 1.0)
-        + if has("quiet") { 200.0 } else { 0.0 }
-        + if has("sacrifice") { 150.0 } else { 0.0 }
-        - if free { 120.0 } else { 0.0 }
-        + 60.0 * (f.legal_moves.max(1) as f64 / 40.0).ln();
+    let k = candidates(pos, solution[0]).max(1) as f64;
+    let r = 700.0 + 110.0 * (found_depth.max(1) - 1) as f64 + 120.0 * (n - 1.0) + if has("sacrifice") { 150.0 } else { 0.0 }
+        - if free { 100.0 } else { 0.0 }
+        + 90.0 * k.ln();
     ((r / 10.0).round() * 10.0).clamp(800.0, 2600.0) as u32
+}
+
+/// The moves a solver weighs against `first` at `pos`: the legal captures when `first` captures, else the
+/// legal checks when it checks, else every legal move (a quiet move has no shortcut to it).
+pub fn candidates(pos: &Position, first: crate::xiangqi::Move) -> usize {
+    let capture = |m: crate::xiangqi::Move| pos.piece_at(m.to()).is_some();
+    let mut scratch = pos.clone();
+    let mut check = |m: crate::xiangqi::Move| {
+        scratch.make_move(m);
+        let c = scratch.in_check();
+        scratch.unmake_move();
+        c
+    };
+    let legal = pos.legal_moves();
+    let moves = legal.as_slice();
+    if capture(first) {
+        moves.iter().filter(|&&m| capture(m)).count()
+    } else if check(first) {
+        moves.iter().filter(|&&m| check(m)).count()
+    } else {
+        moves.len()
+    }
 }
 
 /// A flag's value.
@@ -346,7 +366,10 @@ fn assemble_cmd(args: &[String]) -> Result<String, String> {
             }
             let mut p = parse_line(line).map_err(|e| format!("puzzles assemble: {f}: line {}: {e}", i + 1))?;
             if let Some(ft) = features.take() {
-                p.rating = rating(&ft, p.solution.len().div_ceil(2), &p.themes);
+                let pos = Position::from_fen(&p.fen).map_err(|e| format!("puzzles assemble: {f}: line {}: {e}", i + 1))?;
+                let moves: Vec<crate::xiangqi::Move> =
+                    p.solution.iter().filter_map(|m| crate::xiangqi::Move::parse_iccs(m)).collect();
+                p.rating = rating(ft.found_depth, &pos, &moves, &p.themes);
             }
             all.push(p);
         }

@@ -61,7 +61,7 @@ fn every_solution_is_legal_and_ends_on_the_players_move_and_mates_mate() {
 
 #[test]
 fn parse_errors_name_the_line() {
-    let good = "x0001\t4k4/9/9/9/9/9/9/9/4R4/3K5 w - - 0 1\te1e8\t800\tquiet,endgame\ttest";
+    let good = "x0001\t3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\te1e8\t800\tquiet,endgame\ttest";
     assert_eq!(parse(&format!("# c\n{good}\n")).unwrap().len(), 1);
     let bad_move = good.replace("e1e8", "e1e8 e9d9");
     assert!(parse(&format!("# c\n\n{bad_move}\n")).unwrap_err().starts_with("line 3:"));

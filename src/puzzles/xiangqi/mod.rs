@@ -98,7 +98,7 @@ fn parse_line(line: &str) -> Result<XiangqiPuzzle, String> {
     }
     let mut pos = Position::from_fen(fen).map_err(|e| format!("{id}: bad FEN: {e}"))?;
     let solution: Vec<String> = solution.split(' ').map(str::to_string).collect();
-    if solution.len() % 2 == 0 {
+    if solution.len().is_multiple_of(2) {
         return Err(format!("{id}: the solution has {} moves: it must end on the player's move", solution.len()));
     }
     for m in &solution {

@@ -173,18 +173,19 @@ fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
 
 /// Refuses arguments other than `known` flags with a value and `switches` alone (after the subcommand).
 fn check_args(cmd: &str, args: &[String], known: &[&str], switches: &[&str]) -> Result<(), String> {
+    let cmd = if cmd.is_empty() { String::new() } else { format!(" {cmd}") };
     let mut i = 0;
     while i < args.len() {
         let a = args[i].as_str();
         if known.contains(&a) {
             if i + 1 >= args.len() {
-                return Err(format!("puzzles {cmd}: {a} needs a value"));
+                return Err(format!("puzzles{cmd}: {a} needs a value"));
             }
             i += 2;
-        } else if switches.contains(&a) || (cmd == "assemble" && !a.starts_with("--")) {
+        } else if switches.contains(&a) || (cmd == " assemble" && !a.starts_with("--")) {
             i += 1;
         } else {
-            return Err(format!("puzzles {cmd}: unknown argument '{}'", crate::echo(a)));
+            return Err(format!("puzzles{cmd}: unknown argument '{}'", crate::echo(a)));
         }
     }
     Ok(())
@@ -329,8 +330,9 @@ const HEADER: &str = "\
 # duiyi Xiangqi puzzles (issue 36): positions of real master games where the side to move has one winning move.
 # Source: benches/data/liu-dahua-1000-games.pgn (1,000 games of Liu Dahua from wxf.ca's master database, via the
 #   wukong-xiangqi repository, MIT licence). Method, thresholds, themes and rating: docs/puzzles-xiangqi.md.
-# Mined by `duiyi puzzles mine --game xiangqi` (filter depth 5, find depth 9, MultiPV 2) and re-checked at depth 14
-#   by `duiyi puzzles check --game xiangqi`; assembled by `duiyi puzzles assemble --game xiangqi`.
+# Mined by `duiyi puzzles mine --game xiangqi` (filter depth 5, find depth 9; game positions, and the positions
+#   after a losing alternative to the game's move, `var M` in the source), re-checked at depth 14 by
+#   `duiyi puzzles check --game xiangqi` (failures dropped), assembled by `duiyi puzzles assemble --game xiangqi`.
 # Fields (TAB-separated): id fen solution rating themes source\n";
 
 fn assemble_cmd(args: &[String]) -> Result<String, String> {

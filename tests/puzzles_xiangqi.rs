@@ -96,3 +96,17 @@ fn a_seeded_sample_still_checks_at_depth() {
         check::check_one(&p[i], check::CHECK_DEPTH).unwrap_or_else(|e| panic!("{} ({}): {e}", p[i].id, p[i].source));
     }
 }
+
+#[test]
+fn samples_are_seeded_distinct_and_sorted_and_features_read_back() {
+    let a = check::sample_indices(100, Some(10), 7);
+    assert_eq!(a, check::sample_indices(100, Some(10), 7));
+    assert_ne!(a, check::sample_indices(100, Some(10), 8));
+    assert!(a.windows(2).all(|w| w[0] < w[1]) && a.iter().all(|&i| i < 100));
+    assert_eq!(check::sample_indices(5, None, 1), vec![0, 1, 2, 3, 4]);
+    assert_eq!(check::sample_indices(5, Some(9), 1).len(), 5);
+    use duiyi::puzzles::xiangqi::mine::Features;
+    let f = Features { found_depth: 4, legal_moves: 37 };
+    assert_eq!(Features::parse_comment(&f.comment()), Some(f));
+    assert_eq!(Features::parse_comment("# a comment"), None);
+}

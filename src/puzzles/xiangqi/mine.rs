@@ -76,11 +76,13 @@ pub struct SourceGame {
     pub black: String,
 }
 
-/// What the find search says of a puzzle's root: the depth from which the best move stayed the solution's
-/// first move with a decisive score, and the root's legal move count (rating features).
+/// What the find search says of a puzzle's root (the rating's search feature, [`super::rating`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Features {
+    /// The first depth (plies, 1 to the find depth) from which every iteration's best move was the solution's
+    /// first move with a decisive score.
     pub found_depth: u32,
+    /// The root's legal move count (recorded for reference; the rating counts the candidates itself).
     pub legal_moves: usize,
 }
 

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 /// The number of puzzles shipped (the set is at least this large).
 const SHIPPED_AT_LEAST: usize = 500;
 /// The CI re-check: this many puzzles drawn with this seed, each searched at the checker's depth.
-const CI_SAMPLE: usize = 6;
+const CI_SAMPLE: usize = 16;
 const CI_SEED: u64 = 36;
 
 fn puzzles() -> Vec<XiangqiPuzzle> {

@@ -115,7 +115,7 @@ pub fn balance(pos: &Position, color: Color) -> i32 {
 /// The game phase of a puzzle position (docs/puzzles-xiangqi.md "Phase"), from its attacking material
 /// (`Position::phase`: rook 6, horse / cannon 3, 48 with all on the board) and the ply it occurred at:
 /// `endgame` when the phase is at most 18 (for example a rook and a horse each), else `opening` before ply 30
-/// with at most one minor piece (or two pawns' worth of rook trades: phase > 36) gone, else `middlegame`.
+/// with the phase above 36 (at most a rook and a minor piece, or three minor pieces, traded), else `middlegame`.
 pub fn phase(pos: &Position, ply: usize) -> &'static str {
     let p = pos.phase();
     if p <= 18 {

@@ -19,6 +19,9 @@ fn usage() -> &'static str {
      duiyi hex potentials --size N[xM] [--moves \"b:c3 w:d2 …\"|--sgf FILE]   Hex two-distance maps as JSON\n  \
      duiyi combat --model waterfall|round-table|hybrid …   attack-outcome distribution as JSON\n  \
      duiyi puzzles --game xiangqi|hex [--json]   every shipped puzzle, one per line\n  \
+     duiyi puzzles check --game xiangqi|hex [--sample N] [--seed S]   re-checks the shipped set (docs/puzzles.md)\n  \
+     duiyi puzzles mine --game xiangqi --pgn FILE … | --game hex --from FILES …   finds puzzles in games\n  \
+     duiyi puzzles assemble --game xiangqi FILE… | merge --game hex FILE…   mined lines → the set's file\n  \
      duiyi circle --method seed|welzl [--seed N] < points   smallest enclosing circle as JSON\n  \
      duiyi gtp                                    Hex engine speaking GTP on stdin (HexGui, Benzene tools)\n  \
      duiyi                                        read engine-protocol commands on stdin (ucci | uci)"
@@ -370,6 +373,13 @@ fn ecco_cmd(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// Prints `text` to stdout; a reader that stops early (`| head`) ends the output quietly, without a panic.
+fn print_piped(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(|s| s.as_str()) {
@@ -382,7 +392,7 @@ fn main() -> ExitCode {
         Some("hex") => duiyi::hex::cli::run(&args[1..]).map(|out| println!("{out}")),
         Some("combat") => return ExitCode::from(duiyi::combat::cli::run(&args[1..]) as u8),
         Some("circle") => return ExitCode::from(duiyi::geometry::cli::run(&args[1..]) as u8),
-        Some("puzzles") => duiyi::puzzles::run(&args[1..]).map(|out| print!("{out}")),
+        Some("puzzles") => duiyi::puzzles::run(&args[1..]).map(|out| print_piped(&out)),
         Some("gtp") if args.len() == 1 => return duiyi::protocol::gtp::run_stdio(),
         Some("gtp") => Err("gtp: takes no arguments (settings are GTP commands: boardsize, param_game, time_left)".into()),
         Some("-h") | Some("--help") | Some("help") => {

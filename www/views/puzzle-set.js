@@ -20,7 +20,8 @@ const cache = new Map();
 
 /**
  * @typedef {{id: string, game: 'xiangqi', fen: string, toMove: 'red'|'black', solution: string[], rating: number,
- *   themes: string[], source: string}} XiangqiPuzzle
+ *   themes: string[], source: string, lastMove: string|null}} XiangqiPuzzle  lastMove: the opponent's move that
+ *   made the position, when the source names it
  * @typedef {{id: string, game: 'hex', size: number, moves: string[], toMove: 'black'|'white', solution: string[],
  *   wins: string[][], rating: number, themes: string[], source: string}} HexPuzzle
  */
@@ -53,7 +54,9 @@ export function parseSet(game, text) {
       const moves = list(solution, /\s+/);
       if (!moves.length || moves.length % 2 === 0) throw bad(game, n, 'the solution must end on the player\'s move');
       if (!Number.isFinite(Number(rating))) throw bad(game, n, `rating '${rating}'`);
-      out.push({ id, game, fen, toMove: side === 'b' ? 'black' : 'red', solution: moves, rating: Number(rating), themes: list(themes, ','), source });
+      // a variation puzzle names the opponent's move that made the position (`var M`): shown as the last move
+      const lastMove = /\bvar ([a-i]\d[a-i]\d)\b/.exec(source)?.[1] ?? null;
+      out.push({ id, game, fen, toMove: side === 'b' ? 'black' : 'red', solution: moves, rating: Number(rating), themes: list(themes, ','), source, lastMove });
     } else {
       if (f.length < 7) throw bad(game, n, `${f.length} fields, expected 8`);
       const [id, size, moves, solution, wins, rating, themes, source = ''] = f;

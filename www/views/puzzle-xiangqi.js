@@ -45,7 +45,8 @@ export function createXiangqiPuzzle(host, { XiangqiGame, pieceSet = 'chinese', n
     step = 0;
     busy = false;
     over = false;
-    last = null;
+    // the opponent's move that made the position, when the set names it
+    last = puzzle.lastMove ? { from: puzzle.lastMove.slice(0, 2), to: puzzle.lastMove.slice(2, 4) } : null;
     hint = null;
   }
 

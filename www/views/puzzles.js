@@ -286,8 +286,25 @@ export async function mount(root, ctx) {
     themesEl.hidden = !done;
     if (done) themesEl.textContent = t('puzzles.about', { rating: Math.round(puzzle.rating), themes: puzzle.themes.map((th) => dict[`puzzles.theme.${th}`] ?? th).join(' · ') });
     sourceEl.hidden = !done;
-    if (done) sourceEl.textContent = t('puzzles.source', { source: puzzle.source });
+    if (done) sourceEl.textContent = t('puzzles.source', { source: sourceText(puzzle) });
     controller?.setAriaLabel(t('puzzles.boardLabel'));
+  }
+
+  /**
+   * A Xiangqi puzzle's source in words: `liu-dahua#G ply P [var M] Red vs Black` (docs/puzzles-xiangqi.md) →
+   * the players, the game, the move, and for a variation the move that was not played in the game. Other
+   * sources (the Hex set's are sentences already) are shown as they are.
+   */
+  function sourceText(p) {
+    const m = /^([\w-]+)#(\d+) ply (\d+)(?: var ([a-i]\d[a-i]\d))?\s*(.*)$/.exec(p.source);
+    if (p.game !== 'xiangqi' || !m) return p.source;
+    const [, set, gameNo, ply, alt, players] = m;
+    const params = {
+      players: players || '?', game: gameNo, collection: dict[`puzzles.collection.${set}`] ?? set,
+      move: Math.floor(Number(ply) / 2) + 1, alt, side: t(`puzzles.side.${p.toMove === 'red' ? 'black' : 'red'}`),
+    };
+    if (!alt) return t('puzzles.sourceGame', params);
+    return t('puzzles.sourceVariation', { ...params, move: Math.ceil(Number(ply) / 2) });
   }
 
   function onResize() {

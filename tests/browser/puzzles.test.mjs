@@ -1,6 +1,8 @@
 // #puzzles (issue 36): a Xiangqi and a Hex puzzle solved by playing their shipped solutions on the board, one of
 // each failed on purpose, the Glicko-2 rating seen moving both ways (and counted once: a retry solved does not
-// move it), the hints drawn, and the rating and the puzzle kept over a reload. The puzzles are the first ones
+// move it), the hints drawn, and the rating and the puzzle kept over a reload. Off a Hex puzzle's main line
+// (its other winning first move) the engine defends and the review worker's solver judges each move, with the
+// native solver choosing the test's winning moves. The puzzles are the first ones
 // of the shipped sets (www/data/puzzles-*.txt, read here with the page's own parser), so the test follows
 // the data. Waits are for page state (READY_MS: a loaded 2-core machine); nothing here times anything.
 import { test, before, after, afterEach } from 'node:test';
@@ -8,7 +10,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startApp, READY_MS, REPO_ROOT, clickMove, legalMovesAfter } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
 import { parseSet } from '../../www/views/puzzle-set.js';
+import { nativeBinary } from './native.mjs';
 
 const sets = Object.fromEntries(['xiangqi', 'hex'].map((g) => [g, parseSet(g, fs.readFileSync(path.join(REPO_ROOT, 'www', 'data', `puzzles-${g}.txt`), 'utf8'))]));
 
@@ -131,10 +135,10 @@ test('Hex: a proved puzzle solved on the board ends on a drawn connection; a los
   }
   await waitState(page, 'solved');
   assert.ok(await rating(page) > 1500);
-  // the proved connection is drawn (its carrier; none when the last move connected outright)
-  const connected = await page.$$eval('.pz-board [data-mark="carrier"]', (els) => els.length);
-  const stones = await page.$$eval('.pz-board g[data-stone]', (els) => els.length);
-  assert.ok(connected > 0 || stones > 0);
+  // the proved connection is drawn: its carrier, or the winning chain when the last move connected outright
+  const carrier = await page.$$eval('.pz-board [data-mark="carrier"]', (els) => els.length);
+  const chain = await page.$$eval('.pz-board g[data-chain]', (els) => els.length);
+  assert.ok(carrier + chain > 0, 'the connection is shown');
 
   await open(page, 'hex', b.id, 'en');
   await page.click('[data-testid="puzzle-hint"]');
@@ -155,5 +159,39 @@ test('Hex: a proved puzzle solved on the board ends on a drawn connection; a los
   await page.click(`.pz-board g[data-square="${losing}"]`);
   await waitState(page, 'failed');
   assert.ok(await rating(page) < before);
+  assert.deepEqual(app.errorsOf(page), []);
+});
+
+test('Hex: another winning move leaves the main line; the engine defends and each move is proved until the connection is (en)', async () => {
+  // the first puzzle whose first step has two winning moves and whose main line is longer than one move
+  const p = sets.hex.find((x) => x.wins[0].length === 2 && x.solution.length >= 3);
+  assert.ok(p, 'a puzzle with two winning first moves and a longer line');
+  const page = await app.newPage('', {});
+  await open(page, 'hex', p.id, 'en');
+  const bin = nativeBinary();
+  let move = p.wins[0].find((c) => c !== p.solution[0]);
+  for (let step = 0; step < p.size * p.size; step++) {
+    await page.click(`.pz-board g[data-square="${move}"]`);
+    // the engine's reply (a hint in the review worker), or the end
+    await page.waitForFunction(() => {
+      const d = document.querySelector('[data-testid="puzzle"]').dataset;
+      return d.state !== 'solving' || (d.played ?? '').split(' ').filter(Boolean).length % 2 === 0;
+    }, null, { timeout: READY_MS });
+    const d = await data(page);
+    if (d.state !== 'solving') break;
+    // the last move is marked on the board: the defender's reply
+    const played = d.played.split(' ');
+    assert.equal(await page.getAttribute(`.pz-board g[data-square="${played.at(-1)}"]`, 'data-last'), '', 'the reply is marked');
+    // a winning move here, from the native solver
+    const all = [...p.moves, ...played].map((c, i) => `${i % 2 === 0 ? 'b' : 'w'}:${c}`).join(' ');
+    const out = JSON.parse(execFileSync(bin, ['hex', 'solve', '--size', String(p.size), '--moves', all, '--time-limit', '60']).toString());
+    assert.equal(out.winner, p.toMove, 'the player still wins after the engine\'s reply');
+    move = out.winning_moves[0];
+  }
+  await waitState(page, 'solved');
+  // the proved connection: its carrier drawn, or the stones already connected (the winning chain)
+  const carrier = await page.$$eval('.pz-board [data-mark="carrier"]', (els) => els.length);
+  const chain = await page.$$eval('.pz-board g[data-chain]', (els) => els.length);
+  assert.ok(carrier + chain > 0, 'the connection is shown');
   assert.deepEqual(app.errorsOf(page), []);
 });

@@ -12,6 +12,7 @@
 
 import { createHexBoard, cellName } from './hex-board.js';
 import { request } from './hex-review-client.js';
+import { movesOf } from './hex-record.js';
 
 export const REPLY_MS = 450;
 export const SHOW_MS = 700;
@@ -61,8 +62,7 @@ export function createHexPuzzle(host, { HexGame, onResult, shape = () => 'rhombu
   }
 
   function render() {
-    const ms = game.moves();
-    const lastCell = ms.at(-1);
+    const lastCell = movesOf(game).at(-1);
     const toMove = game.toMove();
     board.setShape(shape(puzzle.size));
     board.set({
@@ -88,7 +88,7 @@ export function createHexPuzzle(host, { HexGame, onResult, shape = () => 'rhombu
   }
 
   function gameSpecNow() {
-    return { size: `${puzzle.size}x${puzzle.size}`, swap: false, moves: Array.from(game.moves()) };
+    return { size: `${puzzle.size}x${puzzle.size}`, swap: false, moves: movesOf(game) };
   }
 
   /** Off the main line: the defender's reply from the worker's hint, then the player again. */
@@ -212,7 +212,7 @@ export function createHexPuzzle(host, { HexGame, onResult, shape = () => 'rhombu
       });
     },
     /** The moves played since the puzzle's position. */
-    played: () => (game ? Array.from(game.moves()).slice(puzzle.moves.length) : []),
+    played: () => (game ? movesOf(game).slice(puzzle.moves.length) : []),
     refresh: () => puzzle && render(),
     setAriaLabel: (text) => board.setAriaLabel(text),
     destroy() {

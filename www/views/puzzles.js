@@ -6,7 +6,7 @@
 //
 // Test hooks (docs/testing.md): puzzle (data-id, data-game, data-fen (Xiangqi) or data-size + data-moves (Hex,
 // comma-separated), data-to-move, data-state = solving | solved | failed, data-rated = the first result
-// counted, data-played = the moves on the board since the puzzle's position, space-separated), puzzle-rating (data-rating, data-rd, data-game), puzzle-next, puzzle-hint (data-level), puzzle-retry,
+// counted and the rating shown includes it, data-played = the moves on the board since the puzzle's position, space-separated), puzzle-rating (data-rating, data-rd, data-game), puzzle-next, puzzle-hint (data-level), puzzle-retry,
 // puzzle-solution, puzzle-feedback (data-kind of the last move's judgement), puzzle-game-xiangqi /
 // puzzle-game-hex (aria-pressed), puzzle-change (the last rating change), puzzle-themes.
 
@@ -50,6 +50,8 @@ export async function mount(root, ctx) {
   let state = 'solving';
   /** the first result of this puzzle was counted */
   let rated = false;
+  /** rating updates still being computed (the Glicko-2 library loads on first use): data-rated waits for them */
+  let counting = 0;
   let helped = false;
   let hintLevel = 0;
   let change = null;
@@ -136,18 +138,39 @@ export async function mount(root, ctx) {
     render();
   }
 
-  async function count(score) {
+  /** the rating updates, one after the other (each starts from the state the one before left) */
+  let queue = Promise.resolve();
+
+  function count(score) {
     if (rated || !puzzle) return;
     rated = true;
-    const before = player.rating;
-    const id = puzzle.id;
-    const next = await rate(player, puzzle.rating, score);
-    if (destroyed) return;
-    player = { ...player, ...next, played: [...player.played.filter((p) => p !== id), id] };
-    if (score) player.solved += 1;
-    else player.failed += 1;
-    saveRating(game, player);
-    change = Math.round(player.rating - before);
+    const g = game;
+    const { id, rating: puzzleRating } = puzzle;
+    counting += 1;
+    queue = queue.then(() => applyResult(g, id, puzzleRating, score));
+  }
+
+  async function applyResult(g, id, puzzleRating, score) {
+    const base = g === game ? player : loadRating(g);
+    let next;
+    try {
+      next = await rate(base, puzzleRating, score);
+    } catch (err) {
+      // the rating library did not load: the puzzle stays counted, the rating as it was
+      console.warn('the puzzle rating could not be updated', err);
+      counting -= 1;
+      if (!destroyed) render();
+      return;
+    }
+    counting -= 1;
+    // the state of the game the puzzle was of (the player may have switched games meanwhile)
+    const updated = { ...base, ...next, played: [...base.played.filter((p) => p !== id), id] };
+    if (score) updated.solved += 1;
+    else updated.failed += 1;
+    saveRating(g, updated);
+    if (destroyed || g !== game) return;
+    player = updated;
+    change = Math.round(updated.rating - base.rating);
     render();
   }
 
@@ -255,7 +278,7 @@ export async function mount(root, ctx) {
     panel.dataset.id = puzzle.id;
     panel.dataset.game = game;
     panel.dataset.toMove = puzzle.toMove;
-    panel.dataset.rated = String(rated);
+    panel.dataset.rated = String(rated && counting === 0);
     panel.dataset.played = controller?.played?.().join(' ') ?? '';
     if (game === 'xiangqi') {
       panel.dataset.fen = puzzle.fen;

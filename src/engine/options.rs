@@ -9,7 +9,8 @@ use crate::search::driver::SlicedSearch;
 
 impl Engine {
     /// Sets an option. For every game: `Hash` (TT size in MiB, 1–[`MAX_HASH_MIB`]) and `Clear Hash` (empties
-    /// the TTs). Technique switches (`true`/`false`) of either game, whatever the current game is — Xiangqi:
+    /// the TTs); `Threads` (1–[`crate::xiangqi::search::MAX_THREADS`] natively, 1 in WebAssembly; the Xiangqi
+    /// search's Lazy SMP, `xiangqi::search::smp`; Hex searches on one thread). Technique switches (`true`/`false`) of either game, whatever the current game is — Xiangqi:
     /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`,
     /// `Futility`; Hex: those of `hex::search::SearchOptions`. Xiangqi opening book: `OwnBook` (alias `usebook`,
     /// `true`/`false`, default `false`) and `BookSeed` (the seed, 0–2^64−1, of the book's weighted random choice;
@@ -37,6 +38,22 @@ impl Engine {
                         h.searcher.resize_hash(mib);
                     }
                     self.hash_mib = mib;
+                }
+                Ok(())
+            }
+            // Lazy SMP (`xiangqi::search::smp`): the Xiangqi search's threads. Hex searches on one thread.
+            "threads" => {
+                let max = if cfg!(target_arch = "wasm32") { 1 } else { crate::xiangqi::search::MAX_THREADS };
+                let n: usize = value.trim().parse().map_err(|_| bad(&format!("expected a whole number 1..{max}")))?;
+                if !(1..=max).contains(&n) {
+                    return Err(bad(&format!("must be 1..{max}")));
+                }
+                if self.is_searching() {
+                    return Err(EngineError::Busy);
+                }
+                self.xiangqi.searcher.set_threads(n);
+                if let Some(h) = self.hex.as_mut() {
+                    h.searcher.set_threads(n);
                 }
                 Ok(())
             }

@@ -135,6 +135,8 @@ impl<S: SlicedSearch> Slot<S> {
     }
 
     pub(super) fn finish(&mut self, infos: Vec<Info>) -> SlotStep<S::Move> {
+        // The helper threads of a parallel search stop with the search (the main thread's answer is taken).
+        self.searcher.end_search();
         // A stopped search (a ponder miss, "move now") answers at once: no level passes after a stop.
         let stopped = self.search.as_ref().is_none_or(|s| s.stop);
         if let Some(set) = self.ponder.as_mut() {

@@ -48,6 +48,15 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, TryRecvError};
 
+/// The largest `Threads` the protocols announce: the machine's cores (`std::thread::available_parallelism`;
+/// 1 in WebAssembly and where it cannot be told), within `xiangqi::search::MAX_THREADS`.
+pub(crate) fn max_threads() -> usize {
+    if cfg!(target_arch = "wasm32") {
+        return 1;
+    }
+    std::thread::available_parallelism().map_or(1, |n| n.get()).min(crate::xiangqi::search::MAX_THREADS)
+}
+
 /// Reads stdin on a thread of its own, line by line (each with its newline; invalid UTF-8 becomes U+FFFD, never
 /// the end of the session), and gives each to `on_input` as `Some(line)`, then `None` at the end of input or
 /// once `on_input` returned `false`. Shared by the UCI/UCCI and GTP loops.

@@ -40,6 +40,7 @@ pub(super) fn announce<W: Write>(s: &mut Session<W>) {
     s.say("option ponder type check default false");
     s.say("option usehash type check default true");
     s.say(&format!("option hashsize type spin min 0 max {MAX_HASH_MIB} default {DEFAULT_HASH_MIB}"));
+    s.say(&format!("option threads type spin min 0 max {} default 1", crate::protocol::max_threads()));
     s.say("option pruning type combo var none var small var medium var large default large");
     for t in TECHNIQUES {
         s.say(&format!("option {t} type check default true"));
@@ -177,6 +178,13 @@ fn setoption<W: Write>(s: &mut Session<W>, rest: &str) {
                 s.info_string(&e.to_string());
             }
         }
+        "threads" => {
+            // 0 lets the engine choose (as `hashsize`): one thread per core.
+            let v = if value.trim() == "0" { crate::protocol::max_threads().to_string() } else { value.to_string() };
+            if let Err(e) = s.engine.set_option("Threads", &v) {
+                s.info_string(&e.to_string());
+            }
+        }
         "pruning" => {
             let on = match value.trim().to_ascii_lowercase().as_str() {
                 "none" => false,
@@ -196,11 +204,6 @@ fn setoption<W: Write>(s: &mut Session<W>, rest: &str) {
         "promotion" => {
             if flag(s) == Some(true) {
                 s.info_string("setoption promotion: advisor/elephant promotion is not supported");
-            }
-        }
-        "threads" => {
-            if !matches!(value.trim(), "0" | "1") {
-                s.info_string("setoption threads: the engine searches with one thread");
             }
         }
         // Standard UCCI options this engine does not list; setting them is not an error (spec §5.7).

@@ -105,6 +105,12 @@ pub trait SlicedSearch {
     fn in_iteration(&self) -> bool;
     /// Removes these moves from the root (UCCI `banmoves`, UCI `searchmoves`' complement).
     fn exclude_root_moves(&mut self, moves: &[Self::Move]);
+    /// The search ended (the engine answered `bestmove`): stop whatever works for it beside `run` (the helper
+    /// threads of a parallel search). The default does nothing.
+    fn end_search(&mut self) {}
+    /// `Threads`: how many threads the next searches use (1 = the single-threaded search). The default ignores
+    /// it (a game without a parallel search).
+    fn set_threads(&mut self, _n: usize) {}
     /// Installs (or removes) a flag another thread raises to make `run` return early.
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>);
     /// Replaces the transposition table by an empty one of `mib` MiB.

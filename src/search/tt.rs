@@ -5,8 +5,9 @@
 //! (depth-preferred with aging).
 
 use super::score::{Bound, Score};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
-/// One slot: 16 bytes.
+/// One slot, unpacked: what [`Slot`] stores in two words.
 #[derive(Clone, Copy)]
 struct Entry {
     /// Low 32 bits of the Zobrist key (the bucket index uses the high bits).
@@ -19,6 +20,7 @@ struct Entry {
     generation: u8,
 }
 
+/// Entries per bucket.
 const BUCKET: usize = 4;
 
 impl Entry {
@@ -27,11 +29,64 @@ impl Entry {
     fn generation_used(&self) -> bool {
         self.mv != 0 || self.lower_depth != NO_DEPTH || self.upper_depth != NO_DEPTH
     }
+
+    /// The data word: move, both bounds and both depths (a depth stored plus 128, so that zero is
+    /// [`NO_DEPTH`] and a zeroed table is empty).
+    #[inline]
+    fn data(&self) -> u64 {
+        self.mv as u64
+            | (self.lower as u16 as u64) << 16
+            | (self.upper as u16 as u64) << 32
+            | ((self.lower_depth as i32 + 128) as u64) << 48
+            | ((self.upper_depth as i32 + 128) as u64) << 56
+    }
+
+    /// The key word: the key's low 32 bits and the generation.
+    #[inline]
+    fn meta(&self) -> u64 {
+        self.key as u64 | (self.generation as u64) << 32
+    }
+
+    #[inline]
+    fn unpack(meta: u64, data: u64) -> Entry {
+        Entry {
+            key: meta as u32,
+            generation: (meta >> 32) as u8,
+            mv: data as u16,
+            lower: (data >> 16) as u16 as i16,
+            upper: (data >> 32) as u16 as i16,
+            lower_depth: (((data >> 48) & 0xff) as i32 - 128) as i8,
+            upper_depth: (((data >> 56) & 0xff) as i32 - 128) as i8,
+        }
+    }
 }
+
+/// One slot as shared memory: 16 bytes, two words written and read without locks, the key word stored XORed
+/// with the data word (Hyatt & Mann 2002, "A lockless transposition-table implementation for parallel search").
+/// A slot torn by two threads writing at once reads as another position's (its key does not match), so a
+/// probe never returns a mixture; with one thread the table behaves exactly as a plain array.
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    #[inline]
+    fn load(&self) -> Entry {
+        let data = self.data.load(Relaxed);
+        Entry::unpack(self.check.load(Relaxed) ^ data, data)
+    }
+
+    #[inline]
+    fn save(&self, e: &Entry) {
+        let data = e.data();
+        self.data.store(data, Relaxed);
+        self.check.store(e.meta() ^ data, Relaxed);
+    }
+}
+
 /// Depth recorded for "no bound here".
 const NO_DEPTH: i8 = -128;
-const EMPTY_ENTRY: Entry =
-    Entry { key: 0, mv: 0, lower: 0, upper: 0, lower_depth: NO_DEPTH, upper_depth: NO_DEPTH, generation: 0 };
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
@@ -44,36 +99,42 @@ pub struct Probe {
     pub upper: Option<(Score, i32)>,
 }
 
-/// A hash table of search results keyed by Zobrist key; size set in MiB.
+/// A hash table of search results keyed by Zobrist key; size set in MiB. Every method takes `&self`: the
+/// table is shared by the threads of a parallel search (`Arc<TranspositionTable>`, Lazy SMP) with relaxed
+/// atomic loads and stores (plain moves on x86-64 and in wasm), checked per slot (see [`Slot`]).
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    slots: Box<[Slot]>,
     mask: usize,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 impl TranspositionTable {
     /// A table of about `mib` MiB (rounded down to a power of two number of buckets; at least 1 bucket).
     pub fn new(mib: usize) -> Self {
         let bytes = mib.max(1) * 1024 * 1024;
-        let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
+        let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        TranspositionTable { entries: vec![EMPTY_ENTRY; buckets * BUCKET], mask: buckets - 1, generation: 0 }
+        let slots = (0..buckets * BUCKET).map(|_| Slot { check: AtomicU64::new(0), data: AtomicU64::new(0) }).collect();
+        TranspositionTable { slots, mask: buckets - 1, generation: AtomicU8::new(0) }
     }
 
     /// Size in MiB.
     pub fn size_mib(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Entry>() / (1024 * 1024)
+        self.slots.len() * std::mem::size_of::<Slot>() / (1024 * 1024)
     }
 
     /// Empties the table.
-    pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = EMPTY_ENTRY);
-        self.generation = 0;
+    pub fn clear(&self) {
+        for slot in self.slots.iter() {
+            slot.check.store(0, Relaxed);
+            slot.data.store(0, Relaxed);
+        }
+        self.generation.store(0, Relaxed);
     }
 
     /// Starts a new search: older entries become preferred victims.
-    pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+    pub fn new_search(&self) {
+        self.generation.store(self.generation.load(Relaxed).wrapping_add(1), Relaxed);
     }
 
     #[inline]
@@ -81,11 +142,17 @@ impl TranspositionTable {
         ((key >> 32) as usize & self.mask) * BUCKET
     }
 
+    /// The slot of `key` in its bucket and its entry, if stored.
+    #[inline]
+    fn find(&self, key: u64) -> Option<(usize, Entry)> {
+        let b = self.bucket(key);
+        (b..b + BUCKET).map(|i| (i, self.slots[i].load())).find(|(_, e)| e.key == key as u32 && e.generation_used())
+    }
+
     /// Looks `key` up.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Probe> {
-        let b = self.bucket(key);
-        let e = self.entries[b..b + BUCKET].iter().find(|e| e.key == key as u32 && e.generation_used())?;
+        let (_, e) = self.find(key)?;
         Some(Probe {
             mv: e.mv,
             lower: (e.lower_depth != NO_DEPTH).then_some((e.lower as Score, e.lower_depth as i32)),
@@ -94,37 +161,34 @@ impl TranspositionTable {
     }
 
     /// Records `mv` as the best move of `key` without touching its bounds (used to write the PV back).
-    pub fn store_move(&mut self, key: u64, mv: u16) {
-        let b = self.bucket(key);
-        if let Some(i) = (b..b + BUCKET).find(|&i| self.entries[i].key == key as u32 && self.entries[i].generation_used()) {
-            let e = &mut self.entries[i];
+    pub fn store_move(&self, key: u64, mv: u16) {
+        if let Some((i, mut e)) = self.find(key) {
             e.mv = mv;
-            e.generation = self.generation;
+            e.generation = self.generation.load(Relaxed);
+            self.slots[i].save(&e);
         } else {
             self.store(key, 0, Bound::Lower, 0, mv);
-            let b = self.bucket(key);
-            if let Some(e) = self.entries[b..b + BUCKET].iter_mut().find(|e| e.key == key as u32 && e.generation_used()) {
+            if let Some((i, mut e)) = self.find(key) {
                 e.lower_depth = NO_DEPTH;
+                self.slots[i].save(&e);
             }
         }
     }
 
     /// Stores a result: `score` (node-relative) is a `bound` at `depth` plies; `mv` the best move (0 = keep).
-    pub fn store(&mut self, key: u64, depth: i32, bound: Bound, score: Score, mv: u16) {
+    pub fn store(&self, key: u64, depth: i32, bound: Bound, score: Score, mv: u16) {
         let depth = depth.clamp(0, 127) as i8;
         let score = score.clamp(i16::MIN as Score + 1, i16::MAX as Score) as i16;
-        let b = self.bucket(key);
-        let generation = self.generation;
-        let slot = match self.entries[b..b + BUCKET].iter().position(|e| e.key == key as u32 && e.generation_used()) {
-            Some(i) => {
-                b + i
-            }
+        let generation = self.generation.load(Relaxed);
+        let (slot, mut e) = match self.find(key) {
+            Some(found) => found,
             None => {
                 // Replace the least valuable: oldest generation first, then shallowest.
+                let b = self.bucket(key);
                 let mut victim = b;
                 let mut worst = i32::MAX;
                 for i in b..b + BUCKET {
-                    let e = &self.entries[i];
+                    let e = self.slots[i].load();
                     let d = e.lower_depth.max(e.upper_depth) as i32;
                     let age = generation.wrapping_sub(e.generation) as i32;
                     let value = if !e.generation_used() { i32::MIN } else { d - 8 * age };
@@ -133,7 +197,7 @@ impl TranspositionTable {
                         victim = i;
                     }
                 }
-                self.entries[victim] = Entry {
+                let fresh = Entry {
                     key: key as u32,
                     mv: 0,
                     lower: 0,
@@ -142,10 +206,9 @@ impl TranspositionTable {
                     upper_depth: NO_DEPTH,
                     generation,
                 };
-                victim
+                (victim, fresh)
             }
         };
-        let e = &mut self.entries[slot];
         e.generation = generation;
         if mv != 0 {
             e.mv = mv;
@@ -166,6 +229,7 @@ impl TranspositionTable {
                 Bound::Exact => {}
             }
         }
+        self.slots[slot].save(&e);
     }
 }
 
@@ -175,7 +239,7 @@ mod tests {
 
     #[test]
     fn lower_and_upper_bounds_are_kept_separately() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         tt.store(42 << 32 | 7, 5, Bound::Lower, 30, 99);
         tt.store(42 << 32 | 7, 3, Bound::Upper, 80, 0);
         let p = tt.probe(42 << 32 | 7).unwrap();
@@ -186,7 +250,7 @@ mod tests {
 
     #[test]
     fn size_follows_the_hash_option() {
-        assert_eq!(std::mem::size_of::<Entry>(), 16);
+        assert_eq!(std::mem::size_of::<Slot>(), 16);
         assert_eq!(TranspositionTable::new(16).size_mib(), 16);
     }
 }

@@ -140,6 +140,8 @@ pub use crate::search::driver::RunOutcome;
 mod driver;
 mod node;
 mod root;
+mod smp;
+pub use smp::MAX_THREADS;
 use node::Frame;
 pub use root::Suspended;
 use crate::search::root_moves::RootMoves;
@@ -149,7 +151,8 @@ use root::Iteration;
 pub struct Searcher {
     /// The root position (with its game history, used for repetition).
     pub pos: Position,
-    pub tt: TranspositionTable,
+    /// The transposition table, shared with the helpers of a parallel search ([`smp`]).
+    pub tt: Arc<TranspositionTable>,
     pub options: SearchOptions,
     killers: Vec<[Move; 2]>,
     /// Counter-move heuristic: the quiet move that last cut off after the previous move, by that move's
@@ -193,6 +196,16 @@ pub struct Searcher {
     tree: Option<Box<TreeRecorder>>,
     /// Set by [`Searcher::pvs_traced`] just before it runs the node it entered in the recorder.
     tree_inside: bool,
+    /// `Threads`: the main thread and its helpers ([`smp`]); 1 by default.
+    threads: usize,
+    /// 0 for the searcher the engine drives; 1, 2, … for a helper thread's.
+    helper_index: usize,
+    /// The running helpers of the current search.
+    helpers: Option<smp::Helpers>,
+    /// Nodes of the current search's helpers that have stopped.
+    helper_nodes_done: u64,
+    /// A helper's: the counter of its search's helper nodes, and how many of its own it has added to it.
+    shared_nodes: Option<(Arc<std::sync::atomic::AtomicU64>, u64)>,
 }
 
 /// [`Searcher::rep_floor`] when no repetition was judged.
@@ -217,9 +230,14 @@ impl Searcher {
 
     /// A searcher with a `hash_mib` MiB transposition table.
     pub fn new(hash_mib: usize) -> Self {
+        Self::with_table(Arc::new(TranspositionTable::new(hash_mib)))
+    }
+
+    /// A searcher using `tt` (shared with other searchers: the helpers of a parallel search).
+    pub fn with_table(tt: Arc<TranspositionTable>) -> Self {
         Searcher {
             pos: Position::startpos(),
-            tt: TranspositionTable::new(hash_mib),
+            tt,
             options: SearchOptions::default(),
             killers: vec![[Move::NULL; 2]; MAX_PLY + 2],
             counter: Box::new([[Move::NULL; 256]; 16]),
@@ -241,6 +259,11 @@ impl Searcher {
             frames: Vec::new(),
             tree: None,
             tree_inside: false,
+            threads: 1,
+            helper_index: 0,
+            helpers: None,
+            helper_nodes_done: 0,
+            shared_nodes: None,
         }
     }
 
@@ -278,11 +301,13 @@ impl Searcher {
         if self.root.last.is_none() {
             return;
         }
-        if self.nodes % POLL_NODES == 0
-            && (now_ms() >= self.deadline
-                || self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
-        {
-            self.aborted = true;
+        if self.nodes % POLL_NODES == 0 {
+            if self.helper_index != 0 {
+                self.report_helper_nodes();
+            }
+            if now_ms() >= self.deadline || self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+                self.aborted = true;
+            }
         }
         if self.nodes >= self.node_limit {
             self.aborted = true;

@@ -20,6 +20,7 @@ impl crate::search::driver::SlicedSearch for Searcher {
     }
     type Suspended = Suspended;
     fn suspend(&mut self) -> Suspended {
+        self.end_search();
         Searcher::suspend(self)
     }
     fn resume(&mut self, s: Suspended) {
@@ -73,13 +74,21 @@ impl crate::search::driver::SlicedSearch for Searcher {
     fn exclude_root_moves(&mut self, moves: &[Move]) {
         Searcher::exclude_root_moves(self, moves)
     }
+    fn end_search(&mut self) {
+        Searcher::end_search(self)
+    }
+    fn set_threads(&mut self, n: usize) {
+        Searcher::set_threads(self, n)
+    }
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.interrupt = flag;
     }
     fn resize_hash(&mut self, mib: usize) {
-        self.tt = TranspositionTable::new(mib);
+        self.end_search();
+        self.tt = Arc::new(TranspositionTable::new(mib));
     }
     fn clear_hash(&mut self) {
+        self.end_search();
         self.tt.clear();
     }
     /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`,

@@ -82,6 +82,8 @@ impl Suspended {
 impl Searcher {
     /// Starts a new search of `pos`: resets counters, killers, history and the root move list.
     pub fn start(&mut self, pos: Position) {
+        self.end_search();
+        self.helper_nodes_done = 0;
         self.pos = pos;
         self.nodes = 0;
         self.seldepth = 0;
@@ -92,7 +94,9 @@ impl Searcher {
         self.history.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 8));
         self.hist_hit.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 2));
         self.hist_tried.iter_mut().for_each(|h| h.iter_mut().for_each(|v| *v /= 2));
-        self.tt.new_search();
+        if self.helper_index == 0 {
+            self.tt.new_search();
+        }
         let mut moves = self.pos.legal_moves().as_slice().to_vec();
         // Initial order: captures by MVV-LVA, then the rest in generation order.
         if self.options.root_ordering {
@@ -187,8 +191,10 @@ impl Searcher {
         self.deadline = deadline;
         self.node_limit = node_limit;
         self.aborted = false;
+        self.start_helpers(node_limit);
         if self.iteration.is_none() {
-            let depth = self.root.next_iteration_depth() as i32;
+            // Odd helpers of a parallel search open each iteration a ply deeper (`smp`).
+            let depth = self.root.next_iteration_depth() as i32 + (self.helper_index % 2) as i32;
             let k = self.multipv.min(self.root.len());
             let prev = self.root.last.as_ref().map(|l| l.score);
             // The lowest line's score bounds the window from below (the best one's with a single line).
@@ -331,7 +337,7 @@ impl Searcher {
             // Completed: the lines best first (the best move first even without root ordering).
             let mut ranked: Vec<usize> = it.top.entries().iter().map(|e| e.1).collect();
             ranked[0] = bi;
-            self.root.complete(it.depth as u32, self.seldepth as u32, self.nodes, it.best, &ranked, self.options.root_ordering);
+            self.root.complete(it.depth as u32, self.seldepth as u32, self.nodes + self.helper_nodes(), it.best, &ranked, self.options.root_ordering);
             // The other lines' moves first, so the best line's win where they share a position.
             for l in self.root.lines.clone().iter().rev() {
                 self.store_pv(&l.pv);

@@ -340,6 +340,8 @@ pub struct Engine {
     xiangqi: Slot<xiangqi::search::Searcher>,
     hex: Option<Slot<HexSearcher>>,
     hash_mib: usize,
+    /// `Threads` (1 by default), given to each game's searcher, the Hex one when it is made.
+    threads: usize,
     interrupt: Option<Arc<AtomicBool>>,
     /// Opening book (`xiangqi::book`): option `OwnBook` (UCCI `usebook`), off by default; the generator that
     /// draws among book moves (option `BookSeed`); a book move waiting for the next [`step`](Self::step).
@@ -413,6 +415,7 @@ impl Engine {
             xiangqi: Slot::new(xiangqi::Position::startpos(), DEFAULT_HASH_MIB, None),
             hex: None,
             hash_mib: DEFAULT_HASH_MIB,
+            threads: 1,
             interrupt: None,
             book: BookState::new(0),
             level: 0,
@@ -439,6 +442,11 @@ impl Engine {
             h.searcher.set_interrupt(Some(flag.clone()));
         }
         self.interrupt = Some(flag);
+    }
+
+    /// The `Threads` setting (1 by default).
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The game of the last [`set_position`](Self::set_position) (Xiangqi at first).
@@ -551,7 +559,11 @@ impl Engine {
         }
         match self.hex.as_mut() {
             Some(h) => h.set_root(pos),
-            None => self.hex = Some(Slot::new(pos, self.hash_mib, self.interrupt.clone())),
+            None => {
+                let mut slot: Slot<HexSearcher> = Slot::new(pos, self.hash_mib, self.interrupt.clone());
+                slot.searcher.set_threads(self.threads);
+                self.hex = Some(slot);
+            }
         }
         self.game = Game::Hex;
         Ok(())

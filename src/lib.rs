@@ -21,6 +21,7 @@
 //! assert_eq!(perft(&mut pos.clone(), 2), 1920); // chessprogramming.org "Chinese Chess Perft Results"
 //! ```
 
+pub mod args;
 pub mod bench;
 pub mod combat;
 pub mod engine;

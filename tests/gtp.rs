@@ -597,6 +597,8 @@ fn hex_eval_and_param_mcts() {
     g.ok("param_mcts knowledge 20");
     g.ok("param_mcts bridges 0");
     g.ok("param_mcts solver_rate 50");
+    g.ok("param_mcts threads 2");
+    assert!(g.ok("param_mcts").contains("threads 2"), "MoHex's num_threads: root-parallel trees");
     let list = g.ok("param_mcts");
     assert!(list.contains("knowledge 20") && list.contains("bridges 0") && list.contains("solver_rate 50"), "{list}");
     for bad in ["param_mcts rave_k 0", "param_mcts solver_rate 1001", "param_mcts frobnicate 1", "param_mcts knowledge", "param_game hex_eval minimax"] {

@@ -1,6 +1,7 @@
 //! `duiyi` command line: `perft`, `combat`, `circle`, `hex`, `gtp` (Hex over GTP), `xqf` (an XQF game file as
 //! PGN), and (with no arguments) the Xiangqi engine protocols on stdin.
 
+use duiyi::args::{check_args, flag};
 use duiyi::xiangqi::{Position, perft_divide};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -25,37 +26,6 @@ fn usage() -> &'static str {
      duiyi circle --method seed|welzl [--seed N] < points   smallest enclosing circle as JSON\n  \
      duiyi gtp                                    Hex engine speaking GTP on stdin (HexGui, Benzene tools)\n  \
      duiyi                                        read engine-protocol commands on stdin (ucci | uci)"
-}
-
-fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).map(|s| s.as_str())
-}
-
-/// Checks a subcommand's arguments: only the named flags, each at most once, every `valued` flag followed by a
-/// value. Returns the reason otherwise.
-fn check_args(cmd: &str, args: &[String], valued: &[&str], switches: &[&str]) -> Result<(), String> {
-    let mut seen: Vec<&str> = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        if seen.contains(&a) {
-            return Err(format!("{cmd}: {a} given twice"));
-        }
-        if valued.contains(&a) {
-            if args.get(i + 1).is_none_or(|v| v.starts_with("--")) {
-                return Err(format!("{cmd}: {a} needs a value"));
-            }
-            seen.push(a);
-            i += 2;
-        } else if switches.contains(&a) {
-            seen.push(a);
-            i += 1;
-        } else {
-            let known: Vec<&str> = valued.iter().chain(switches).copied().collect();
-            return Err(format!("{cmd}: unknown argument '{a}' (known: {})", known.join(", ")));
-        }
-    }
-    Ok(())
 }
 
 fn perft_cmd(args: &[String]) -> Result<(), String> {

@@ -9,8 +9,9 @@ use crate::search::driver::SlicedSearch;
 
 impl Engine {
     /// Sets an option. For every game: `Hash` (TT size in MiB, 1–[`MAX_HASH_MIB`]) and `Clear Hash` (empties
-    /// the TTs); `Threads` (1–[`crate::xiangqi::search::MAX_THREADS`] natively, 1 in WebAssembly; the Xiangqi
-    /// search's Lazy SMP, `xiangqi::search::smp`; Hex searches on one thread). Technique switches (`true`/`false`) of either game, whatever the current game is — Xiangqi:
+    /// the TTs); `Threads` (1–[`crate::xiangqi::search::MAX_THREADS`] natively, 1 in WebAssembly: the Xiangqi
+    /// search's Lazy SMP, `xiangqi::search::smp`, and the Hex Monte Carlo search's root parallelism,
+    /// `hex::mcts::parallel`; Hex's alpha-beta stays on one thread). Technique switches (`true`/`false`) of either game, whatever the current game is — Xiangqi:
     /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`,
     /// `Futility`; Hex: those of `hex::search::SearchOptions`. Xiangqi opening book: `OwnBook` (alias `usebook`,
     /// `true`/`false`, default `false`) and `BookSeed` (the seed, 0–2^64−1, of the book's weighted random choice;
@@ -41,7 +42,8 @@ impl Engine {
                 }
                 Ok(())
             }
-            // Lazy SMP (`xiangqi::search::smp`): the Xiangqi search's threads. Hex searches on one thread.
+            // Threads: the Xiangqi search's Lazy SMP (`xiangqi::search::smp`), the Hex Monte Carlo search's root
+            // parallelism (`hex::mcts::parallel`).
             "threads" => {
                 let max = if cfg!(target_arch = "wasm32") { 1 } else { crate::xiangqi::search::MAX_THREADS };
                 let n: usize = value.trim().parse().map_err(|_| bad(&format!("expected a whole number 1..{max}")))?;
@@ -51,6 +53,7 @@ impl Engine {
                 if self.is_searching() {
                     return Err(EngineError::Busy);
                 }
+                self.threads = n;
                 self.xiangqi.searcher.set_threads(n);
                 if let Some(h) = self.hex.as_mut() {
                     h.searcher.set_threads(n);
@@ -118,8 +121,11 @@ impl Engine {
                 tried.push(self.xiangqi.searcher.set_option(name, value));
                 let key = crate::search::driver::option_key(name);
                 if self.game == Game::Xiangqi && (self.hex.is_some() || HexSearcher::option_names().contains(&key.as_str())) {
+                    let threads = self.threads;
                     let hex = self.hex.get_or_insert_with(|| {
-                        Slot::new(hex::Position::square(11).expect("11x11 is a valid board"), self.hash_mib, self.interrupt.clone())
+                        let mut slot: Slot<HexSearcher> = Slot::new(hex::Position::square(11).expect("11x11 is a valid board"), self.hash_mib, self.interrupt.clone());
+                        slot.searcher.set_threads(threads);
+                        slot
                     });
                     tried.push(hex.searcher.set_option(name, value));
                 }

@@ -9,7 +9,7 @@
 //!   teaches it, unchanged (the lab always uses it; so do the playing levels 1–8, whose caps are in plies).
 //!   Cutting its root moves to the knowledge's candidates was measured and not kept (benchmarks.md).
 
-use super::mcts::{Mcts, MctsOutcome};
+use super::mcts::{Mcts, MctsOutcome, RootHelpers, merge_best};
 use super::search::{self, Searcher};
 use super::two_distance::Convention;
 use super::{Color, Move, Position};
@@ -20,7 +20,8 @@ use std::sync::atomic::AtomicBool;
 
 /// A Hex search put aside ([`SlicedSearch::suspend`]): whichever of the two searches was running.
 pub enum Suspended {
-    Mcts(Box<super::mcts::MctsSuspended>),
+    /// The tree, and its root and excluded moves (for the helpers of a parallel search taken up again).
+    Mcts(Box<super::mcts::MctsSuspended>, Box<(Position, Vec<Move>)>),
     AlphaBeta(Box<search::Suspended>),
 }
 
@@ -59,6 +60,56 @@ pub struct Player {
     using_mcts: bool,
     /// MultiPV lines per iteration (1–5).
     multipv: usize,
+    /// `Threads`: the Monte Carlo search's trees, the main one and its root-parallel helpers
+    /// (`super::mcts::parallel`); 1 by default.
+    threads: usize,
+    /// The `Hash` setting (MiB), for the helpers' trees.
+    hash_mib: usize,
+    /// The Monte Carlo search's root and the moves excluded from it (for its helpers).
+    root: Option<(Position, Vec<Move>)>,
+    /// The running helpers of the current Monte Carlo search.
+    helpers: Option<RootHelpers>,
+    /// The move all trees chose together once the helpers stopped (`None`: the main tree's own).
+    merged: Option<Move>,
+    /// Playouts of the current search's helpers that have stopped.
+    helper_nodes_done: u64,
+}
+
+impl Player {
+    /// Starts the root-parallel helpers if this Monte Carlo search should have them (several threads, no node
+    /// limit, not levelled) and has none yet.
+    fn start_helpers(&mut self, node_limit: u64) {
+        if self.threads <= 1 || !self.using_mcts || self.helpers.is_some() || node_limit != u64::MAX || self.levelled {
+            return;
+        }
+        if let Some((pos, excluded)) = self.root.as_ref() {
+            self.helpers = Some(RootHelpers::spawn(pos, excluded, self.mcts.options, self.hash_mib, self.threads - 1));
+        }
+    }
+
+    /// Stops the helpers and merges their trees' root statistics with the main tree's into [`Player::merged`].
+    fn stop_helpers(&mut self) {
+        if let Some(h) = self.helpers.take() {
+            let (stats, nodes) = h.stop();
+            self.helper_nodes_done += nodes;
+            if !stats.is_empty() {
+                let mut all = vec![self.mcts.root_stats()];
+                all.extend(stats);
+                self.merged = merge_best(&all);
+            }
+        }
+    }
+
+    /// Playouts of the current search's helpers so far.
+    fn helper_nodes(&self) -> u64 {
+        self.helper_nodes_done + self.helpers.as_ref().map_or(0, RootHelpers::nodes)
+    }
+}
+
+impl Drop for Player {
+    fn drop(&mut self) {
+        self.stop_helpers();
+    }
 }
 
 impl Player {
@@ -124,24 +175,46 @@ impl SlicedSearch for Player {
             levelled: false,
             using_mcts: false,
             multipv: 1,
+            threads: 1,
+            hash_mib,
+            root: None,
+            helpers: None,
+            merged: None,
+            helper_nodes_done: 0,
         }
     }
     fn start(&mut self, pos: Position) {
+        self.stop_helpers();
+        self.merged = None;
+        self.helper_nodes_done = 0;
         self.using_mcts = self.eval == HexEval::Playouts && !self.levelled && Mcts::supports(&pos);
         if self.using_mcts {
+            self.root = Some((pos.clone(), Vec::new()));
             self.mcts.start(pos)
         } else {
+            self.root = None;
             self.alpha_beta.start(pos)
         }
     }
     type Suspended = Suspended;
     fn suspend(&mut self) -> Suspended {
-        if self.using_mcts { Suspended::Mcts(Box::new(self.mcts.suspend())) } else { Suspended::AlphaBeta(Box::new(self.alpha_beta.suspend())) }
+        self.stop_helpers();
+        self.merged = None;
+        if self.using_mcts {
+            let root = self.root.clone().unwrap_or_else(|| (Position::square(1).expect("1x1 is a valid size"), Vec::new()));
+            Suspended::Mcts(Box::new(self.mcts.suspend()), Box::new(root))
+        } else {
+            Suspended::AlphaBeta(Box::new(self.alpha_beta.suspend()))
+        }
     }
     fn resume(&mut self, s: Suspended) {
+        self.stop_helpers();
+        self.merged = None;
+        self.helper_nodes_done = 0;
         match s {
-            Suspended::Mcts(m) => {
+            Suspended::Mcts(m, root) => {
                 self.using_mcts = true;
+                self.root = Some(*root);
                 self.mcts.resume(*m);
             }
             Suspended::AlphaBeta(a) => {
@@ -164,6 +237,7 @@ impl SlicedSearch for Player {
         a.key() == b.key() && a.width() == b.width() && a.height() == b.height()
     }
     fn run(&mut self, deadline_ms: f64, node_limit: u64) -> RunOutcome {
+        self.start_helpers(node_limit);
         if self.using_mcts {
             return match self.mcts.run(deadline_ms, node_limit) {
                 MctsOutcome::IterationDone => RunOutcome::IterationDone,
@@ -183,7 +257,7 @@ impl SlicedSearch for Player {
                 depth: l.depth,
                 seldepth: l.seldepth,
                 score: l.score,
-                nodes: l.nodes,
+                nodes: l.nodes + self.helper_nodes(),
                 pv: l.pv.clone(),
             });
         }
@@ -219,10 +293,17 @@ impl SlicedSearch for Player {
         if self.using_mcts { self.mcts.nodes() } else { self.alpha_beta.nodes }
     }
     fn best_move(&self) -> Option<Move> {
-        if self.using_mcts { self.mcts.best_move() } else { self.alpha_beta.best_move() }
+        if self.using_mcts { self.merged.or_else(|| self.mcts.best_move()) } else { self.alpha_beta.best_move() }
     }
+    /// The main tree's expected reply to its own best move; none when the trees together chose another move.
     fn ponder_move(&self) -> Option<Move> {
-        if self.using_mcts { self.mcts.ponder_move() } else { self.alpha_beta.ponder_move() }
+        if !self.using_mcts {
+            return self.alpha_beta.ponder_move();
+        }
+        match self.merged {
+            Some(m) if Some(m) != self.mcts.best_move() => None,
+            _ => self.mcts.ponder_move(),
+        }
     }
     fn root_move_count(&self) -> usize {
         if self.using_mcts { self.mcts.root_move_count() } else { self.alpha_beta.root_move_count() }
@@ -232,20 +313,32 @@ impl SlicedSearch for Player {
     }
     fn exclude_root_moves(&mut self, moves: &[Move]) {
         if self.using_mcts {
+            if let Some((_, excluded)) = self.root.as_mut() {
+                excluded.extend_from_slice(moves);
+            }
             self.mcts.exclude_root_moves(moves)
         } else {
             self.alpha_beta.exclude_root_moves(moves)
         }
+    }
+    fn end_search(&mut self) {
+        self.stop_helpers();
+    }
+    fn set_threads(&mut self, n: usize) {
+        self.threads = if cfg!(target_arch = "wasm32") { 1 } else { n.clamp(1, super::mcts::MAX_THREADS) };
     }
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.mcts.set_interrupt(flag.clone());
         self.alpha_beta.interrupt = flag;
     }
     fn resize_hash(&mut self, mib: usize) {
+        self.stop_helpers();
+        self.hash_mib = mib;
         self.alpha_beta.tt = TranspositionTable::new(mib);
         self.mcts.resize(mib);
     }
     fn clear_hash(&mut self) {
+        self.stop_helpers();
         self.alpha_beta.tt.clear();
         self.mcts.clear();
     }

@@ -396,11 +396,13 @@ impl<W: Write> Session<W> {
     }
 
     /// `param_mcts`: the playout search's parameters (engine options `Mcts…`, see `hex::driver::Player`):
-    /// with no argument the list, with `NAME VALUE` one set (`knowledge`, `expand`, `exploration`, `rave_k`,
+    /// with no argument the list, with `NAME VALUE` one set (`threads`: the engine's `Threads`, root-parallel
+    /// trees as MoHex's `num_threads`; `knowledge`, `expand`, `exploration`, `rave_k`,
     /// `bridges`, `hsearch_cells`, `wide_root`, `root_children`, `solver_empties`, `solver_share`, `solver_rate`,
     /// `priors`, `prior_bias`).
     fn param_mcts(&mut self, args: &[&str]) -> Result<String, String> {
-        const NAMES: [(&str, &str); 13] = [
+        const NAMES: [(&str, &str); 14] = [
+            ("threads", "Threads"),
             ("knowledge", "MctsKnowledge"),
             ("expand", "MctsExpand"),
             ("exploration", "MctsExploration"),
@@ -419,7 +421,8 @@ impl<W: Write> Session<W> {
             [] => {
                 let o = self.engine.hex_mcts_options();
                 Ok(format!(
-                    "\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}\n[string] hsearch_cells {}\n[bool] wide_root {}\n[bool] root_children {}\n[string] solver_empties {}\n[string] solver_share {}\n[string] solver_rate {}\n[bool] priors {}\n[string] prior_bias {}",
+                    "\n[string] threads {}\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}\n[string] hsearch_cells {}\n[bool] wide_root {}\n[bool] root_children {}\n[string] solver_empties {}\n[string] solver_share {}\n[string] solver_rate {}\n[bool] priors {}\n[string] prior_bias {}",
+                    self.engine.threads(),
                     o.knowledge_after,
                     o.expand_after,
                     o.exploration,
@@ -437,7 +440,7 @@ impl<W: Write> Session<W> {
             }
             [name, value] => {
                 let option = NAMES.iter().find(|(n, _)| n == name).map(|(_, o)| *o).ok_or_else(|| {
-                    format!("param_mcts: unknown parameter '{name}' (knowledge, expand, exploration, rave_k, bridges, hsearch_cells, wide_root, root_children, solver_empties, solver_share, solver_rate, priors, prior_bias)")
+                    format!("param_mcts: unknown parameter '{name}' (threads, knowledge, expand, exploration, rave_k, bridges, hsearch_cells, wide_root, root_children, solver_empties, solver_share, solver_rate, priors, prior_bias)")
                 })?;
                 let value = match *value {
                     "0" if matches!(*name, "bridges" | "wide_root" | "root_children" | "priors") => "false",

@@ -16,6 +16,23 @@
 pub mod hex;
 pub mod xiangqi;
 
+/// Reads a puzzle data file (both games' format): each line that is not blank or a `#` comment, by `line`
+/// (a trailing `\r` removed).
+///
+/// # Errors
+/// The first line `line` refuses, as `"{prefix}line N: {reason}"` (N 1-based).
+pub(crate) fn parse_lines<T>(text: &str, prefix: &str, mut line: impl FnMut(&str) -> Result<T, String>) -> Result<Vec<T>, String> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let l = raw.trim_end_matches('\r');
+        if l.trim().is_empty() || l.starts_with('#') {
+            continue;
+        }
+        out.push(line(l).map_err(|e| format!("{prefix}line {}: {e}", i + 1))?);
+    }
+    Ok(out)
+}
+
 /// `duiyi puzzles …`: returns the text to print, or an error message (the program exits 1 with it).
 ///
 /// * `--game xiangqi|hex [--json]`: every shipped puzzle of that game, one per line; with `--json` each line

@@ -24,6 +24,8 @@ pub struct Mcts {
     is_wide: bool,
     hash_mib: usize,
     interrupt: Option<Arc<AtomicBool>>,
+    /// See [`Mcts::set_seed_salt`].
+    seed_salt: u64,
 }
 
 /// Runs `$e` with `$t` bound to the current tree (`ref` or `mut`).
@@ -51,7 +53,7 @@ macro_rules! on_tree {
 impl Mcts {
     /// A searcher whose tree may use about `hash_mib` MiB (at least 64 MiB, see `MIN_TREE_MIB`).
     pub fn new(hash_mib: usize) -> Mcts {
-        Mcts { options: MctsOptions::default(), narrow: Tree::new(hash_mib), wide: None, is_wide: false, hash_mib, interrupt: None }
+        Mcts { options: MctsOptions::default(), narrow: Tree::new(hash_mib), wide: None, is_wide: false, hash_mib, interrupt: None, seed_salt: 0 }
     }
 
     /// Whether this search handles `pos`: a board of at least 2×2 and at most 19×19 (361 cells, every size
@@ -101,6 +103,7 @@ impl Mcts {
         if wide && self.wide.is_none() {
             let mut t = Box::new(Tree::new(self.hash_mib));
             t.set_interrupt(self.interrupt.clone());
+            t.seed_salt = self.seed_salt;
             self.wide = Some(t);
         }
         let options = self.options;
@@ -189,6 +192,21 @@ impl Mcts {
                     .resume(t);
             }
         }
+    }
+
+    /// Every root child's statistics (see `Tree::root_stats`).
+    pub fn root_stats(&self) -> Vec<super::RootStat> {
+        on_tree!(self, ref t => t.root_stats())
+    }
+
+    /// Mixes `salt` into the playouts' seed from the next [`start`](Self::start) on (0: the single-threaded
+    /// search's own seed).
+    pub fn set_seed_salt(&mut self, salt: u64) {
+        self.narrow.seed_salt = salt;
+        if let Some(w) = self.wide.as_deref_mut() {
+            w.seed_salt = salt;
+        }
+        self.seed_salt = salt;
     }
 
     /// Whether the current (or last) search is on wide cell sets (a board of more than [`NARROW_CELLS`]

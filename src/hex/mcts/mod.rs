@@ -42,12 +42,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 mod dispatch;
 mod knowledge;
 mod lines;
+mod parallel;
 mod patterns;
 mod playout;
 mod priors;
 mod root_solver;
 mod suspend;
 pub use dispatch::Mcts;
+pub use parallel::{MAX_THREADS, RootHelpers, RootStat, merge_best};
 pub use suspend::MctsSuspended;
 use playout::bridge_table;
 
@@ -189,6 +191,9 @@ pub(crate) struct Tree<B: Bits> {
     empties: Vec<B::Cell>,
     slot: Vec<B::Cell>,
     path: Vec<u32>,
+    /// Mixed into the playouts' seed (0: the single-threaded search's; each root-parallel helper has its own,
+    /// `parallel.rs`).
+    seed_salt: u64,
 }
 
 /// Node budget per MiB of the engine's hash setting, for nodes with cells of type `C`.
@@ -242,6 +247,7 @@ impl<B: Bits> Tree<B> {
             empties: Vec::new(),
             slot: Vec::new(),
             path: Vec::new(),
+            seed_salt: 0,
         }
     }
 
@@ -296,7 +302,7 @@ impl<B: Bits> Tree<B> {
         let reused = was_supported && self.supported && self.reuse(board.stones(), pos.to_move());
         self.root_stones = board.stones();
         self.root_side = pos.to_move();
-        self.rng = Pcg64Mcg::seed_from_u64(pos.key() ^ 0x5EED_0F_4E58);
+        self.rng = Pcg64Mcg::seed_from_u64(pos.key() ^ 0x5EED_0F_4E58 ^ self.seed_salt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         self.pos = pos;
         self.playouts = 0;
         self.iteration = 1;
@@ -376,6 +382,20 @@ impl<B: Bits> Tree<B> {
         }
     }
 
+    /// Every root child's playout statistics (pruned ones included, marked), for merging root-parallel trees.
+    pub(crate) fn root_stats(&self) -> Vec<RootStat> {
+        if !self.supported || self.nodes.is_empty() {
+            return Vec::new();
+        }
+        self.children(0)
+            .map(|c| {
+                let n = &self.nodes[c];
+                let mv = self.cell_move(n.cell);
+                RootStat { mv, visits: n.visits as u64, wins: n.wins as u64, proof: n.proof, pruned: n.pruned, excluded: self.excluded.contains(&mv) }
+            })
+            .collect()
+    }
+
     /// Root moves left.
     pub fn root_move_count(&self) -> usize {
         let root = self.nodes.first().copied().unwrap_or_default();
@@ -404,11 +424,15 @@ impl<B: Bits> Tree<B> {
 
     /// The root child to play: a proved win, else the most visited (ties: the better mean), never a pruned one
     /// unless nothing else is left.
+    /// At the root, a move excluded by the engine (`banmoves`, `searchmoves`) is never chosen, even when every
+    /// move left is pruned as inferior.
     fn best_child(&self, k: usize) -> Option<usize> {
-        let kids = self.children(k);
-        if kids.is_empty() {
+        let all = self.children(k);
+        if all.is_empty() {
             return None;
         }
+        let allowed = |c: &usize| k != 0 || self.excluded.is_empty() || !self.excluded.contains(&self.cell_move(self.nodes[*c].cell));
+        let kids = all.filter(allowed);
         if let Some(win) = kids.clone().find(|&c| !self.nodes[c].pruned && self.nodes[c].proof == -1) {
             return Some(win);
         }

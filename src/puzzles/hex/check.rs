@@ -2,7 +2,8 @@
 //! the shipped set (or a seeded sample of it, or another file in its format).
 
 use super::prove::{after, all_wins, mover_wins, vc_won, wins_upto};
-use super::{HexPuzzle, known, opt};
+use super::HexPuzzle;
+use crate::args::{check_args, flag as opt};
 use crate::search::clock::now_ms;
 
 /// Re-proves one puzzle within `ms` per proof: at the first step exactly the listed moves win (every other
@@ -86,7 +87,7 @@ pub fn sample(all: &[HexPuzzle], n: Option<usize>, seed: u64) -> Vec<HexPuzzle> 
 /// # Errors
 /// Bad arguments, a file that does not parse, or any failed puzzle.
 pub fn cli(args: &[String]) -> Result<String, String> {
-    known(args, &["--game", "--sample", "--seed", "--ms", "--file"], &[])?;
+    check_args("puzzles check", args, &["--game", "--sample", "--seed", "--ms", "--file"], &[])?;
     let all = match opt(args, "--file") {
         Some(f) => super::parse(&std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?)?,
         None => super::shipped()?,

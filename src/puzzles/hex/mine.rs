@@ -19,7 +19,8 @@
 //! the next ids. The rating is [`rating`].
 
 use super::prove::{after, all_wins, mover_wins, vc_won, wins_upto};
-use super::{HexPuzzle, known, opt};
+use super::HexPuzzle;
+use crate::args::{check_args, flag as opt};
 use crate::hex::knowledge::{self, Verdict};
 use crate::hex::mcts::Mcts;
 use crate::hex::{Cell, Move, Position};
@@ -382,7 +383,8 @@ pub fn selfplay(size: usize, games: usize, seed: u64, playouts: u64, open: usize
 /// # Errors
 /// Bad arguments, unreadable games, or an `--out` file that does not parse.
 pub fn cli(args: &[String]) -> Result<String, String> {
-    known(
+    check_args(
+        "puzzles mine",
         args,
         &[
             "--game", "--from", "--min-ply", "--selfplay", "--size", "--seed", "--playouts", "--open", "--noise", "--min-empty",

@@ -157,15 +157,7 @@ fn parse_line(line: &str) -> Result<HexPuzzle, String> {
 /// The first bad line, named by its number (a wrong field count, a bad cell, an illegal move, a main line whose
 /// moves are not among the listed wins, …).
 pub fn parse(text: &str) -> Result<Vec<HexPuzzle>, String> {
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim_end_matches('\r');
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        out.push(parse_line(line).map_err(|e| format!("puzzles-hex.txt line {}: {e}", i + 1))?);
-    }
-    Ok(out)
+    super::parse_lines(text, "puzzles-hex.txt ", parse_line)
 }
 
 /// The shipped set ([`DATA`], parsed).
@@ -201,30 +193,6 @@ pub fn listing(puzzles: &[HexPuzzle], json: bool) -> String {
     out
 }
 
-/// The value of `--name` in `args`, if given.
-pub(crate) fn opt<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).map(String::as_str)
-}
-
-/// Rejects an argument not in `valued` (with a value) or `switches`.
-pub(crate) fn known(args: &[String], valued: &[&str], switches: &[&str]) -> Result<(), String> {
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        if valued.contains(&a) {
-            if args.get(i + 1).is_none() {
-                return Err(format!("puzzles: {a} needs a value"));
-            }
-            i += 2;
-        } else if switches.contains(&a) {
-            i += 1;
-        } else {
-            return Err(format!("puzzles: unknown argument '{a}'"));
-        }
-    }
-    Ok(())
-}
-
 /// `duiyi puzzles --game hex …` (see [`super::run`]): the listing (`[--json]`), `mine …` ([`mine::cli`]),
 /// `check …` ([`check::cli`]) or `merge FILE…` ([`mine::merge_cli`]).
 ///
@@ -236,7 +204,7 @@ pub fn cli(args: &[String]) -> Result<String, String> {
         Some("check") => check::cli(&args[1..]),
         Some("merge") => mine::merge_cli(&args[1..]),
         _ => {
-            known(args, &["--game"], &["--json"])?;
+            crate::args::check_args("puzzles", args, &["--game"], &["--json"])?;
             Ok(listing(&shipped()?, args.iter().any(|a| a == "--json")))
         }
     }

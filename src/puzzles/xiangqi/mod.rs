@@ -20,6 +20,7 @@ pub mod analyse;
 pub mod check;
 pub mod mine;
 
+use crate::args::{check_args, check_args_and_files, flag};
 use crate::xiangqi::{Color, Position};
 use std::collections::HashSet;
 use std::time::Instant;
@@ -77,15 +78,7 @@ impl XiangqiPuzzle {
 /// # Errors
 /// `"line N: …"` (1-based) naming the first bad line and what is wrong with it.
 pub fn parse(text: &str) -> Result<Vec<XiangqiPuzzle>, String> {
-    let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim_end_matches('\r');
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        out.push(parse_line(line).map_err(|e| format!("line {}: {e}", i + 1))?);
-    }
-    Ok(out)
+    super::parse_lines(text, "", parse_line)
 }
 
 fn parse_line(line: &str) -> Result<XiangqiPuzzle, String> {
@@ -166,31 +159,6 @@ pub fn candidates(pos: &Position, first: crate::xiangqi::Move) -> usize {
     }
 }
 
-/// A flag's value.
-fn flag<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).map(String::as_str)
-}
-
-/// Refuses arguments other than `known` flags with a value and `switches` alone (after the subcommand).
-fn check_args(cmd: &str, args: &[String], known: &[&str], switches: &[&str]) -> Result<(), String> {
-    let cmd = if cmd.is_empty() { String::new() } else { format!(" {cmd}") };
-    let mut i = 0;
-    while i < args.len() {
-        let a = args[i].as_str();
-        if known.contains(&a) {
-            if i + 1 >= args.len() {
-                return Err(format!("puzzles{cmd}: {a} needs a value"));
-            }
-            i += 2;
-        } else if switches.contains(&a) || (cmd == " assemble" && !a.starts_with("--")) {
-            i += 1;
-        } else {
-            return Err(format!("puzzles{cmd}: unknown argument '{}'", crate::echo(a)));
-        }
-    }
-    Ok(())
-}
-
 fn number<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
     match flag(args, name) {
         Some(v) => v.parse().map_err(|_| format!("puzzles: {name} must be a whole number")),
@@ -226,7 +194,7 @@ pub fn cli(args: &[String]) -> Result<String, String> {
     let rest: Vec<String> = args.iter().skip(usize::from(sub.is_some())).cloned().collect();
     match sub {
         None => {
-            check_args("", &rest, &["--game", "--file"], &["--json"])?;
+            check_args("puzzles", &rest, &["--game", "--file"], &["--json"])?;
             let json = rest.iter().any(|a| a == "--json");
             let mut out = String::new();
             for p in puzzles_from(&rest)? {
@@ -251,7 +219,7 @@ pub fn cli(args: &[String]) -> Result<String, String> {
 
 fn mine_cmd(args: &[String]) -> Result<String, String> {
     use std::io::Write;
-    check_args("mine", args, &["--game", "--pgn", "--games", "--depth", "--filter-depth", "--label", "--shallow"], &[])?;
+    check_args("puzzles mine", args, &["--game", "--pgn", "--games", "--depth", "--filter-depth", "--label", "--shallow"], &[])?;
     let file = flag(args, "--pgn").ok_or("puzzles mine: --pgn FILE is required")?;
     let text = std::fs::read_to_string(file).map_err(|e| format!("puzzles mine: {file}: {e}"))?;
     let games = crate::xiangqi::pgn::parse_pgn_games(&text);
@@ -298,7 +266,7 @@ fn mine_cmd(args: &[String]) -> Result<String, String> {
 }
 
 fn check_cmd(args: &[String]) -> Result<String, String> {
-    check_args("check", args, &["--game", "--sample", "--seed", "--depth", "--file"], &[])?;
+    check_args("puzzles check", args, &["--game", "--sample", "--seed", "--depth", "--file"], &[])?;
     let puzzles = puzzles_from(args)?;
     let depth: u32 = number(args, "--depth", check::CHECK_DEPTH)?;
     let sample = flag(args, "--sample").map(|s| s.parse::<usize>().map_err(|_| "puzzles check: --sample must be a whole number")).transpose()?;
@@ -336,7 +304,7 @@ const HEADER: &str = "\
 # Fields (TAB-separated): id fen solution rating themes source\n";
 
 fn assemble_cmd(args: &[String]) -> Result<String, String> {
-    check_args("assemble", args, &["--game", "--drop-file", "--date"], &[])?;
+    check_args_and_files("puzzles assemble", args, &["--game", "--drop-file", "--date"], &[])?;
     let mut drop: HashSet<String> = HashSet::new();
     if let Some(f) = flag(args, "--drop-file") {
         let text = std::fs::read_to_string(f).map_err(|e| format!("puzzles assemble: {f}: {e}"))?;

@@ -1,0 +1,166 @@
+//! Root parallelism for the Hex Monte Carlo search (Cazenave & Jouandeau 2007; Chaslot, Winands & van den
+//! Herik 2008, "Parallel Monte-Carlo Tree Search", where it scaled best of the three schemes on few cores).
+//! With `Threads` n > 1 the engine's tree (the *main* one: its root analysis, its root solver, its PV and
+//! score are what the engine reports) gets n − 1 *helpers*: threads that each grow a tree of their own from the
+//! same root with another random stream (`Mcts::set_seed_salt`), sharing nothing while they run. When the
+//! search ends the root children's playouts and wins are added over the trees ([`merge_best`]): a move proved
+//! to win in any tree is played, a move proved to lose in any tree is not, and otherwise the most visited one.
+//! Helpers leave the root's DFPN solver to the main tree (they would repeat its work).
+//!
+//! Lifetime, as the Xiangqi search's helpers (`xiangqi::search::smp`): they start at the first slice of a
+//! search without a node limit (a `go nodes`, a level's search and the bench stay single-threaded and exactly
+//! reproducible), and stop — flag raised, threads joined within 64 playouts each — when the search ends, is
+//! put aside or replaced. WebAssembly has no helpers.
+
+use super::MctsOptions;
+#[cfg(not(target_arch = "wasm32"))]
+use super::{Mcts, MctsOutcome};
+use crate::hex::{Move, Position};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// The most threads `Threads` accepts for Hex.
+pub const MAX_THREADS: usize = 256;
+/// A helper adds its playouts to the search's count this often (ms).
+#[cfg(not(target_arch = "wasm32"))]
+const REPORT_MS: f64 = 20.0;
+
+/// One root child's statistics in one tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootStat {
+    /// The move.
+    pub mv: Move,
+    /// Playouts through it.
+    pub visits: u64,
+    /// Of those, won by the side that plays it.
+    pub wins: u64,
+    /// Its node's proof: −1 the move wins (the opponent, to move there, loses), 1 it loses, 0 unknown.
+    pub proof: i8,
+    /// Pruned at the root (inferior, outside the must-play region, or excluded): chosen only when nothing
+    /// else is left.
+    pub pruned: bool,
+    /// Excluded by the engine (`banmoves`, `searchmoves`): never chosen.
+    pub excluded: bool,
+}
+
+/// The move the trees choose together (see the module docs), or `None` when no tree has a root child left. A
+/// move pruned in any tree is left out unless nothing else is left; one excluded in any tree, always.
+pub fn merge_best(trees: &[Vec<RootStat>]) -> Option<Move> {
+    let mut total: Vec<RootStat> = Vec::new();
+    for stats in trees {
+        for s in stats {
+            match total.iter_mut().find(|t| t.mv == s.mv) {
+                Some(t) => {
+                    t.visits += s.visits;
+                    t.wins += s.wins;
+                    t.pruned |= s.pruned;
+                    t.excluded |= s.excluded;
+                    // A proof found in one tree holds in all (proofs are exact).
+                    if t.proof == 0 {
+                        t.proof = s.proof;
+                    }
+                }
+                None => total.push(*s),
+            }
+        }
+    }
+    total.retain(|t| !t.excluded);
+    if let Some(win) = total.iter().find(|t| !t.pruned && t.proof == -1) {
+        return Some(win.mv);
+    }
+    total.iter().max_by_key(|t| (!t.pruned, t.proof != 1, t.visits, t.wins)).map(|t| t.mv)
+}
+
+/// The running helpers of one search.
+pub struct RootHelpers {
+    stop: Arc<AtomicBool>,
+    nodes: Arc<AtomicU64>,
+    #[cfg(not(target_arch = "wasm32"))]
+    handles: Vec<std::thread::JoinHandle<Vec<RootStat>>>,
+}
+
+impl RootHelpers {
+    /// Starts `count` helpers on `pos` without the `excluded` root moves, each with a tree of `hash_mib` MiB
+    /// and the main tree's `options` (without the root solver).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn spawn(pos: &Position, excluded: &[Move], options: MctsOptions, hash_mib: usize, count: usize) -> RootHelpers {
+        let stop = Arc::new(AtomicBool::new(false));
+        let nodes = Arc::new(AtomicU64::new(0));
+        let handles = (1..=count)
+            .map(|index| {
+                let (pos, excluded, stop, nodes) = (pos.clone(), excluded.to_vec(), stop.clone(), nodes.clone());
+                std::thread::spawn(move || {
+                    let mut m = Mcts::new(hash_mib);
+                    m.options = MctsOptions { solver_empties: 0, ..options };
+                    m.set_seed_salt(index as u64);
+                    m.set_interrupt(Some(stop.clone()));
+                    m.start(pos);
+                    m.exclude_root_moves(&excluded);
+                    // Runs in slices of REPORT_MS, adding its playouts to the count after each.
+                    let mut reported = 0;
+                    while !stop.load(Ordering::Relaxed) {
+                        let outcome = m.run(crate::search::clock::now_ms() + REPORT_MS, u64::MAX);
+                        nodes.fetch_add(m.nodes() - reported, Ordering::Relaxed);
+                        reported = m.nodes();
+                        let proved = m.last_iteration().is_some_and(|l| crate::search::score::is_mate(l.score));
+                        if outcome == MctsOutcome::NoMoves || proved {
+                            break;
+                        }
+                    }
+                    m.root_stats()
+                })
+            })
+            .collect();
+        RootHelpers { stop, nodes, handles }
+    }
+
+    /// No threads in WebAssembly: no helpers.
+    #[cfg(target_arch = "wasm32")]
+    pub fn spawn(_pos: &Position, _excluded: &[Move], _options: MctsOptions, _hash_mib: usize, _count: usize) -> RootHelpers {
+        RootHelpers { stop: Arc::new(AtomicBool::new(true)), nodes: Arc::new(AtomicU64::new(0)) }
+    }
+
+    /// Playouts the helpers have reported so far (every [`REPORT_MS`] ms).
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Stops the helpers and returns each one's root statistics and their playouts.
+    pub fn stop(self) -> (Vec<Vec<RootStat>>, u64) {
+        self.stop.store(true, Ordering::Relaxed);
+        #[cfg(not(target_arch = "wasm32"))]
+        let stats = self.handles.into_iter().filter_map(|h| h.join().ok()).collect();
+        #[cfg(target_arch = "wasm32")]
+        let stats = Vec::new();
+        (stats, self.nodes.load(Ordering::Relaxed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stat(cell: &str, visits: u64, wins: u64, proof: i8, pruned: bool) -> RootStat {
+        RootStat { mv: Move::parse(cell).unwrap(), visits, wins, proof, pruned, excluded: false }
+    }
+
+    #[test]
+    fn the_trees_vote_by_playouts_and_proofs_decide() {
+        let a = vec![stat("a1", 100, 60, 0, false), stat("b2", 80, 50, 0, false)];
+        let b = vec![stat("a1", 10, 5, 0, false), stat("b2", 90, 55, 0, false)];
+        assert_eq!(merge_best(&[a.clone(), b.clone()]), Some(Move::parse("b2").unwrap()), "170 playouts against 110");
+        assert_eq!(merge_best(&[a.clone()]), Some(Move::parse("a1").unwrap()));
+        // A win proved in one tree is played; a loss proved in one is not.
+        let c = vec![stat("c3", 1, 0, -1, false)];
+        assert_eq!(merge_best(&[a.clone(), b.clone(), c]), Some(Move::parse("c3").unwrap()));
+        let d = vec![stat("b2", 1, 0, 1, false)];
+        assert_eq!(merge_best(&[a.clone(), b, d]), Some(Move::parse("a1").unwrap()));
+        // Pruned in one tree: left out while another move is there.
+        let e = vec![stat("a1", 0, 0, 0, true)];
+        assert_eq!(merge_best(&[a.clone(), e]), Some(Move::parse("b2").unwrap()));
+        // Excluded in one tree: never, even against a pruned move.
+        let f = vec![RootStat { excluded: true, ..stat("b2", 0, 0, 0, false) }, stat("a1", 0, 0, 0, true)];
+        assert_eq!(merge_best(&[a, f]), Some(Move::parse("a1").unwrap()));
+        assert_eq!(merge_best(&[]), None);
+    }
+}

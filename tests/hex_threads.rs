@@ -1,0 +1,128 @@
+//! `Threads` for Hex (issue 37): the Monte Carlo search's root parallelism (`src/hex/mcts/parallel.rs`). With
+//! two threads a search answers one legal move per `go` — timed, stopped, pondered and hit, with banned moves
+//! — counts every tree's playouts, and still plays a proved win; a search bounded by playouts stays on one
+//! thread and exactly reproducible.
+
+use duiyi::engine::{Engine, GameMove, Setup, Step};
+use duiyi::hex;
+use duiyi::search::GoParams;
+
+/// A 9×9 position from the openings the Benzene matches use (`benches/hex-openings-9.txt`: c3), a few moves in.
+const NINE: [&str; 5] = ["c3", "e5", "g4", "f3", "d6"];
+
+/// Runs a `go` to its `bestmove` in 5 ms slices; returns the move and the last report's playouts.
+fn run(e: &mut Engine, params: GoParams) -> (Option<GameMove>, u64) {
+    e.go(params).unwrap();
+    let mut nodes = 0;
+    for _ in 0..200_000 {
+        match e.step(5.0) {
+            Step::Done { bestmove, infos, .. } => {
+                nodes = infos.last().map_or(nodes, |i| i.nodes);
+                return (bestmove, nodes);
+            }
+            Step::Searching(infos) | Step::Waiting(infos) => nodes = infos.last().map_or(nodes, |i| i.nodes),
+            Step::Idle => panic!("idle during a search"),
+        }
+    }
+    panic!("no bestmove");
+}
+
+fn empty_cell(e: &Engine, m: Option<GameMove>) -> bool {
+    let Some(GameMove::Hex(hex::Move::Place(c))) = m else { return false };
+    e.hex_position().unwrap().stone(c).is_none()
+}
+
+#[test]
+fn two_trees_answer_a_legal_move_and_count_both_trees_playouts() {
+    let mut e = Engine::new();
+    e.set_option("Threads", "2").unwrap();
+    e.set_position(Setup::Hex { width: 9, height: 9, swap: false }, &NINE).unwrap();
+    let (m, _) = run(&mut e, GoParams { depth: Some(3), ..Default::default() });
+    assert!(empty_cell(&e, m), "{m:?}");
+    // The main tree's iteration d ends at exactly 1000·2^(d−1) playouts; a report with more counts the
+    // helper's. Analyse until one shows (however loaded the machine), then stop.
+    e.go(GoParams { infinite: true, ..Default::default() }).unwrap();
+    let started = std::time::Instant::now();
+    let mut counted = false;
+    while !counted && started.elapsed().as_secs() < 300 {
+        if let Step::Searching(infos) | Step::Waiting(infos) = e.step(20.0) {
+            counted |= infos.iter().any(|i| i.mate.is_none() && i.nodes > 1000 << (i.depth - 1));
+        }
+    }
+    assert!(counted, "the helper's playouts are counted");
+    e.stop();
+    assert!(matches!(e.step(5.0), Step::Done { bestmove: Some(GameMove::Hex(_)), .. }));
+}
+
+#[test]
+fn two_trees_stop_ponderhit_and_banned_moves() {
+    let mut e = Engine::new();
+    e.set_option("Threads", "2").unwrap();
+    e.set_position(Setup::Hex { width: 9, height: 9, swap: false }, &NINE).unwrap();
+    e.go(GoParams { infinite: true, ..Default::default() }).unwrap();
+    for _ in 0..20 {
+        assert!(matches!(e.step(5.0), Step::Searching(_) | Step::Waiting(_)));
+    }
+    e.stop();
+    let Step::Done { bestmove, .. } = e.step(5.0) else { panic!("a stopped search answers") };
+    assert!(empty_cell(&e, bestmove));
+    assert_eq!(e.step(5.0), Step::Idle, "one bestmove per go");
+    e.go(GoParams { ponder: true, wtime: Some(2000.0), btime: Some(2000.0), ..Default::default() }).unwrap();
+    for _ in 0..10 {
+        assert!(matches!(e.step(5.0), Step::Searching(_) | Step::Waiting(_)));
+    }
+    e.ponderhit().unwrap();
+    let mut answered = None;
+    for _ in 0..100_000 {
+        if let Step::Done { bestmove, .. } = e.step(5.0) {
+            answered = Some(bestmove);
+            break;
+        }
+    }
+    assert!(empty_cell(&e, answered.expect("a bestmove after the ponderhit")));
+    assert_eq!(e.step(5.0), Step::Idle);
+    // Every move but one banned (here a cell the knowledge prunes as inferior): the answer is that move, in
+    // the helpers' trees and the merge too.
+    let all: Vec<GameMove> = e.hex_position().unwrap().legal_moves().into_iter().map(GameMove::from).collect();
+    let keep = all[all.len() / 3];
+    e.set_banned(&all.iter().copied().filter(|&m| m != keep).collect::<Vec<_>>());
+    let (m, _) = run(&mut e, GoParams { movetime: Some(200.0), ..Default::default() });
+    assert_eq!(m, Some(keep));
+}
+
+#[test]
+fn a_search_bounded_by_playouts_stays_on_one_thread() {
+    let params = || GoParams { nodes: Some(20_000), ..Default::default() };
+    let mut one = Engine::new();
+    one.set_position(Setup::Hex { width: 9, height: 9, swap: false }, &NINE).unwrap();
+    let (i1, m1, _) = one.search_blocking(params()).unwrap();
+    let mut two = Engine::new();
+    two.set_option("Threads", "2").unwrap();
+    two.set_position(Setup::Hex { width: 9, height: 9, swap: false }, &NINE).unwrap();
+    let (i2, m2, _) = two.search_blocking(params()).unwrap();
+    assert_eq!(m1, m2);
+    assert_eq!(i1.last().unwrap().nodes, i2.last().unwrap().nodes);
+}
+
+/// Issue 33's regression position (7×7 after d4 d6 c5 b7 e3): c2, f2 and c3 win for White (proved by the
+/// solver and by Benzene's). An analysis with two trees, stopped once the main tree's root solver has proved
+/// the win (however long that takes on a loaded machine), answers a winning move: the merge keeps proofs.
+#[test]
+fn two_trees_play_the_proved_win() {
+    let mut e = Engine::new();
+    e.set_option("Threads", "2").unwrap();
+    e.set_position(Setup::Hex { width: 7, height: 7, swap: false }, &["d4", "d6", "c5", "b7", "e3"]).unwrap();
+    e.go(GoParams { infinite: true, ..Default::default() }).unwrap();
+    let started = std::time::Instant::now();
+    let mut proved = false;
+    while !proved && started.elapsed().as_secs() < 300 {
+        if let Step::Searching(infos) | Step::Waiting(infos) = e.step(20.0) {
+            proved |= infos.iter().any(|i| i.mate.is_some_and(|m| m > 0));
+        }
+    }
+    assert!(proved, "the root solver proves the win");
+    e.stop();
+    let Step::Done { bestmove: m, .. } = e.step(5.0) else { panic!("a stopped search answers") };
+    let Some(GameMove::Hex(hex::Move::Place(c))) = m else { panic!("{m:?}") };
+    assert!(["c2", "f2", "c3"].contains(&c.to_string().as_str()), "played {c}");
+}

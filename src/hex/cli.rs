@@ -34,8 +34,8 @@ duiyi hex solve --size N[xM] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap] [
 who wins with perfect play, and every winning move: {\"to_move\", \"winner\" (null: not proved in time), \"winning_moves\", \"complete\", \"nodes\", \"time_ms\"}\n  \
 duiyi hex bench [--solve-limit SECONDS | --no-solve] [--openings a1,e3,...] [--search-ms MS]\n    \
 the 36 6x6 openings (or those listed) solved (result, nodes, time of each), search nodes/s and depth in 1 s on 11x11, map timings; last line 'nodes N nps M'\n  \
-duiyi hex genmove --size N[xM] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap] --nodes N [--eval playouts|queenbee] [--options Name=value,...]\n    \
-the engine's move at a node limit (playouts for MCTS), as the browser worker searches it: {\"bestmove\", \"ponder\", \"nodes\", \"depth\", \"score\", \"eval\", \"time_ms\", \"nps\"}\n  \
+duiyi hex genmove --size N[xM] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap] (--nodes N | --movetime MS) [--eval playouts|queenbee] [--options Name=value,...]\n    \
+the engine's move at a node limit (playouts for MCTS), as the browser worker searches it, or for --movetime MS (timed; with Threads the trees search in parallel): {\"bestmove\", \"ponder\", \"nodes\", \"depth\", \"score\", \"eval\", \"time_ms\", \"nps\"}\n  \
 duiyi hex review FILE.sgf | --size N[xM] --moves \"...\" [--swap] [--playouts N] [--solve-ms MS] [--solve-nodes N] [--solve-total-ms MS] [--json]\n    \
 the game reviewed: evaluation and board potentials of every position, the solver-proved losing move with a proved winning alternative, heuristic mistakes (a report; --json for the whole review)\n  \
 duiyi hex hint --size N[xM] [--sgf FILE | --moves \"...\"] [--swap] [--ms MS]\n    \
@@ -188,18 +188,23 @@ pub fn run(args: &[String]) -> Result<String, String> {
 }
 
 /// `duiyi hex genmove`: the engine's move at a node limit (see [`USAGE`]); the same `Engine` and sliced
-/// driver as the browser worker, so the wasm build gives the same answer (tests/browser/hex-native-wasm).
+/// driver as the browser worker, so the wasm build gives the same answer (tests/browser/hex-native-wasm). With
+/// `--movetime MS` instead, a timed search (not reproducible; several `Threads` search in parallel only then):
+/// `nodes` and `nps` are those of its last completed iteration, every thread's playouts counted.
 fn genmove_cmd(args: &[String]) -> Result<String, String> {
-    let a = Args::parse("genmove", args, &["--size", "--sgf", "--moves", "--nodes", "--eval", "--options"], &["--swap"])?;
+    let a = Args::parse("genmove", args, &["--size", "--sgf", "--moves", "--nodes", "--movetime", "--eval", "--options"], &["--swap"])?;
     let pos = position_from_args(&a)?;
-    let nodes: u64 = a
-        .value("--nodes")
-        .ok_or("genmove: --nodes N is needed (a search bounded by nodes gives the same move everywhere)")?
-        .parse()
-        .map_err(|_| "genmove: --nodes must be a whole number".to_string())?;
-    if nodes == 0 {
-        return Err("genmove: --nodes must be at least 1".into());
-    }
+    let whole = |name: &str, v: &str| -> Result<u64, String> {
+        match v.parse::<u64>() {
+            Ok(n) if n > 0 => Ok(n),
+            _ => Err(format!("genmove: {name} must be a whole number of at least 1")),
+        }
+    };
+    let params = match (a.value("--nodes"), a.value("--movetime")) {
+        (Some(n), None) => crate::search::limits::GoParams { nodes: Some(whole("--nodes", n)?), ..Default::default() },
+        (None, Some(ms)) => crate::search::limits::GoParams { movetime: Some(whole("--movetime", ms)? as f64), ..Default::default() },
+        _ => return Err("genmove: --nodes N or --movetime MS is needed (a search bounded by nodes gives the same move everywhere)".into()),
+    };
     let eval = a.value("--eval").unwrap_or("playouts");
     let mut engine = crate::engine::Engine::new();
     engine.set_hex_position(pos).map_err(|e| e.to_string())?;
@@ -209,9 +214,7 @@ fn genmove_cmd(args: &[String]) -> Result<String, String> {
         let (k, v) = kv.split_once('=').ok_or_else(|| format!("genmove: --options {kv}: expected Name=value"))?;
         engine.set_option(k, v).map_err(|e| format!("genmove: --options {k}: {e}"))?;
     }
-    engine
-        .go(crate::search::limits::GoParams { nodes: Some(nodes), ..Default::default() })
-        .map_err(|e| format!("genmove: {e}"))?;
+    engine.go(params).map_err(|e| format!("genmove: {e}"))?;
     let mut last = None;
     let start = crate::search::clock::now_ms();
     loop {
@@ -220,11 +223,14 @@ fn genmove_cmd(args: &[String]) -> Result<String, String> {
                 last = infos.into_iter().last().or(last);
                 let (depth, nodes, score) = last.as_ref().map_or((0, 0, None), |i| (i.depth, i.nodes, i.cp.or(i.mate.map(|m| m * 100_000))));
                 let ms = crate::search::clock::now_ms() - start;
+                // nodes per second of the last iteration: its playouts over its own time (a timed search goes on
+                // past it).
+                let iteration_ms = last.as_ref().map_or(ms, |i| i.time_ms as f64);
                 return Ok(json!({
                     "bestmove": bestmove.map(|m| m.to_string()),
                     "ponder": ponder.map(|m| m.to_string()),
                     "nodes": nodes, "depth": depth, "score": score, "eval": eval,
-                    "time_ms": ms.round(), "nps": if ms > 0.0 { (nodes as f64 / ms * 1000.0).round() } else { 0.0 },
+                    "time_ms": ms.round(), "nps": if iteration_ms > 0.0 { (nodes as f64 / iteration_ms * 1000.0).round() } else { 0.0 },
                 })
                 .to_string());
             }

@@ -3,29 +3,15 @@
 //! — counts every tree's playouts, and still plays a proved win; a search bounded by playouts stays on one
 //! thread and exactly reproducible.
 
+mod common;
+
+use common::drive::{go_to_bestmove as run, stop_ponderhit_and_ban};
 use duiyi::engine::{Engine, GameMove, Setup, Step};
 use duiyi::hex;
 use duiyi::search::GoParams;
 
 /// A 9×9 position from the openings the Benzene matches use (`benches/hex-openings-9.txt`: c3), a few moves in.
 const NINE: [&str; 5] = ["c3", "e5", "g4", "f3", "d6"];
-
-/// Runs a `go` to its `bestmove` in 5 ms slices; returns the move and the last report's playouts.
-fn run(e: &mut Engine, params: GoParams) -> (Option<GameMove>, u64) {
-    e.go(params).unwrap();
-    let mut nodes = 0;
-    for _ in 0..200_000 {
-        match e.step(5.0) {
-            Step::Done { bestmove, infos, .. } => {
-                nodes = infos.last().map_or(nodes, |i| i.nodes);
-                return (bestmove, nodes);
-            }
-            Step::Searching(infos) | Step::Waiting(infos) => nodes = infos.last().map_or(nodes, |i| i.nodes),
-            Step::Idle => panic!("idle during a search"),
-        }
-    }
-    panic!("no bestmove");
-}
 
 fn empty_cell(e: &Engine, m: Option<GameMove>) -> bool {
     let Some(GameMove::Hex(hex::Move::Place(c))) = m else { return false };
@@ -59,35 +45,11 @@ fn two_trees_stop_ponderhit_and_banned_moves() {
     let mut e = Engine::new();
     e.set_option("Threads", "2").unwrap();
     e.set_position(Setup::Hex { width: 9, height: 9, swap: false }, &NINE).unwrap();
-    e.go(GoParams { infinite: true, ..Default::default() }).unwrap();
-    for _ in 0..20 {
-        assert!(matches!(e.step(5.0), Step::Searching(_) | Step::Waiting(_)));
-    }
-    e.stop();
-    let Step::Done { bestmove, .. } = e.step(5.0) else { panic!("a stopped search answers") };
-    assert!(empty_cell(&e, bestmove));
-    assert_eq!(e.step(5.0), Step::Idle, "one bestmove per go");
-    e.go(GoParams { ponder: true, wtime: Some(2000.0), btime: Some(2000.0), ..Default::default() }).unwrap();
-    for _ in 0..10 {
-        assert!(matches!(e.step(5.0), Step::Searching(_) | Step::Waiting(_)));
-    }
-    e.ponderhit().unwrap();
-    let mut answered = None;
-    for _ in 0..100_000 {
-        if let Step::Done { bestmove, .. } = e.step(5.0) {
-            answered = Some(bestmove);
-            break;
-        }
-    }
-    assert!(empty_cell(&e, answered.expect("a bestmove after the ponderhit")));
-    assert_eq!(e.step(5.0), Step::Idle);
-    // Every move but one banned (here a cell the knowledge prunes as inferior): the answer is that move, in
-    // the helpers' trees and the merge too.
+    // Stopped, pondered and hit, then every move but one banned (here a cell the knowledge prunes as
+    // inferior): the answer is that move, in the helpers' trees and the merge too.
     let all: Vec<GameMove> = e.hex_position().unwrap().legal_moves().into_iter().map(GameMove::from).collect();
     let keep = all[all.len() / 3];
-    e.set_banned(&all.iter().copied().filter(|&m| m != keep).collect::<Vec<_>>());
-    let (m, _) = run(&mut e, GoParams { movetime: Some(200.0), ..Default::default() });
-    assert_eq!(m, Some(keep));
+    stop_ponderhit_and_ban(&mut e, 2000.0, &all, keep, 200.0, empty_cell);
 }
 
 #[test]

@@ -4,7 +4,10 @@
 //! after a parallel one; the option refuses values out of range; the protocols announce it. Positions: real
 //! middlegames from benches/multipv-games.txt (games that began with master openings).
 
-use duiyi::engine::{Engine, EngineError, GameMove, Setup, Step};
+mod common;
+
+use common::drive::{go_to_bestmove as run, stop_ponderhit_and_ban};
+use duiyi::engine::{Engine, EngineError, GameMove, Setup};
 use duiyi::search::GoParams;
 use duiyi::xiangqi::Position;
 
@@ -14,29 +17,6 @@ const MIDDLEGAMES: [&str; 3] = [
     "1n2kab2/4a4/4b4/6p2/p3C3p/4P1P2/c2r1c2P/N1C1B4/4A4/4KABR1 w - - 2 21",
     "5ab1C/3ka4/4b4/2n6/p5p2/4P1PcC/5c2P/4B4/2N6/3AKAB2 w - - 7 31",
 ];
-
-/// Runs a `go` to its `bestmove` in 5 ms slices; the moves of every report must be legal there.
-fn run(e: &mut Engine, params: GoParams) -> (Option<GameMove>, u64) {
-    e.go(params).unwrap();
-    let mut nodes = 0;
-    for _ in 0..200_000 {
-        match e.step(5.0) {
-            Step::Done { bestmove, infos, .. } => {
-                if let Some(i) = infos.last() {
-                    nodes = i.nodes;
-                }
-                return (bestmove, nodes);
-            }
-            Step::Searching(infos) | Step::Waiting(infos) => {
-                if let Some(i) = infos.last() {
-                    nodes = i.nodes;
-                }
-            }
-            Step::Idle => panic!("idle during a search"),
-        }
-    }
-    panic!("no bestmove");
-}
 
 fn legal(fen: &str, m: Option<GameMove>) -> bool {
     let Some(GameMove::Xiangqi(m)) = m else { return false };
@@ -64,37 +44,10 @@ fn two_threads_stop_and_ponderhit_answer_once() {
     let mut e = Engine::new();
     e.set_option("Threads", "2").unwrap();
     e.set_position(Setup::Xiangqi(fen), &[]).unwrap();
-    // Infinite, stopped.
-    e.go(GoParams { infinite: true, ..Default::default() }).unwrap();
-    for _ in 0..20 {
-        assert!(matches!(e.step(5.0), Step::Searching(_) | Step::Waiting(_)));
-    }
-    e.stop();
-    let Step::Done { bestmove, .. } = e.step(5.0) else { panic!("a stopped search answers") };
-    assert!(legal(fen, bestmove));
-    assert_eq!(e.step(5.0), Step::Idle, "one bestmove per go");
-    // Ponder, then ponderhit with a short clock.
-    e.go(GoParams { ponder: true, wtime: Some(600.0), btime: Some(600.0), ..Default::default() }).unwrap();
-    for _ in 0..10 {
-        assert!(matches!(e.step(5.0), Step::Searching(_) | Step::Waiting(_)), "a ponder search holds its bestmove");
-    }
-    e.ponderhit().unwrap();
-    let mut answered = None;
-    for _ in 0..20_000 {
-        if let Step::Done { bestmove, .. } = e.step(5.0) {
-            answered = Some(bestmove);
-            break;
-        }
-    }
-    assert!(legal(fen, answered.expect("a bestmove after the ponderhit")));
-    assert_eq!(e.step(5.0), Step::Idle);
-    // Banned root moves hold for the helpers' search too: the answer is the only move left.
-    let pos = Position::from_fen(fen).unwrap();
-    let moves: Vec<GameMove> = pos.legal_moves().as_slice().iter().map(|&m| GameMove::from(m)).collect();
+    // Stopped, pondered and hit, then every root move but one banned (the helpers' search too).
+    let moves: Vec<GameMove> = Position::from_fen(fen).unwrap().legal_moves().as_slice().iter().map(|&m| GameMove::from(m)).collect();
     let keep = moves[moves.len() / 2];
-    e.set_banned(&moves.iter().copied().filter(|&m| m != keep).collect::<Vec<_>>());
-    let (m, _) = run(&mut e, GoParams { movetime: Some(100.0), ..Default::default() });
-    assert_eq!(m, Some(keep));
+    stop_ponderhit_and_ban(&mut e, 600.0, &moves, keep, 100.0, |_, m| legal(fen, m));
 }
 
 #[test]

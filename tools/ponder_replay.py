@@ -14,32 +14,7 @@ move to Red's bestmove; saved_ms = ponder_ms on a hit (the search had already ru
 """
 import argparse, json, subprocess, time, datetime, os, platform
 
-
-class Uci:
-    def __init__(self, path):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send('uci')
-        self.wait('uciok')
-
-    def send(self, line):
-        self.p.stdin.write(line + '\n')
-        self.p.stdin.flush()
-
-    def wait(self, prefix):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError('engine exited')
-            if line.startswith(prefix):
-                return line.split()
-
-    def bestmove(self):
-        w = self.wait('bestmove')
-        return w[1], (w[3] if len(w) > 3 and w[2] == 'ponder' else None)
-
-    def quit(self):
-        self.send('quit')
-        self.p.wait(timeout=10)
+from uci_engine import Uci
 
 
 def main():
@@ -52,9 +27,6 @@ def main():
     a = ap.parse_args()
     clock = f'wtime {a.time_ms} btime {a.time_ms} winc {a.inc_ms} binc {a.inc_ms}'
     red, black = Uci(a.engine), Uci(a.engine)
-    for e in (red, black):
-        e.send('isready')
-        e.wait('readyok')
     moves, records = [], []
     pos = lambda ms: 'position startpos' + (' moves ' + ' '.join(ms) if ms else '')
     red.send(pos(moves))

@@ -21,60 +21,31 @@ import math
 import random
 import re
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
+
+from uci_engine import Uci
 
 ROOT = Path(__file__).resolve().parent.parent
 INFO = re.compile(r"\bdepth (\d+)\b.*\bnodes (\d+)\b")
 
 
-class Engine:
-    """One UCI engine process with a `Threads` setting."""
-
-    def __init__(self, cmd, threads):
-        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        self.send(f"setoption name Threads value {threads}")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def wait(self, token):
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError(f"engine ended before '{token}'")
-            if line.startswith(token):
-                return line
-
-    def search(self, fen, depth):
-        """(wall seconds, nodes, depth reached, bestmove) of `go depth` from a cleared table."""
-        self.send("setoption name Clear Hash")
-        self.send(f"position fen {fen}")
-        self.send("isready")
-        self.wait("readyok")
-        t0 = time.perf_counter()
-        self.send(f"go depth {depth}")
-        nodes, reached = 0, 0
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine ended during a search")
-            m = INFO.search(line)
-            if line.startswith("info") and m and " pv " in line:
-                reached, nodes = int(m.group(1)), int(m.group(2))
-            if line.startswith("bestmove"):
-                return time.perf_counter() - t0, nodes, reached, line.split()[1]
-
-    def close(self):
-        self.send("quit")
-        self.p.wait(timeout=10)
+def search(engine, fen, depth):
+    """(wall seconds, nodes, depth reached, bestmove) of `go depth` from a cleared table."""
+    engine.send("setoption name Clear Hash")
+    engine.send(f"position fen {fen}")
+    engine.ready()
+    t0 = time.perf_counter()
+    engine.send(f"go depth {depth}")
+    nodes, reached = 0, 0
+    while True:
+        line = engine.readline()
+        m = INFO.search(line)
+        if line.startswith("info") and m and " pv " in line:
+            reached, nodes = int(m.group(1)), int(m.group(2))
+        if line.startswith("bestmove"):
+            return time.perf_counter() - t0, nodes, reached, line.split()[1]
 
 
 def boot(pairs, f, rounds=2000, seed=1):
@@ -98,7 +69,7 @@ def main():
     fens = [f for f in fens if f]
     if args.limit:
         fens = fens[: args.limit]
-    one, many = Engine([args.duiyi], 1), Engine([args.duiyi], args.threads)
+    one, many = Uci(args.duiyi, {"Threads": 1}), Uci(args.duiyi, {"Threads": args.threads})
     rows = []
     for i, fen in enumerate(fens):
         order = [(1, one), (args.threads, many)]
@@ -106,14 +77,14 @@ def main():
             order.reverse()
         r = {"fen": fen}
         for t, e in order:
-            secs, nodes, reached, best = e.search(fen, args.depth)
+            secs, nodes, reached, best = search(e, fen, args.depth)
             r[t] = {"secs": secs, "nodes": nodes, "depth": reached, "best": best}
         rows.append(r)
         a, b = r[1], r[args.threads]
         print(f"{i + 1:3d} 1T {a['secs']:7.3f}s {a['nodes']:9d} {a['best']}   {args.threads}T {b['secs']:7.3f}s "
               f"{b['nodes']:9d} {b['best']}   time ratio {b['secs'] / a['secs']:.2f}", flush=True)
-    one.close()
-    many.close()
+    one.quit()
+    many.quit()
 
     n = args.threads
     pairs = [(r[1], r[n]) for r in rows]

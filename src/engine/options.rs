@@ -9,7 +9,7 @@ use crate::search::driver::SlicedSearch;
 
 impl Engine {
     /// Sets an option. For every game: `Hash` (TT size in MiB, 1–[`MAX_HASH_MIB`]) and `Clear Hash` (empties
-    /// the TTs); `Threads` (1–[`crate::xiangqi::search::MAX_THREADS`] natively, 1 in WebAssembly: the Xiangqi
+    /// the TTs); `Threads` (1–[`crate::search::limits::max_threads`]: 256 natively, 1 in WebAssembly; the Xiangqi
     /// search's Lazy SMP, `xiangqi::search::smp`, and the Hex Monte Carlo search's root parallelism,
     /// `hex::mcts::parallel`; Hex's alpha-beta stays on one thread). Technique switches (`true`/`false`) of either game, whatever the current game is — Xiangqi:
     /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`,
@@ -45,7 +45,7 @@ impl Engine {
             // Threads: the Xiangqi search's Lazy SMP (`xiangqi::search::smp`), the Hex Monte Carlo search's root
             // parallelism (`hex::mcts::parallel`).
             "threads" => {
-                let max = if cfg!(target_arch = "wasm32") { 1 } else { crate::xiangqi::search::MAX_THREADS };
+                let max = crate::search::limits::max_threads();
                 let n: usize = value.trim().parse().map_err(|_| bad(&format!("expected a whole number 1..{max}")))?;
                 if !(1..=max).contains(&n) {
                     return Err(bad(&format!("must be 1..{max}")));

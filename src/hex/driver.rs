@@ -325,7 +325,7 @@ impl SlicedSearch for Player {
         self.stop_helpers();
     }
     fn set_threads(&mut self, n: usize) {
-        self.threads = if cfg!(target_arch = "wasm32") { 1 } else { n.clamp(1, super::mcts::MAX_THREADS) };
+        self.threads = n.clamp(1, crate::search::limits::max_threads());
     }
     fn set_interrupt(&mut self, flag: Option<Arc<AtomicBool>>) {
         self.mcts.set_interrupt(flag.clone());

@@ -48,13 +48,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, TryRecvError};
 
-/// The largest `Threads` the protocols announce: the machine's cores (`std::thread::available_parallelism`;
-/// 1 in WebAssembly and where it cannot be told), within `xiangqi::search::MAX_THREADS`.
-pub(crate) fn max_threads() -> usize {
-    if cfg!(target_arch = "wasm32") {
-        return 1;
-    }
-    std::thread::available_parallelism().map_or(1, |n| n.get()).min(crate::xiangqi::search::MAX_THREADS)
+/// The largest `Threads` the protocols announce (and UCCI's `threads 0` picks): the machine's cores
+/// (`std::thread::available_parallelism`, 1 where it cannot be told), within `search::limits::max_threads`
+/// (1 in WebAssembly).
+pub(crate) fn core_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get()).min(crate::search::limits::max_threads())
 }
 
 /// Reads stdin on a thread of its own, line by line (each with its newline; invalid UTF-8 becomes U+FFFD, never

@@ -40,7 +40,7 @@ pub(super) fn announce<W: Write>(s: &mut Session<W>) {
     s.say("option ponder type check default false");
     s.say("option usehash type check default true");
     s.say(&format!("option hashsize type spin min 0 max {MAX_HASH_MIB} default {DEFAULT_HASH_MIB}"));
-    s.say(&format!("option threads type spin min 0 max {} default 1", crate::protocol::max_threads()));
+    s.say(&format!("option threads type spin min 0 max {} default 1", crate::protocol::core_threads()));
     s.say("option pruning type combo var none var small var medium var large default large");
     for t in TECHNIQUES {
         s.say(&format!("option {t} type check default true"));
@@ -180,7 +180,7 @@ fn setoption<W: Write>(s: &mut Session<W>, rest: &str) {
         }
         "threads" => {
             // 0 lets the engine choose (as `hashsize`): one thread per core.
-            let v = if value.trim() == "0" { crate::protocol::max_threads().to_string() } else { value.to_string() };
+            let v = if value.trim() == "0" { crate::protocol::core_threads().to_string() } else { value.to_string() };
             if let Err(e) = s.engine.set_option("Threads", &v) {
                 s.info_string(&e.to_string());
             }

@@ -42,7 +42,7 @@ pub(super) fn announce<W: Write>(s: &mut Session<W>) {
     s.say("");
     s.say(&format!("option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"));
     s.say("option name Clear Hash type button");
-    s.say(&format!("option name Threads type spin default 1 min 1 max {}", crate::protocol::max_threads()));
+    s.say(&format!("option name Threads type spin default 1 min 1 max {}", crate::protocol::core_threads()));
     s.say("option name Ponder type check default false");
     s.say(&format!("option name MultiPV type spin default 1 min 1 max {}", crate::search::multipv::MAX_MULTIPV));
     s.say(&format!("option name PonderCandidates type spin default 1 min 1 max {}", crate::engine::MAX_PONDER_CANDIDATES));

@@ -46,6 +46,15 @@ pub struct GoParams {
 /// The deepest iteration the search runs.
 pub const MAX_DEPTH: u32 = 64;
 
+/// The most threads `Threads` accepts natively (more than the machine's cores only share them); WebAssembly
+/// builds have no threads ([`max_threads`]).
+pub const MAX_THREADS: usize = 256;
+
+/// The most threads this build can use: [`MAX_THREADS`] natively, 1 in WebAssembly.
+pub const fn max_threads() -> usize {
+    if cfg!(target_arch = "wasm32") { 1 } else { MAX_THREADS }
+}
+
 /// A `go` parameter out of range.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LimitsError(pub String);

@@ -4,6 +4,7 @@
 
 pub mod clock;
 pub mod driver;
+pub mod helpers;
 pub mod limits;
 pub mod multipv;
 pub mod root_moves;

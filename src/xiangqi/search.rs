@@ -141,7 +141,6 @@ mod driver;
 mod node;
 mod root;
 mod smp;
-pub use smp::MAX_THREADS;
 use node::Frame;
 pub use root::Suspended;
 use crate::search::root_moves::RootMoves;
@@ -201,7 +200,7 @@ pub struct Searcher {
     /// 0 for the searcher the engine drives; 1, 2, … for a helper thread's.
     helper_index: usize,
     /// The running helpers of the current search.
-    helpers: Option<smp::Helpers>,
+    helpers: Option<crate::search::helpers::Helpers<()>>,
     /// Nodes of the current search's helpers that have stopped.
     helper_nodes_done: u64,
     /// A helper's: the counter of its search's helper nodes, and how many of its own it has added to it.

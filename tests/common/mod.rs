@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+pub mod drive;
+
 /// The full path of a reference data file in `tests/data/` (e.g. `"xiangqi_perft.json"`).
 pub fn data_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests").join("data").join(name)

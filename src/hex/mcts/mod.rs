@@ -49,7 +49,7 @@ mod priors;
 mod root_solver;
 mod suspend;
 pub use dispatch::Mcts;
-pub use parallel::{MAX_THREADS, RootHelpers, RootStat, merge_best};
+pub use parallel::{RootHelpers, RootStat, merge_best};
 pub use suspend::MctsSuspended;
 use playout::bridge_table;
 

@@ -12,17 +12,12 @@
 //! reproducible), and stop — flag raised, threads joined within 64 playouts each — when the search ends, is
 //! put aside or replaced. WebAssembly has no helpers.
 
-use super::MctsOptions;
-#[cfg(not(target_arch = "wasm32"))]
-use super::{Mcts, MctsOutcome};
+use super::{Mcts, MctsOptions, MctsOutcome};
 use crate::hex::{Move, Position};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use crate::search::helpers::{HelperContext, Helpers};
+use std::sync::atomic::Ordering;
 
-/// The most threads `Threads` accepts for Hex.
-pub const MAX_THREADS: usize = 256;
 /// A helper adds its playouts to the search's count this often (ms).
-#[cfg(not(target_arch = "wasm32"))]
 const REPORT_MS: f64 = 20.0;
 
 /// One root child's statistics in one tree.
@@ -71,68 +66,44 @@ pub fn merge_best(trees: &[Vec<RootStat>]) -> Option<Move> {
     total.iter().max_by_key(|t| (!t.pruned, t.proof != 1, t.visits, t.wins)).map(|t| t.mv)
 }
 
-/// The running helpers of one search.
-pub struct RootHelpers {
-    stop: Arc<AtomicBool>,
-    nodes: Arc<AtomicU64>,
-    #[cfg(not(target_arch = "wasm32"))]
-    handles: Vec<std::thread::JoinHandle<Vec<RootStat>>>,
-}
+/// The running helpers of one search: each returns its tree's root statistics.
+pub struct RootHelpers(Helpers<Vec<RootStat>>);
 
 impl RootHelpers {
     /// Starts `count` helpers on `pos` without the `excluded` root moves, each with a tree of `hash_mib` MiB
-    /// and the main tree's `options` (without the root solver).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// and the main tree's `options` (without the root solver). None in WebAssembly.
     pub fn spawn(pos: &Position, excluded: &[Move], options: MctsOptions, hash_mib: usize, count: usize) -> RootHelpers {
-        let stop = Arc::new(AtomicBool::new(false));
-        let nodes = Arc::new(AtomicU64::new(0));
-        let handles = (1..=count)
-            .map(|index| {
-                let (pos, excluded, stop, nodes) = (pos.clone(), excluded.to_vec(), stop.clone(), nodes.clone());
-                std::thread::spawn(move || {
-                    let mut m = Mcts::new(hash_mib);
-                    m.options = MctsOptions { solver_empties: 0, ..options };
-                    m.set_seed_salt(index as u64);
-                    m.set_interrupt(Some(stop.clone()));
-                    m.start(pos);
-                    m.exclude_root_moves(&excluded);
-                    // Runs in slices of REPORT_MS, adding its playouts to the count after each.
-                    let mut reported = 0;
-                    while !stop.load(Ordering::Relaxed) {
-                        let outcome = m.run(crate::search::clock::now_ms() + REPORT_MS, u64::MAX);
-                        nodes.fetch_add(m.nodes() - reported, Ordering::Relaxed);
-                        reported = m.nodes();
-                        let proved = m.last_iteration().is_some_and(|l| crate::search::score::is_mate(l.score));
-                        if outcome == MctsOutcome::NoMoves || proved {
-                            break;
-                        }
-                    }
-                    m.root_stats()
-                })
-            })
-            .collect();
-        RootHelpers { stop, nodes, handles }
-    }
-
-    /// No threads in WebAssembly: no helpers.
-    #[cfg(target_arch = "wasm32")]
-    pub fn spawn(_pos: &Position, _excluded: &[Move], _options: MctsOptions, _hash_mib: usize, _count: usize) -> RootHelpers {
-        RootHelpers { stop: Arc::new(AtomicBool::new(true)), nodes: Arc::new(AtomicU64::new(0)) }
+        let (pos, excluded) = (pos.clone(), excluded.to_vec());
+        RootHelpers(Helpers::spawn(count, move |ctx: HelperContext| {
+            let mut m = Mcts::new(hash_mib);
+            m.options = MctsOptions { solver_empties: 0, ..options };
+            m.set_seed_salt(ctx.index as u64);
+            m.set_interrupt(Some(ctx.stop.clone()));
+            m.start(pos.clone());
+            m.exclude_root_moves(&excluded);
+            // Runs in slices of REPORT_MS, adding its playouts to the count after each.
+            let mut reported = 0;
+            while !ctx.stop.load(Ordering::Relaxed) {
+                let outcome = m.run(crate::search::clock::now_ms() + REPORT_MS, u64::MAX);
+                ctx.nodes.fetch_add(m.nodes() - reported, Ordering::Relaxed);
+                reported = m.nodes();
+                let proved = m.last_iteration().is_some_and(|l| crate::search::score::is_mate(l.score));
+                if outcome == MctsOutcome::NoMoves || proved {
+                    break;
+                }
+            }
+            m.root_stats()
+        }))
     }
 
     /// Playouts the helpers have reported so far (every [`REPORT_MS`] ms).
     pub fn nodes(&self) -> u64 {
-        self.nodes.load(Ordering::Relaxed)
+        self.0.nodes()
     }
 
     /// Stops the helpers and returns each one's root statistics and their playouts.
     pub fn stop(self) -> (Vec<Vec<RootStat>>, u64) {
-        self.stop.store(true, Ordering::Relaxed);
-        #[cfg(not(target_arch = "wasm32"))]
-        let stats = self.handles.into_iter().filter_map(|h| h.join().ok()).collect();
-        #[cfg(target_arch = "wasm32")]
-        let stats = Vec::new();
-        (stats, self.nodes.load(Ordering::Relaxed))
+        self.0.stop()
     }
 }
 

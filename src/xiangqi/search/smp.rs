@@ -15,66 +15,18 @@
 //! signature is unchanged). WebAssembly without threads has no helpers (`Threads` is 1 there).
 
 use super::Searcher;
-#[cfg(not(target_arch = "wasm32"))]
-use crate::search::{driver::RunOutcome, limits::MAX_DEPTH};
+use crate::search::driver::RunOutcome;
+use crate::search::helpers::{HelperContext, Helpers};
+use crate::search::limits::MAX_DEPTH;
 use crate::xiangqi::{Move, Position};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-
-/// The most threads `Threads` accepts (the machine may have fewer cores; more threads than cores only share them).
-pub const MAX_THREADS: usize = 256;
-
-/// The running helpers of one search.
-pub(super) struct Helpers {
-    stop: Arc<AtomicBool>,
-    /// Nodes the helpers have searched so far (each adds its count after every iteration and at its end).
-    nodes: Arc<AtomicU64>,
-    #[cfg(not(target_arch = "wasm32"))]
-    handles: Vec<std::thread::JoinHandle<()>>,
-}
-
-impl Helpers {
-    /// Starts `count` helpers on `pos` restricted to `root_moves` (the main search's root, after `banmoves` /
-    /// `searchmoves`), sharing `main`'s table and technique switches.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn spawn(main: &Searcher, pos: &Position, root_moves: Vec<Move>, count: usize) -> Helpers {
-        let stop = Arc::new(AtomicBool::new(false));
-        let nodes = Arc::new(AtomicU64::new(0));
-        let handles = (1..=count)
-            .map(|index| {
-                let mut helper = Searcher::with_table(main.tt.clone());
-                helper.options = main.options;
-                helper.helper_index = index;
-                helper.interrupt = Some(stop.clone());
-                helper.shared_nodes = Some((nodes.clone(), 0));
-                let (pos, root_moves, stop) = (pos.clone(), root_moves.clone(), stop.clone());
-                std::thread::spawn(move || helper.help(pos, &root_moves, &stop))
-            })
-            .collect();
-        Helpers { stop, nodes, handles }
-    }
-
-    #[cfg(target_arch = "wasm32")]
-    fn spawn(_main: &Searcher, _pos: &Position, _root_moves: Vec<Move>, _count: usize) -> Helpers {
-        Helpers { stop: Arc::new(AtomicBool::new(true)), nodes: Arc::new(AtomicU64::new(0)) }
-    }
-
-    /// Raises the stop flag and waits for every helper to return.
-    fn stop(self) -> u64 {
-        self.stop.store(true, Ordering::Relaxed);
-        #[cfg(not(target_arch = "wasm32"))]
-        for h in self.handles {
-            // A helper that panicked has only lost its own work; the main search goes on.
-            let _ = h.join();
-        }
-        self.nodes.load(Ordering::Relaxed)
-    }
-}
+use std::sync::atomic::Ordering;
 
 impl Searcher {
-    /// The number of threads the next searches use (1–[`MAX_THREADS`]; 1 in WebAssembly builds).
+    /// The number of threads the next searches use (clamped to 1–[`max_threads`]: 1 in WebAssembly builds).
+    ///
+    /// [`max_threads`]: crate::search::limits::max_threads
     pub fn set_threads(&mut self, n: usize) {
-        self.threads = if cfg!(target_arch = "wasm32") { 1 } else { n.clamp(1, MAX_THREADS) };
+        self.threads = n.clamp(1, crate::search::limits::max_threads());
     }
 
     /// The `Threads` setting.
@@ -84,7 +36,7 @@ impl Searcher {
 
     /// Nodes the current search's helpers have searched so far (0 with one thread).
     pub(super) fn helper_nodes(&self) -> u64 {
-        self.helpers.as_ref().map_or(0, |h| h.nodes.load(Ordering::Relaxed)) + self.helper_nodes_done
+        self.helpers.as_ref().map_or(0, |h| h.nodes()) + self.helper_nodes_done
     }
 
     /// Starts the helpers if this search should have them (see the module docs) and has none yet.
@@ -95,15 +47,22 @@ impl Searcher {
         if self.root.is_empty() {
             return;
         }
-        let moves = self.root.order();
-        self.helpers = Some(Helpers::spawn(self, &self.pos.clone(), moves, self.threads - 1));
+        let (tt, options, pos, root_moves) = (self.tt.clone(), self.options, self.pos.clone(), self.root.order());
+        self.helpers = Some(Helpers::spawn(self.threads - 1, move |ctx: HelperContext| {
+            let mut helper = Searcher::with_table(tt.clone());
+            helper.options = options;
+            helper.helper_index = ctx.index;
+            helper.interrupt = Some(ctx.stop.clone());
+            helper.shared_nodes = Some((ctx.nodes, 0));
+            helper.help(pos.clone(), &root_moves);
+        }));
     }
 
     /// Stops the helpers (the search ended, was put aside or is replaced); their nodes stay counted in
     /// [`helper_nodes`](Self::helper_nodes) until the next [`start`](Self::start).
     pub fn end_search(&mut self) {
         if let Some(h) = self.helpers.take() {
-            self.helper_nodes_done += h.stop();
+            self.helper_nodes_done += h.stop().1;
         }
     }
 
@@ -116,13 +75,13 @@ impl Searcher {
         }
     }
 
-    /// A helper's loop: iterative deepening on `pos` until `stop` is raised (or the deepest iteration).
-    #[cfg(not(target_arch = "wasm32"))]
-    fn help(mut self, pos: Position, root_moves: &[Move], stop: &AtomicBool) {
+    /// A helper's loop: iterative deepening on `pos` until its interrupt (the helpers' stop flag) is raised,
+    /// or the deepest iteration.
+    fn help(mut self, pos: Position, root_moves: &[Move]) {
         self.start(pos);
         let excluded: Vec<Move> = self.root.order().into_iter().filter(|m| !root_moves.contains(m)).collect();
         self.exclude_root_moves(&excluded);
-        while !stop.load(Ordering::Relaxed) {
+        loop {
             let outcome = self.run(f64::INFINITY, u64::MAX);
             let deepest = self.root.last.as_ref().is_some_and(|l| l.depth >= MAX_DEPTH);
             if outcome != RunOutcome::IterationDone || deepest {

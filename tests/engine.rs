@@ -213,3 +213,46 @@ fn a_ponder_hit_answers_at_once_when_the_pondering_is_enough() {
         other => panic!("answers at once: {other:?}"),
     }
 }
+
+/// Runs a `go nodes N` on the current position in one long step; returns the bestmove and the last info's
+/// (depth, cp, mate, nodes, pv).
+fn by_nodes(e: &mut Engine, nodes: u64) -> (Option<GameMove>, Vec<(u32, Option<i32>, Option<i32>, u64, Vec<String>)>) {
+    e.go(GoParams { nodes: Some(nodes), ..Default::default() }).unwrap();
+    let mut seen = Vec::new();
+    loop {
+        match e.step(600_000.0) {
+            Step::Done { infos, bestmove, .. } => {
+                seen.extend(infos.into_iter().map(|i| (i.depth, i.cp, i.mate, i.nodes, i.pv)));
+                return (bestmove, seen);
+            }
+            Step::Searching(infos) => seen.extend(infos.into_iter().map(|i| (i.depth, i.cp, i.mate, i.nodes, i.pv))),
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+/// `Clear Hash` makes the next search the one a new engine runs, node for node (table and move-ordering
+/// statistics both forgotten): the game review clears before each position, so a review split over several
+/// workers, or resumed after a reload, gives the same analyses as one run from the start.
+#[test]
+fn clear_hash_makes_a_search_independent_of_the_ones_before() {
+    let middlegame = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1";
+    let mut fresh = Engine::new();
+    fresh.set_position(Setup::Xiangqi(middlegame), &["e3e4"]).unwrap();
+    let expected = by_nodes(&mut fresh, 60_000);
+
+    let mut used = Engine::new();
+    used.set_position(Setup::Xiangqi("startpos"), &["h2e2", "h9g7"]).unwrap();
+    by_nodes(&mut used, 60_000);
+    used.set_position(Setup::Xiangqi(middlegame), &[]).unwrap();
+    by_nodes(&mut used, 60_000);
+    used.set_position(Setup::Xiangqi(middlegame), &["e3e4"]).unwrap();
+    let unclear = by_nodes(&mut used, 60_000);
+    assert_ne!(unclear.1, expected.1, "without Clear Hash the earlier searches change this one (else this test shows nothing)");
+
+    used.set_position(Setup::Xiangqi("startpos"), &["b2e2"]).unwrap();
+    by_nodes(&mut used, 60_000);
+    used.set_option("Clear Hash", "").unwrap();
+    used.set_position(Setup::Xiangqi(middlegame), &["e3e4"]).unwrap();
+    assert_eq!(by_nodes(&mut used, 60_000), expected);
+}

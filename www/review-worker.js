@@ -2,11 +2,17 @@
 // pondering) is untouched. It analyses every position of a game at a fixed budget (the game review) and
 // finds the best move of one position at a short budget (the hint). docs/review.md describes both.
 //
-// In:   {type:'run', id, fen?, moves, budget?, known?}
+// Every position is searched with emptied tables (`Clear Hash`: the table and the move-ordering statistics),
+// so its analysis depends on the position and the game before it (repetitions) alone, not on what this
+// worker searched before: a review split over several workers (www/review-pool.js), or resumed after a
+// reload, gives the analyses one uninterrupted run gives.
+//
+// In:   {type:'run', id, fen?, moves, budget?, known?, plies?}
 //          fen: the start position (default: the opening position); moves: ICCS; budget: {nodes} | {movetime}
 //          | {depth} (whole numbers; default {nodes: the wasm reviewConstants().nodes}); known: an array of
 //          moves.length + 1 analyses or nulls (www/review-core.js) — positions already analysed (a review
-//          resumed after a reload) are not searched again
+//          resumed after a reload) are not searched again; plies: the positions (0 … moves.length) this run
+//          analyses, in that order (default: all of them) — the others count as done
 //       {type:'cancel', id}                 stops run `id` after the search in progress (one position)
 //       {type:'hint', id, fen?, moves, budget?}   the best move of the position after `moves`; default
 //                                           budget {nodes: HINT_NODES}; waits for the review's current
@@ -20,7 +26,7 @@
 //       {type:'hint', id, move, pv, score, depth}   move null: no legal move
 //       {type:'error', id, message, code, params}   code: the wasm codes (fen.*, engine.*) or worker.*:
 //          worker.unknown_type {type}, worker.moves_type, worker.fen_type {detail}, worker.budget {detail},
-//          worker.load_failed {detail}
+//          worker.plies {detail, max}, worker.load_failed {detail}
 // A new 'run' cancels the one in progress.
 
 import init, { Engine, XiangqiGame, reviewConstants, reviewMove, scoreWinProbability } from './pkg/duiyi.js';
@@ -115,6 +121,7 @@ function gameOf(msg) {
  */
 async function analyse(fen, moves, go, legalCount, isCancelled) {
   if (legalCount === 0) return { score: { mate: 0 }, best: null, pv: [], depth: 0, nodes: 0 };
+  engine.setOption('Clear Hash', '');
   engine.setPosition('xiangqi', fen, moves);
   engine.go(go);
   let last = null;
@@ -160,9 +167,10 @@ async function review(job, msg) {
   }
   const total = moves.length + 1;
   const analyses = Array.from({ length: total }, (_, i) => (Array.isArray(msg.known) && msg.known[i]?.score ? msg.known[i] : null));
-  let done = analyses.filter(Boolean).length;
+  const plies = pliesOf(msg.plies, total);
+  let done = total - plies.filter((p) => !analyses[p]).length;
   const t0 = performance.now();
-  for (let ply = 0; ply < total; ply++) {
+  for (const ply of plies) {
     if (analyses[ply]) continue;
     if (job.cancelled) break;
     const a = await exclusive(() => analyse(fen, moves.slice(0, ply), go, legal[ply], () => job.cancelled));
@@ -174,6 +182,16 @@ async function review(job, msg) {
   }
   if (job.cancelled || done < total) postMessage({ type: 'cancelled', id: job.id, done, total });
   else postMessage({ type: 'done', id: job.id, done, total, elapsedMs: performance.now() - t0 });
+}
+
+/** The positions a run analyses: `plies` checked (whole numbers 0 … total − 1), or every position. */
+function pliesOf(plies, total) {
+  if (plies === undefined || plies === null) return Array.from({ length: total }, (_, i) => i);
+  if (!Array.isArray(plies) || plies.some((p) => !Number.isInteger(p) || p < 0 || p >= total)) {
+    const detail = String(JSON.stringify(plies)).slice(0, 80);
+    throw codedError('worker.plies', { detail, max: total - 1 }, `plies must be whole numbers 0..${total - 1}, got ${detail}`);
+  }
+  return plies;
 }
 
 async function hint(msg) {

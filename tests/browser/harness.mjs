@@ -108,9 +108,10 @@ export async function startApp({ viewport = { width: 1280, height: 900 }, locale
      * A new tab on `query` (e.g. '?fen=…#xiangqi'), with localStorage cleared first unless keepStorage.
      * `xiangqiSettings`: the Xiangqi page's saved settings to start from. By default the engine gets a fixed
      * 1 s per move (the tests written before clocks existed time its replies by that); pass null for the
-     * page's own defaults (a 10+5 timed game, tests/browser/xiangqi-play.test.mjs).
+     * page's own defaults (a 10+5 timed game, tests/browser/xiangqi-play.test.mjs). `storage`: more saved
+     * entries to start from, {key: value} (each stored as JSON).
      */
-    async newPage(query = '', { keepStorage = false, xiangqiSettings = { tc: 'movetime', movetime: 1000 } } = {}) {
+    async newPage(query = '', { keepStorage = false, xiangqiSettings = { tc: 'movetime', movetime: 1000 }, storage = {} } = {}) {
       const page = await context.newPage();
       pages.push(page);
       const mine = [];
@@ -133,10 +134,11 @@ export async function startApp({ viewport = { width: 1280, height: 900 }, locale
       if (!keepStorage) {
         // a same-origin file that runs no script, so nothing can write the storage back meanwhile
         await page.goto(new URL('favicon.svg', server.url).href);
-        await page.evaluate((settings) => {
+        await page.evaluate(([settings, more]) => {
           localStorage.clear();
           if (settings) localStorage.setItem('duiyi.xiangqi.settings.v1', JSON.stringify(settings));
-        }, xiangqiSettings);
+          for (const [key, value] of Object.entries(more)) localStorage.setItem(key, JSON.stringify(value));
+        }, [xiangqiSettings, storage]);
       }
       await page.goto(server.url + query);
       await page.waitForSelector('body[data-ready="true"]', { timeout: READY_MS });

@@ -284,21 +284,29 @@ test('hint: the first press marks the piece, the second gives a legal move; hint
   assert.deepEqual(app.errorsOf(page), []);
 });
 
-test('a review is reproducible: two fresh pages give the same classes, better moves and graph', async () => {
-  // Each position is searched in one step of the review worker, never cut into time slices (docs/review.md),
-  // so two runs agree exactly, however loaded the machine is.
+test('a review is reproducible and the same on one thread or two: the same analyses, classes, better moves and graph', async () => {
+  // Each position is searched in one step of a review worker from emptied tables (docs/review.md), never cut
+  // into time slices, so runs agree exactly however loaded the machine is, and however many workers share the
+  // positions (the `threads` setting, www/threads.js; www/review-pool.js).
   const runs = [];
-  for (let run = 0; run < 2; run++) {
-    const page = await app.newPage(gameUrl(GAME), { xiangqiSettings: HUMAN });
+  for (const threads of [1, 2]) {
+    const page = await app.newPage(gameUrl(GAME), { xiangqiSettings: HUMAN, storage: { 'duiyi.threads.v1': { v: 1, threads } } });
     await page.waitForSelector(`[data-testid="move-list"] li[data-ply="${GAME.length}"]`);
     await page.click('[data-testid="review-run"]');
     await reviewDone(page);
+    assert.equal(await page.$eval('[data-testid="review-progress"]', (el) => el.dataset.threads), String(threads));
     const marks = [];
     for (let ply = 1; ply <= GAME.length; ply++) marks.push(await item(page, ply));
     const values = await page.$eval('[data-testid="eval-graph"]', (el) => el.dataset.values);
-    runs.push({ marks, values });
+    // the saved analyses, written within a second of the last position (SAVE_MS)
+    await page.waitForFunction(() => JSON.parse(localStorage.getItem('duiyi.xiangqi.review.v1'))?.running === false, null, { timeout: READY_MS });
+    const analyses = await page.evaluate(() => JSON.parse(localStorage.getItem('duiyi.xiangqi.review.v1')).analyses);
+    runs.push({ marks, values, analyses });
     await page.close();
   }
+  assert.equal(runs[0].analyses.length, GAME.length + 1);
+  assert.ok(runs[0].analyses.every((a) => a && a.nodes > 0 && a.best), 'every position analysed by a search');
+  assert.deepEqual(runs[1].analyses, runs[0].analyses);
   assert.deepEqual(runs[1].marks, runs[0].marks);
   assert.equal(runs[1].values, runs[0].values);
 });

@@ -6,6 +6,8 @@
 // which a view may give its own hooks (`noticeData`, `noticeClass`: the Xiangqi page's ponder-saved).
 // While the engine thinks with a known time budget (`budgetMs`, from the worker's budget message), the element
 // carries data-budget-ms and the detail after the state label reads "… (≈ N s)" ("Thinking … (≈ 2.5 s)"); the attribute goes when it stops thinking.
+// data-threads: the threads of the search shown (its nodes per second are theirs together) — 1 in this build,
+// whose play worker searches on one thread (the `threads` setting, www/threads.js, spreads the game review).
 
 import { h, setText } from './dom.js';
 
@@ -61,7 +63,7 @@ export function createEngineStatus(container, t) {
   };
   const root = h(
     'section',
-    { class: 'engine-status', dataset: { testid: 'engine-status', state: 'idle' }, 'aria-live': 'polite' },
+    { class: 'engine-status', dataset: { testid: 'engine-status', state: 'idle', threads: '1' }, 'aria-live': 'polite' },
     h('div', { class: 'es-head' }, dot, label, detail),
     h('dl', { class: 'es-numbers' },
       h('div', {}, labels.depth, depth), h('div', {}, labels.score, score),

@@ -5,12 +5,14 @@
 //
 // Test hooks (data-testid): side, time-control, tc-minutes, tc-increment, movetime, depth, tc-note, level
 // (data-level), level-note, pace (brisk|steady|clock: the engine's TargetMoveTime under a clock), pace-note,
-// ponder, flip-black, piece-set.
+// ponder, flip-black, piece-set, threads (the engine's `threads` setting, www/threads.js, shared by both games;
+// threads-note says what uses it).
 
 import { h, setText } from './dom.js';
 import { TC_PRESETS, DEPTHS, newClocks } from './xiangqi-clock.js';
 import { PIECE_SETS } from './xiangqi-pieces.js';
 import { MOVE_TIMES_MS, MODES, PACES } from './xiangqi-settings.js';
+import { loadThreads, storeThreads, threadChoices } from '../threads.js';
 
 /**
  * Builds the settings panel and wires it to the page.
@@ -48,6 +50,10 @@ export function createControls(x) {
   const pieceSetSelect = h('select', { id: 'xq-pieces', dataset: { testid: 'piece-set' } },
     PIECE_SETS.map((p) => h('option', { value: p, selected: p === settings.pieceSet, dataset: { i18n: `pieces.${p}` } })));
   const ponderBox = h('input', { type: 'checkbox', id: 'xq-ponder', dataset: { testid: 'ponder' }, checked: settings.ponder });
+  const threads = loadThreads();
+  const threadsSelect = h('select', { id: 'xq-threads', dataset: { testid: 'threads' } },
+    threadChoices().map((n) => h('option', { value: n, text: String(n), selected: n === threads })));
+  const threadsNote = h('div', { class: 'field-note', dataset: { testid: 'threads-note' } });
 
   const element = h('section', { class: 'panel settings-panel' },
     h('div', { class: 'field' }, h('label', { for: 'xq-mode', dataset: { i18n: 'xq.mode' } }), modeSelect),
@@ -57,7 +63,9 @@ export function createControls(x) {
     levelNote,
     h('div', { class: 'field' }, ponderBox, h('label', { for: 'xq-ponder', dataset: { i18n: 'xq.ponder' } })),
     h('div', { class: 'field' }, flipBlackBox, h('label', { for: 'xq-flip-black', dataset: { i18n: 'xq.flipForBlack' } })),
-    h('div', { class: 'field' }, h('label', { for: 'xq-pieces', dataset: { i18n: 'pieces.label' } }), pieceSetSelect));
+    h('div', { class: 'field' }, h('label', { for: 'xq-pieces', dataset: { i18n: 'pieces.label' } }), pieceSetSelect),
+    h('div', { class: 'field' }, h('label', { for: 'xq-threads', dataset: { i18n: 'threads.label' } }), threadsSelect),
+    threadsNote);
 
   moveTime.addEventListener('change', () => {
     settings.movetime = Number(moveTime.value);
@@ -116,6 +124,14 @@ export function createControls(x) {
     x.saveSettings();
     x.render({ animate: false });
   });
+  threadsSelect.addEventListener('change', () => {
+    storeThreads(Number(threadsSelect.value));
+    renderThreadsNote();
+  });
+  /** What the threads are used for (the setting is read again when a review starts). */
+  function renderThreadsNote() {
+    setText(threadsNote, t('threads.note', { n: Number(threadsSelect.value) }));
+  }
   ponderBox.addEventListener('change', () => {
     settings.ponder = ponderBox.checked;
     x.saveSettings();
@@ -188,6 +204,7 @@ export function createControls(x) {
     if (!x.levels) setText(levelNote, t('level.unavailable'));
     else if (settings.level === 0 || !info) setText(levelNote, t('level.fullNote'));
     else setText(levelNote, levelText(info));
+    renderThreadsNote(); // the panel's other text drawn in the page's language
   }
 
   /** A level's handicap in words: its description from the engine, then its caps. */

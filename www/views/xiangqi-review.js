@@ -11,15 +11,20 @@
 // A review belongs to the game whose moves start with its moves: after a take-back the analyses past the
 // common start are dropped; moves played since the review are analysed by the next press.
 //
+// The positions are searched by as many review workers at once as the `threads` setting says (www/threads.js,
+// www/review-pool.js): the analyses are the same whatever that number.
+//
 // Test hooks (data-testid): review-run, review-cancel, review-progress (data-done, data-total, data-state =
-// idle|running|done|cancelled|imported), eval-graph (xiangqi-graph.js), review-summary (cells data-side,
+// idle|running|done|cancelled|imported; data-threads: the workers of the run in progress or last finished), eval-graph (xiangqi-graph.js), review-summary (cells data-side,
 // data-class; data-average-loss per side), review-better (data-move: the better move, ICCS), review-show
 // (the "show me" button; the board carries data-showing while its line plays). Move-list items get
 // data-class and data-better (applyReviewMarks).
 
 import { h, setText } from './dom.js';
 import { readJSON, writeJSON } from '../storage.js';
-import { judgeAll, redWinProbabilities, redEval, analysisFromEval } from '../review-core.js';
+import { judgeAll, judgeMove, redWinProbabilities, redEval, analysisFromEval } from '../review-core.js';
+import { createReviewPool } from '../review-pool.js';
+import { loadThreads } from '../threads.js';
 import { createEvalGraph } from './xiangqi-graph.js';
 
 export const REVIEW_KEY = 'duiyi.xiangqi.review.v1';
@@ -77,11 +82,13 @@ export function createReview(x, wasm) {
   /** @type {{startFen: string, moves: string[], analyses: Array<object|null>, running: boolean, imported?: boolean}} */
   let state = loadState();
   let verdicts = [];
-  let worker = null;
+  let pool = null;
   let runId = 0;
   /** the run in progress: {id, moves} (null when none) */
   let active = null;
   let lastState = 'idle';
+  /** the review workers of the run in progress or last finished (0: none yet) */
+  let threadsUsed = 0;
   let graphTimer = null;
   let show = null; // {timer}
   const hintWaiters = new Map();
@@ -145,18 +152,11 @@ export function createReview(x, wasm) {
     verdicts = available ? judgeAll(wasm, state.analyses, state.moves, firstSide()) : [];
   }
 
-  // ---- the worker ---------------------------------------------------------------------------------------
-  function ensureWorker() {
-    if (worker) return worker;
-    worker = new Worker(new URL('../review-worker.js', import.meta.url), { type: 'module', name: 'duiyi-review' });
-    worker.onmessage = (e) => onMessage(e.data);
-    worker.onerror = (e) => {
-      x.showError('review.error', {}, { code: 'worker.load_failed', params: { detail: String(e.message ?? 'error') }, message: String(e.message ?? 'error') });
-      active = null;
-      state.running = false;
-      renderAll();
-    };
-    return worker;
+  // ---- the workers --------------------------------------------------------------------------------------
+  function ensurePool() {
+    pool ??= createReviewPool({ url: new URL('../review-worker.js', import.meta.url), onMessage });
+    pool.size = loadThreads();
+    return pool;
   }
 
   function onMessage(msg) {
@@ -171,6 +171,11 @@ export function createReview(x, wasm) {
       if (waiter) {
         hintWaiters.delete(msg.id);
         waiter.reject(msg);
+        return;
+      }
+      if (msg.id === null) {
+        // a review worker did not load (outside a run)
+        x.showError('review.error', {}, msg);
         return;
       }
       if (active && msg.id === active.id) {
@@ -190,13 +195,17 @@ export function createReview(x, wasm) {
       if (fits && msg.ply < state.analyses.length) {
         state.analyses[msg.ply] = msg.analysis;
         saveSoon();
-        // only the moves next to the new position change: the worker's verdicts of them, their list items
-        for (const v of msg.verdicts ?? []) verdicts[v.ply - 1] = v;
+        // only the moves next to the new position change: their verdicts, their list items
+        for (const i of [msg.ply - 1, msg.ply]) {
+          if (i >= 0 && i < state.moves.length) verdicts[i] = judgeMove(wasm, state.analyses, state.moves, i, firstSide());
+        }
+        threadsUsed = msg.threads ?? threadsUsed;
         renderProgress(msg.done, msg.total);
         applyReviewMarks(moveList(), [msg.ply, msg.ply + 1]);
         scheduleGraph();
       }
     } else if (msg.type === 'done' || msg.type === 'cancelled') {
+      if (msg.threads) threadsUsed = msg.threads;
       active = null;
       state.running = false;
       lastState = msg.type === 'done' ? 'done' : 'cancelled';
@@ -221,13 +230,13 @@ export function createReview(x, wasm) {
     runId += 1;
     active = { id: runId, moves: [...state.moves] };
     lastState = 'running';
-    ensureWorker().postMessage({ type: 'run', id: runId, fen: record.startFen, moves: [...state.moves], known: state.analyses });
+    ensurePool().run({ id: runId, fen: record.startFen, moves: [...state.moves], known: state.analyses });
     renderAll();
   }
 
   function cancel() {
-    if (active) worker?.postMessage({ type: 'cancel', id: active.id });
-    // the worker answers 'cancelled' after its current slice; the page stops waiting now
+    if (active) pool?.cancel(active.id);
+    // the workers answer 'cancelled' after their position in progress; the page stops waiting now
     active = null;
     state.running = false;
     lastState = state.analyses.some(Boolean) ? 'cancelled' : 'idle';
@@ -244,7 +253,7 @@ export function createReview(x, wasm) {
     const id = `hint-${hintId}`;
     return new Promise((resolve, reject) => {
       hintWaiters.set(id, { resolve, reject });
-      ensureWorker().postMessage({ type: 'hint', id, fen, moves: [...moves], ...(budget ? { budget } : {}) });
+      ensurePool().hint({ id, fen, moves: [...moves], ...(budget ? { budget } : {}) });
     });
   }
 
@@ -320,13 +329,15 @@ export function createReview(x, wasm) {
     progressEl.dataset.done = String(done);
     progressEl.dataset.total = String(total);
     progressEl.dataset.state = active ? 'running' : state.imported ? 'imported' : lastState;
+    progressEl.dataset.threads = String(threadsUsed);
     // a review under way or made: on a laptop the panel goes to the top of the side column, beside the board
     // (xiangqi-review.css), so its graph and "Show me" need no scrolling
     element.dataset.active = String(Boolean(active) || done > 0 || Boolean(state.imported));
     bar.max = Math.max(1, total);
     bar.value = done;
     const key = active ? 'review.progress' : state.imported ? 'review.imported' : done === total && total > 1 ? 'review.complete' : done > 0 ? 'review.partial' : '';
-    setText(progressText, key ? t(key, { done, total }) : '');
+    const threadsNote = active && threadsUsed > 1 ? ` · ${t('review.threads', { n: threadsUsed })}` : '';
+    setText(progressText, key ? t(key, { done, total }) + threadsNote : '');
   }
 
   function scheduleGraph() {
@@ -648,8 +659,8 @@ export function createReview(x, wasm) {
       stopShow();
       clearTimeout(graphTimer);
       graph.destroy();
-      worker?.terminate();
-      worker = null;
+      pool?.terminate();
+      pool = null;
     },
   };
   currentReview = api;

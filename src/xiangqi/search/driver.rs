@@ -87,9 +87,12 @@ impl crate::search::driver::SlicedSearch for Searcher {
         self.end_search();
         self.tt = Arc::new(TranspositionTable::new(mib));
     }
+    /// Empties the table and forgets the move-ordering statistics ([`Searcher::forget_statistics`]): the next
+    /// search runs as a new searcher's would, node for node (the game review relies on it).
     fn clear_hash(&mut self) {
         self.end_search();
         self.tt.clear();
+        self.forget_statistics();
     }
     /// `NullMove`, `LMR`, `Killers`, `History`, `Aspiration`, `CheckExtension`, `TTCutoffs`, `QsearchChecks`,
     /// `Futility`, `AlphaBeta`, `PVS`, `NullVerify`, `RootOrdering`, `Quiescence`: `true`/`false` (the fields of

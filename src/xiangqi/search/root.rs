@@ -107,6 +107,18 @@ impl Searcher {
         self.frames.clear();
     }
 
+    /// Forgets what earlier searches taught the move ordering — killers, counter moves, history and the
+    /// history-pruning statistics — as a new searcher has none. With an empty table (`Clear Hash`), the next
+    /// search is then the one a new searcher would run: a search no longer depends on which positions were
+    /// searched before it.
+    pub fn forget_statistics(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [Move::NULL; 2]);
+        self.counter.iter_mut().for_each(|c| c.fill(Move::NULL));
+        self.history.iter_mut().for_each(|h| h.fill(0));
+        self.hist_hit.iter_mut().for_each(|h| h.fill(0));
+        self.hist_tried.iter_mut().for_each(|h| h.fill(0));
+    }
+
     /// Puts the current search aside (call between two [`run`](Self::run)s): what [`resume`](Self::resume)
     /// needs to go on with it as if it had never stopped — the same iteration, root move and node count. The
     /// searcher keeps its state until the next [`start`](Self::start) or `resume`.

@@ -88,3 +88,50 @@ fn two_trees_play_the_proved_win() {
     let Some(GameMove::Hex(hex::Move::Place(c))) = m else { panic!("{m:?}") };
     assert!(["c2", "f2", "c3"].contains(&c.to_string().as_str()), "played {c}");
 }
+
+/// The issue-33 regression position (7×7 `d4 d6 c5 b7 e3`, White to move): only c2, c3 and f2 win.
+const REGRESSION: [&str; 5] = ["d4", "d6", "c5", "b7", "e3"];
+
+/// Runs a `go` to its `bestmove`; returns the move and the last info's mate score.
+fn bestmove_and_mate(e: &mut Engine, params: GoParams) -> (Option<GameMove>, Option<i32>) {
+    e.go(params).unwrap();
+    let mut mate = None;
+    loop {
+        match e.step(5.0) {
+            Step::Done { bestmove, infos, .. } => {
+                return (bestmove, infos.last().map_or(mate, |i| i.mate));
+            }
+            Step::Searching(infos) | Step::Waiting(infos) => mate = infos.last().map_or(mate, |i| i.mate),
+            Step::Idle => panic!("idle during a search"),
+        }
+    }
+}
+
+#[test]
+fn with_two_threads_the_root_solver_runs_beside_the_tree_and_proves_the_win() {
+    // The solver thread (src/hex/mcts/solver_thread.rs) proves the root while the main tree searches; its proof
+    // reaches the tree and ends the search with a mate score long before the 20 s (a loaded machine's margin).
+    let wins = |m: &Option<GameMove>| ["c2", "c3", "f2"].iter().any(|c| m.as_ref().map(|m| m.to_string()).as_deref() == Some(*c));
+    let mut e = Engine::new();
+    e.set_option("Threads", "2").unwrap();
+    e.set_position(Setup::Hex { width: 7, height: 7, swap: false }, &REGRESSION).unwrap();
+    let (m, mate) = bestmove_and_mate(&mut e, GoParams { movetime: Some(20_000.0), ..Default::default() });
+    assert!(wins(&m), "{m:?}");
+    assert!(mate.is_some_and(|n| n > 0), "proved: {mate:?}");
+
+    // Two of the three winning moves banned: the solver reports only allowed moves, so the answer is c3.
+    let ban: Vec<GameMove> = ["c2", "f2"].iter().map(|c| GameMove::Hex(hex::Move::parse(c).unwrap())).collect();
+    e.set_position(Setup::Hex { width: 7, height: 7, swap: false }, &REGRESSION).unwrap();
+    e.set_banned(&ban);
+    let (m, _) = bestmove_and_mate(&mut e, GoParams { movetime: Some(20_000.0), ..Default::default() });
+    assert_eq!(m.map(|m| m.to_string()).as_deref(), Some("c3"));
+
+    // Black to move after White's winning f2: lost whatever it plays. The search says so and still answers a
+    // legal move.
+    let mut lost: Vec<&str> = REGRESSION.to_vec();
+    lost.push("f2");
+    e.set_position(Setup::Hex { width: 7, height: 7, swap: false }, &lost).unwrap();
+    let (m, mate) = bestmove_and_mate(&mut e, GoParams { movetime: Some(20_000.0), ..Default::default() });
+    assert!(empty_cell(&e, m), "{m:?}");
+    assert!(mate.is_some_and(|n| n < 0), "proved lost: {mate:?}");
+}

@@ -9,7 +9,7 @@
 //!   teaches it, unchanged (the lab always uses it; so do the playing levels 1–8, whose caps are in plies).
 //!   Cutting its root moves to the knowledge's candidates was measured and not kept (benchmarks.md).
 
-use super::mcts::{Mcts, MctsOutcome, RootHelpers, merge_best};
+use super::mcts::{Mcts, MctsOutcome, RootHelpers, RootSolver, SolverNews, merge_best};
 use super::search::{self, Searcher};
 use super::two_distance::Convention;
 use super::{Color, Move, Position};
@@ -83,14 +83,21 @@ impl Player {
             return;
         }
         if let Some((pos, excluded)) = self.root.as_ref() {
-            self.helpers = Some(RootHelpers::spawn(pos, excluded, self.mcts.options, self.hash_mib, self.threads - 1));
+            // Where the root solver applies, the first helper runs it (hex::mcts::solver_thread).
+            let solver = self.mcts.root_solver_applies().then(|| {
+                let news = Arc::new(SolverNews::default());
+                (RootSolver::lend(&mut self.mcts, news.clone()), news)
+            });
+            self.helpers = Some(RootHelpers::spawn(pos, excluded, self.mcts.options, self.hash_mib, self.threads - 1, solver));
         }
     }
 
     /// Stops the helpers and merges their trees' root statistics with the main tree's into [`Player::merged`].
     fn stop_helpers(&mut self) {
         if let Some(h) = self.helpers.take() {
-            let (stats, nodes) = h.stop();
+            let (stats, nodes, table) = h.stop();
+            // The root solver's table back from the solver thread (without one: nothing lent, nothing changes).
+            RootSolver::give_back(&mut self.mcts, table);
             self.helper_nodes_done += nodes;
             if !stats.is_empty() {
                 let mut all = vec![self.mcts.root_stats()];

@@ -209,6 +209,22 @@ impl Mcts {
         self.seed_salt = salt;
     }
 
+    /// Whether the current search's root solver applies (on, few enough empty cells, the root not proved).
+    pub fn root_solver_applies(&self) -> bool {
+        on_tree!(self, ref t => t.solver_applies())
+    }
+
+    /// The narrow tree (boards of at most [`NARROW_CELLS`] cells).
+    pub(super) fn narrow_tree(&mut self) -> &mut Tree<u128> {
+        &mut self.narrow
+    }
+
+    /// The wide tree, made on first use.
+    pub(super) fn wide_tree(&mut self) -> &mut Tree<WideBits> {
+        let hash_mib = self.hash_mib;
+        self.wide.get_or_insert_with(|| Box::new(Tree::new(hash_mib)))
+    }
+
     /// Whether the current (or last) search is on wide cell sets (a board of more than [`NARROW_CELLS`]
     /// cells).
     pub fn is_wide(&self) -> bool {

@@ -47,9 +47,11 @@ mod patterns;
 mod playout;
 mod priors;
 mod root_solver;
+mod solver_thread;
 mod suspend;
 pub use dispatch::Mcts;
 pub use parallel::{RootHelpers, RootStat, merge_best};
+pub(crate) use solver_thread::{RootSolver, SolverNews};
 pub use suspend::MctsSuspended;
 use playout::bridge_table;
 
@@ -187,6 +189,9 @@ pub(crate) struct Tree<B: Bits> {
     /// it has used.
     node_solver: Option<Box<Solver<B>>>,
     node_solver_used: u64,
+    /// While the root solver works in a thread of its own (`solver_thread.rs`): what it proves, read at the
+    /// polls instead of running the solver in slices here.
+    solver_news: Option<Arc<solver_thread::SolverNews>>,
     /// Scratch: the empty cells of a playout, and each one's place in that list.
     empties: Vec<B::Cell>,
     slot: Vec<B::Cell>,
@@ -241,6 +246,7 @@ impl<B: Bits> Tree<B> {
             dfpn_credit: 0.0,
             node_solver: None,
             node_solver_used: 0,
+            solver_news: None,
             beta: Vec::new(),
             beta_k: 0.0,
             inv_sqrt: (0..TABLE).map(|n| 1.0 / ((n + 1) as f32).sqrt()).collect(),
@@ -532,7 +538,9 @@ impl<B: Bits> Tree<B> {
                 if self.interrupted(deadline, node_limit) {
                     return MctsOutcome::Interrupted;
                 }
-                if node_limit == u64::MAX {
+                if self.solver_news.is_some() {
+                    self.read_solver_news();
+                } else if node_limit == u64::MAX {
                     self.solver_slice(deadline);
                 } else {
                     self.solver_node_slice();

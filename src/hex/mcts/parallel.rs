@@ -5,17 +5,19 @@
 //! same root with another random stream (`Mcts::set_seed_salt`), sharing nothing while they run. When the
 //! search ends the root children's playouts and wins are added over the trees ([`merge_best`]): a move proved
 //! to win in any tree is played, a move proved to lose in any tree is not, and otherwise the most visited one.
-//! Helpers leave the root's DFPN solver to the main tree (they would repeat its work).
+//! Helpers leave the root's DFPN solver to the main tree (they would repeat its work); when the root solver
+//! applies, the first helper runs it in a thread of its own instead (`solver_thread.rs`).
 //!
 //! Lifetime, as the Xiangqi search's helpers (`xiangqi::search::smp`): they start at the first slice of a
 //! search without a node limit (a `go nodes`, a level's search and the bench stay single-threaded and exactly
 //! reproducible), and stop — flag raised, threads joined within 64 playouts each — when the search ends, is
 //! put aside or replaced. WebAssembly has no helpers.
 
-use super::{Mcts, MctsOptions, MctsOutcome};
+use super::{Mcts, MctsOptions, MctsOutcome, RootSolver, SolverNews};
 use crate::hex::{Move, Position};
 use crate::search::helpers::{HelperContext, Helpers};
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 
 /// A helper adds its playouts to the search's count this often (ms).
 const REPORT_MS: f64 = 20.0;
@@ -66,15 +68,38 @@ pub fn merge_best(trees: &[Vec<RootStat>]) -> Option<Move> {
     total.iter().max_by_key(|t| (!t.pruned, t.proof != 1, t.visits, t.wins)).map(|t| t.mv)
 }
 
-/// The running helpers of one search: each returns its tree's root statistics.
-pub struct RootHelpers(Helpers<Vec<RootStat>>);
+/// The running helpers of one search: each returns its tree's root statistics (the solver thread, the
+/// facts it proved as statistics).
+pub struct RootHelpers {
+    helpers: Helpers<Vec<RootStat>>,
+    /// The root solver's table while the solver thread has it, and after (see [`super::solver_thread`]).
+    solver: Arc<Mutex<Option<RootSolver>>>,
+}
 
 impl RootHelpers {
     /// Starts `count` helpers on `pos` without the `excluded` root moves, each with a tree of `hash_mib` MiB
-    /// and the main tree's `options` (without the root solver). None in WebAssembly.
-    pub fn spawn(pos: &Position, excluded: &[Move], options: MctsOptions, hash_mib: usize, count: usize) -> RootHelpers {
+    /// and the main tree's `options` (without the root solver). With `solver` (the main tree's root solver's
+    /// table, lent, and the news it publishes to the tree), the first helper is the solver thread
+    /// ([`super::solver_thread`]) instead. None in WebAssembly.
+    pub(crate) fn spawn(pos: &Position, excluded: &[Move], options: MctsOptions, hash_mib: usize, count: usize, solver: Option<(RootSolver, Arc<SolverNews>)>) -> RootHelpers {
         let (pos, excluded) = (pos.clone(), excluded.to_vec());
-        RootHelpers(Helpers::spawn(count, move |ctx: HelperContext| {
+        let (table, news) = match solver {
+            Some((t, n)) => (Some(t), Some(n)),
+            None => (None, None),
+        };
+        let table = Arc::new(Mutex::new(table));
+        let lent = table.clone();
+        let helpers = Helpers::spawn(count, move |ctx: HelperContext| {
+            if ctx.index == 1
+                && let Some(news) = news.as_ref()
+            {
+                let Some(mut solver) = lent.lock().ok().and_then(|mut t| t.take()) else { return Vec::new() };
+                let stats = super::solver_thread::prove_root(&mut solver, &pos, &excluded, &ctx.stop, news);
+                if let Ok(mut t) = lent.lock() {
+                    *t = Some(solver);
+                }
+                return stats;
+            }
             let mut m = Mcts::new(hash_mib);
             m.options = MctsOptions { solver_empties: 0, ..options };
             m.set_seed_salt(ctx.index as u64);
@@ -93,17 +118,21 @@ impl RootHelpers {
                 }
             }
             m.root_stats()
-        }))
+        });
+        RootHelpers { helpers, solver: table }
     }
 
     /// Playouts the helpers have reported so far (every [`REPORT_MS`] ms).
     pub fn nodes(&self) -> u64 {
-        self.0.nodes()
+        self.helpers.nodes()
     }
 
-    /// Stops the helpers and returns each one's root statistics and their playouts.
-    pub fn stop(self) -> (Vec<Vec<RootStat>>, u64) {
-        self.0.stop()
+    /// Stops the helpers and returns each one's root statistics, their playouts, and the root solver's table
+    /// when there was a solver thread (`None` also when it was lost).
+    pub(crate) fn stop(self) -> (Vec<Vec<RootStat>>, u64, Option<RootSolver>) {
+        let (stats, nodes) = self.helpers.stop();
+        let table = self.solver.lock().ok().and_then(|mut t| t.take());
+        (stats, nodes, table)
     }
 }
 

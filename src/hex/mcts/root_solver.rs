@@ -35,7 +35,7 @@ const MIN_SLICE_MS: f64 = 20.0;
 impl<B: Bits> Tree<B> {
     /// Whether the root's solver works now: it is on, at most [`super::MctsOptions::solver_empties`] cells are
     /// empty and the root is not proved.
-    fn solver_applies(&self) -> bool {
+    pub(super) fn solver_applies(&self) -> bool {
         let o = &self.options;
         let empty = self.masks.all & !(self.root_stones[0] | self.root_stones[1]);
         o.solver_empties != 0 && empty.count_ones() <= o.solver_empties && self.nodes[0].proof == 0
@@ -110,20 +110,37 @@ impl<B: Bits> Tree<B> {
             Some(false) => self.nodes[0].proof = -1,
             None => {
                 for c in self.children(0) {
-                    let n = self.nodes[c];
-                    if n.proof != 0 {
-                        continue;
-                    }
-                    match solver.move_result(board, n.cell.into()) {
-                        Some(true) if self.mark_root_win(c) => return,
-                        Some(false) if !n.pruned => self.nodes[c].proof = 1,
-                        _ => {}
+                    if let Some(wins) = solver.move_result(board, self.nodes[c].cell.into())
+                        && self.note_root_move(c, wins)
+                    {
+                        return;
                     }
                 }
-                if self.children(0).all(|c| self.nodes[c].pruned || self.nodes[c].proof == 1) {
-                    self.nodes[0].proof = -1;
-                }
+                self.root_lost_if_every_move_is();
             }
+        }
+    }
+
+    /// Root child `c` is proved to win (`wins`) or to lose: a win is marked and proves the root (returns true),
+    /// a loss marks the child unless it is pruned. A child already proved is left as it is.
+    pub(super) fn note_root_move(&mut self, c: usize, wins: bool) -> bool {
+        let n = self.nodes[c];
+        if n.proof != 0 {
+            return false;
+        }
+        if wins {
+            return self.mark_root_win(c);
+        }
+        if !n.pruned {
+            self.nodes[c].proof = 1;
+        }
+        false
+    }
+
+    /// The root is lost when every root child is pruned or proved to lose.
+    pub(super) fn root_lost_if_every_move_is(&mut self) {
+        if self.children(0).all(|c| self.nodes[c].pruned || self.nodes[c].proof == 1) {
+            self.nodes[0].proof = -1;
         }
     }
 

@@ -1,0 +1,212 @@
+//! The root's DFPN solver in a thread of its own, as MoHex 2.0 uses a second core (its DFPN solver runs in a
+//! thread beside the tree, Arneson, Hayward & Henderson 2010 and Huang et al. 2013). With `Threads` n ≥ 2 and
+//! the root solver applying (at most [`super::MctsOptions::solver_empties`] empty cells, the root not proved),
+//! the first helper of the search ([`super::RootHelpers`]) proves the root for the whole search instead of
+//! growing a tree, and the main tree gives all its time to playouts (its own root solver, `root_solver.rs`,
+//! which otherwise takes [`super::MctsOptions::solver_share`] of the time, stays off).
+//!
+//! - **The table** is the main tree's root solver's: lent to the thread for the search ([`RootSolver`]) and
+//!   given back when it ends, so it is kept from move to move whether the solver ran in a thread or in slices.
+//! - **What the solver proves reaches the tree during the search** through [`SolverNews`]: after each slice of
+//!   [`SLICE_MS`] the thread publishes the facts it has (the root won or lost, root moves proved to win or to
+//!   lose); the tree reads them every 64 playouts and marks them as its own root solver would
+//!   (`Tree::note_root_move`): a winning move ends the search, a losing one is never chosen while another is
+//!   open, the root lost when every move is.
+//! - At the `bestmove` the facts also enter the trees' merge ([`super::merge_best`]) as root statistics.
+
+use super::{SEARCH_SOLVER_MIB, Tree};
+use super::parallel::RootStat;
+use crate::hex::bitboard::{Bits, WideBits};
+use crate::hex::solver::{Board, Solver};
+use crate::hex::{Move, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// Length of one slice of the solver thread (ms): how often it publishes and looks at its stop flag.
+pub(super) const SLICE_MS: f64 = 20.0;
+
+/// The root solver's table, lent to the solver thread: on the cell sets of the board's width.
+pub(crate) enum RootSolver {
+    Narrow(Box<Solver<u128>>),
+    Wide(Box<Solver<WideBits>>),
+}
+
+/// What the solver thread has proved of the root so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Facts {
+    /// `Some(false)`: the side to move loses whatever it plays.
+    pub root_lost: bool,
+    /// Root moves by cell index: `true` the move wins, `false` it loses.
+    pub moves: Vec<(usize, bool)>,
+}
+
+/// The facts the solver thread sends the main tree (newest first; read at the tree's polls).
+#[derive(Default)]
+pub(crate) struct SolverNews {
+    fresh: AtomicBool,
+    facts: Mutex<Facts>,
+}
+
+impl SolverNews {
+    fn publish(&self, facts: &Facts) {
+        if let Ok(mut f) = self.facts.lock() {
+            *f = facts.clone();
+            self.fresh.store(true, Ordering::Release);
+        }
+    }
+
+    /// The facts, when they changed since the last call.
+    pub(super) fn take(&self) -> Option<Facts> {
+        if !self.fresh.swap(false, Ordering::Acquire) {
+            return None;
+        }
+        self.facts.lock().ok().map(|f| f.clone())
+    }
+}
+
+/// Proves `pos` (a position the Monte Carlo search supports, not finished) with `solver` until `stop` is raised
+/// or the root is decided, publishing to `news` after every slice; moves in `excluded` are not reported.
+/// Returns the facts as root statistics for the merge.
+pub(super) fn prove_root(solver: &mut RootSolver, pos: &Position, excluded: &[Move], stop: &AtomicBool, news: &SolverNews) -> Vec<RootStat> {
+    let facts = match solver {
+        RootSolver::Narrow(s) => prove_in(s, pos, excluded, stop, news),
+        RootSolver::Wide(s) => prove_in(s, pos, excluded, stop, news),
+    };
+    facts
+        .moves
+        .iter()
+        .map(|&(i, wins)| RootStat {
+            mv: Move::Place(pos.geometry().cell(i)),
+            visits: 0,
+            wins: 0,
+            proof: if wins { -1 } else { 1 },
+            pruned: false,
+            excluded: false,
+        })
+        .collect()
+}
+
+fn prove_in<B: Bits>(solver: &mut Solver<B>, pos: &Position, excluded: &[Move], stop: &AtomicBool, news: &SolverNews) -> Facts {
+    let board = Board::<B>::from_position(pos);
+    let geometry = pos.geometry();
+    let moves: Vec<usize> = pos
+        .empty_cells()
+        .filter(|&i| !excluded.contains(&Move::Place(geometry.cell(i))))
+        .collect();
+    let candidates = moves.iter().fold(B::ZERO, |m, &i| m | B::bit(i));
+    let mut facts = Facts::default();
+    // Once the root is proved won but no allowed move is known to win (the winning moves are excluded, or the
+    // table lost them): the allowed moves are proved one by one, a slice each in turn.
+    let mut by_move = false;
+    let mut turn = 0;
+    while !stop.load(Ordering::Relaxed) {
+        let before = facts.clone();
+        if by_move {
+            let open: Vec<usize> = moves.iter().copied().filter(|&i| !facts.moves.iter().any(|&(j, _)| j == i)).collect();
+            if open.is_empty() {
+                // every allowed move proved to lose
+                facts.root_lost = true;
+            } else {
+                let i = open[turn % open.len()];
+                turn += 1;
+                let mut stones = board.stones();
+                stones[pos.to_move().index()] |= B::bit(i);
+                let child = Board::new(stones, pos.to_move().opponent());
+                // the child's side to move (the opponent) loses: the move wins
+                if let Some(opponent_wins) = solver.prove_for(&child, SLICE_MS) {
+                    facts.moves.push((i, !opponent_wins));
+                }
+            }
+        } else {
+            match solver.prove_for(&board, SLICE_MS) {
+                Some(true) => match solver.winning_cell(&board, candidates) {
+                    Some(i) => {
+                        facts.moves.retain(|&(j, _)| j != i);
+                        facts.moves.push((i, true));
+                    }
+                    None => by_move = true,
+                },
+                Some(false) => facts.root_lost = true,
+                None => {
+                    for &i in &moves {
+                        if let Some(wins) = solver.move_result(&board, i)
+                            && !facts.moves.iter().any(|&(j, _)| j == i)
+                        {
+                            facts.moves.push((i, wins));
+                        }
+                    }
+                }
+            }
+        }
+        if facts != before {
+            news.publish(&facts);
+        }
+        if facts.root_lost || facts.moves.iter().any(|&(_, wins)| wins) {
+            break;
+        }
+    }
+    facts
+}
+
+impl<B: Bits> Tree<B> {
+    /// Lends the root solver's table (made now if there is none) to a solver thread publishing to `news`; until
+    /// [`Tree::take_back_root_solver`] the tree reads the news instead of running its own root solver.
+    pub(super) fn lend_root_solver(&mut self, news: Arc<SolverNews>) -> Solver<B> {
+        self.solver_news = Some(news);
+        let (w, h) = self.size;
+        self.dfpn.take().unwrap_or_else(|| Solver::for_search(w, h, SEARCH_SOLVER_MIB))
+    }
+
+    /// Ends the loan: the table comes back (`None`: the thread was lost) and the tree's own root solver works
+    /// again.
+    pub(super) fn take_back_root_solver(&mut self, solver: Option<Solver<B>>) {
+        self.solver_news = None;
+        if solver.is_some() {
+            self.dfpn = solver;
+        }
+    }
+
+    /// Marks what the solver thread has published since the last look (see the module documentation).
+    pub(super) fn read_solver_news(&mut self) {
+        let Some(facts) = self.solver_news.as_ref().and_then(|n| n.take()) else { return };
+        if facts.root_lost {
+            self.nodes[0].proof = -1;
+            return;
+        }
+        for (i, wins) in facts.moves {
+            let Some(c) = self.children(0).find(|&c| Into::<usize>::into(self.nodes[c].cell) == i) else { continue };
+            if self.note_root_move(c, wins) {
+                return;
+            }
+        }
+        self.root_lost_if_every_move_is();
+    }
+}
+
+impl RootSolver {
+    /// Borrows the table of `mcts`'s current tree for a solver thread (see [`Tree::lend_root_solver`]).
+    pub(crate) fn lend(mcts: &mut super::Mcts, news: Arc<SolverNews>) -> RootSolver {
+        if mcts.is_wide() {
+            RootSolver::Wide(Box::new(mcts.wide_tree().lend_root_solver(news)))
+        } else {
+            RootSolver::Narrow(Box::new(mcts.narrow_tree().lend_root_solver(news)))
+        }
+    }
+
+    /// Gives the table back to `mcts`'s current tree (`None`: the thread was lost; the tree makes a new one).
+    pub(crate) fn give_back(mcts: &mut super::Mcts, solver: Option<RootSolver>) {
+        if mcts.is_wide() {
+            let s = match solver {
+                Some(RootSolver::Wide(s)) => Some(*s),
+                _ => None,
+            };
+            mcts.wide_tree().take_back_root_solver(s);
+        } else {
+            let s = match solver {
+                Some(RootSolver::Narrow(s)) => Some(*s),
+                _ => None,
+            };
+            mcts.narrow_tree().take_back_root_solver(s);
+        }
+    }
+}

@@ -9,7 +9,8 @@
 //   3. a new build on the host: an open page is told a new version is ready, the next visit runs it (with the
 //      "updated" notice) and loads only its files, and offline it is the new version that is cached;
 //   4. a file missing on the host: no offline copy, no partial cache, and a console warning that says why;
-//   5. with the optional COOP/COEP headers the page is cross-origin isolated and still plays.
+//   5. with the optional COOP/COEP headers the page is cross-origin isolated and still plays, and reviews a game
+//      with two review workers.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
@@ -322,5 +323,12 @@ test('the optional COOP/COEP headers: the page is cross-origin isolated and play
     await page.waitForSelector('[data-testid="engine-status"][data-ready="true"]', { timeout: READY_MS });
     await clickMove(page, 'h2e2');
     await waitForMoveCount(page, 2, READY_MS);
+    // The game review over two workers (issue 37) runs on the isolated page as on a plain one (review.test.mjs).
+    await page.evaluate(() => localStorage.setItem('duiyi.threads.v1', JSON.stringify({ v: 1, threads: 2 })));
+    await page.goto(`${host.url}?lang=en&moves=h2e2%20h9g7%20h0g2%20i9h9#xiangqi`);
+    await page.waitForSelector('[data-testid="move-list"] li[data-ply="4"]', { timeout: READY_MS });
+    await page.click('[data-testid="review-run"]');
+    await page.waitForSelector('[data-testid="review-progress"][data-state="done"]', { timeout: READY_MS * 3 });
+    assert.equal(await page.$eval('[data-testid="review-progress"]', (el) => `${el.dataset.done}/${el.dataset.total} ${el.dataset.threads}`), '5/5 2');
     assert.deepEqual(b.errors, [], 'no console errors, page errors or failed requests');
   }));

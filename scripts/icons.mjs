@@ -7,12 +7,14 @@
 //
 // Writes icon-192.png and icon-512.png (purpose "any": the drawing on a rounded dark square),
 // icon-maskable-512.png (purpose "maskable": full-bleed, everything inside the central 80% safe zone) and
-// apple-touch-icon.png (180×180, full-bleed: iOS rounds the corners itself).
+// apple-touch-icon.png (180×180, full-bleed: iOS rounds the corners itself). The full-bleed ones are written with
+// a palette of at most 256 colours (scripts/png8.mjs).
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { toPng8 } from './png8.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = path.join(ROOT, 'www', 'icons');
@@ -54,7 +56,10 @@ try {
     const page = await browser.newPage({ viewport: { width: icon.size, height: icon.size }, deviceScaleFactor: 1 });
     await page.setContent(`<html><body style="margin:0;background:transparent">${drawing(icon).replace('<svg ', `<svg style="display:block;width:${icon.size}px;height:${icon.size}px" `)}</body></html>`);
     await page.evaluate(() => document.fonts.ready);
-    const png = await page.screenshot({ omitBackground: true });
+    const shot = await page.screenshot({ omitBackground: true });
+    // The full-bleed icons are opaque: re-encoded with at most 256 colours (scripts/png8.mjs), a third of the
+    // bytes for the bundle's 1 MB (the rounded ones keep their transparent corners, which png8 does not keep).
+    const png = icon.rounded ? shot : toPng8(shot);
     fs.writeFileSync(path.join(OUT, icon.file), png);
     await page.close();
     console.log(`icons: ${path.relative(ROOT, path.join(OUT, icon.file))}`);

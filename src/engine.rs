@@ -484,6 +484,13 @@ impl Engine {
         self.hex.as_ref().map_or_else(hex::mcts::MctsOptions::default, |h| h.searcher.mcts.options)
     }
 
+    /// Proofs about the root of the Hex search in progress, from a solver working beside it (the browser's
+    /// solver worker, `www/views/hex-solver-helper.js`; natively the solver thread does this itself): taken,
+    /// and `true` returned, only while a Monte Carlo search of `pos` runs.
+    pub fn note_hex_root_facts(&mut self, pos: &hex::Position, facts: &hex::mcts::RootFacts) -> bool {
+        self.game == Game::Hex && self.hex.as_mut().is_some_and(|h| h.searcher.note_root_facts(pos, facts))
+    }
+
     /// The Hex position searched when Hex is the game (`None` before the first Hex `set_position`).
     pub fn hex_position(&self) -> Option<&hex::Position> {
         self.hex.as_ref().map(|h| &h.root)

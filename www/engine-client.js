@@ -247,6 +247,17 @@ export class EngineClient {
     this.pump();
   }
 
+  /**
+   * Sends proofs about the root of the Hex search in progress (a HexRootProver step's facts, from the page's
+   * solver worker: www/views/hex-solver-helper.js) to the worker, whose engine marks them in its tree if it
+   * searches `game`'s position ({size, swap, moves, setup?}). Answered by a 'rootfacts' event {taken}. Nothing
+   * is sent when no search runs.
+   */
+  rootFacts(game, facts) {
+    if (!this.active || this.active.cancelled || !this.worker) return;
+    this.post({ type: 'rootfacts', game, facts });
+  }
+
   /** The search currently running or queued, for display. */
   get current() {
     return this.queued ?? this.active;
@@ -446,6 +457,10 @@ export class EngineClient {
           this.active.resumed = resumed;
           if (!this.active.cancelled) this.emit('resumed', { ...resumed, searchId: this.active.id });
         }
+        return;
+      case 'rootfacts':
+        // the answer to rootFacts(): whether the search took the solver's proofs
+        if (this.active && !this.active.cancelled) this.emit('rootfacts', { taken: msg.taken === true, searchId: this.active.id });
         return;
       case 'labtree':
         if (this.active?.lab) this.active.tree = { summary: msg.summary, flat: msg.flat };

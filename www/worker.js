@@ -16,6 +16,11 @@
 //                  {type:'stop'}                      finish the search now; its bestmove follows
 //                  {type:'ponderhit'}                 the pondered move was played: the search's clock starts
 //                  {type:'setoption', name, value}     e.g. {name:'MultiPV', value:3}
+//                  {type:'rootfacts', game, facts}    proofs about the root of the Hex search in progress from
+//                                                     the page's solver worker (www/views/hex-solver-helper.js):
+//                                                     game {size, swap, moves, setup?} its position, facts a
+//                                                     HexRootProver step's {rootLost, wins, losses}; marked in
+//                                                     the engine's tree when it searches that position
 //                  {type:'isready'}                   answered by {type:'readyok'} even during a search
 //                  {type:'lab', fen?, moves, depth, options, tree?}
 //                                                     the teaching lab (www/views/lab.js): a fixed-depth Xiangqi
@@ -51,6 +56,7 @@
 //                                                     pondering: candidate 1-based (1 = the predicted reply),
 //                                                     ms / nodes / depth the thinking it had already had
 //                  {type:'readyok'}
+//                  {type:'rootfacts', taken}           after a rootfacts: whether the search took them
 //                  {type:'error', command, message, code, params, fatal?}
 //
 // Errors: `message` is English (for the console); `code` and `params` name the reason for the page's
@@ -506,6 +512,19 @@ function handle(msg) {
       searching = true;
       waiting = false;
       scheduleSlice();
+      return;
+    }
+    case 'rootfacts': {
+      // Between two slices of the search: the proofs reach its tree before the next slice.
+      let taken = false;
+      try {
+        const f = msg.facts ?? {};
+        const cells = (v) => (Array.isArray(v) ? v.map(String) : []);
+        taken = searching && engine === mainEngine && engine.hexRootFacts(msg.game, f.rootLost === true, cells(f.wins), cells(f.losses));
+      } catch (err) {
+        report('rootfacts', err);
+      }
+      send({ type: 'rootfacts', taken });
       return;
     }
     case 'setoption': {

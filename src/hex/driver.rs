@@ -113,6 +113,21 @@ impl Player {
     }
 }
 
+impl Player {
+    /// Marks proofs about the root of the Monte Carlo search in progress (`facts` from a solver working beside it:
+    /// in the browser, a solver worker, `www/views/hex-solver-helper.js`), when `pos` is that root; returns
+    /// whether they were taken.
+    pub(crate) fn note_root_facts(&mut self, pos: &Position, facts: &super::mcts::RootFacts) -> bool {
+        match &self.root {
+            Some((root, _)) if self.using_mcts && Self::same_position(root, pos) => {
+                self.mcts.note_root_facts(facts);
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
 impl Drop for Player {
     fn drop(&mut self) {
         self.stop_helpers();

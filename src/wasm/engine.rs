@@ -238,6 +238,18 @@ impl WasmEngine {
         }
     }
 
+    /// Proofs about the root of the Hex search in progress from the page's solver worker (a `HexRootProver`'s
+    /// facts on `game`'s position, `src/wasm/hex_solver.rs`: the root lost, the moves proved to win and to lose
+    /// as cells): marked in the engine's tree when the search in progress is a Monte Carlo search of that
+    /// position. Returns whether they were taken. Throws a coded error (`hex.review_game`) for a bad game or
+    /// cell.
+    #[wasm_bindgen(js_name = hexRootFacts)]
+    pub fn hex_root_facts(&mut self, game: JsValue, root_lost: bool, wins: Vec<String>, losses: Vec<String>) -> Result<bool, JsValue> {
+        let (pos, _) = super::hex_review::read_game(game)?;
+        let facts = super::hex_solver::facts_of(&pos, root_lost, &wins, &losses)?;
+        Ok(self.inner.note_hex_root_facts(&pos, &facts))
+    }
+
     /// Whether a search is running.
     #[wasm_bindgen(js_name = isSearching)]
     pub fn is_searching(&self) -> bool {

@@ -59,13 +59,13 @@ struct GameIn {
     options: Option<OptionsIn>,
 }
 
-fn bad(detail: impl AsRef<str>) -> JsValue {
+pub(super) fn bad(detail: impl AsRef<str>) -> JsValue {
     let d = detail.as_ref();
     coded("hex.review_game", vec![("detail", s(d))], &format!("review: {d}"))
 }
 
 /// The game object's last position and options (see the module documentation).
-fn read_game(value: JsValue) -> Result<(Position, ReviewOptions), JsValue> {
+pub(super) fn read_game(value: JsValue) -> Result<(Position, ReviewOptions), JsValue> {
     let g: GameIn = serde_wasm_bindgen::from_value(value).map_err(|e| bad(e.to_string()))?;
     let size = match &g.size {
         serde_json::Value::Number(k) => match k.as_f64() {

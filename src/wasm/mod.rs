@@ -20,6 +20,7 @@ pub mod ecco;
 pub mod engine;
 pub mod hex;
 pub mod hex_review;
+pub mod hex_solver;
 pub mod protocol;
 pub mod review;
 pub mod xiangqi;

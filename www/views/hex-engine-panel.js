@@ -30,10 +30,15 @@
 // ponder-hit | ponder-miss) with ponder-saved (data-ms = thinking already done, data-candidate = the pondered
 // reply hit, 1 = the expected move; class ponder-miss on a miss); ponder-candidates (items data-cell,
 // data-depth, data-rank, data-active); ponder-hit-rate (data-hits, data-top1, data-tried, data-saved-ms).
+//
+// With the `threads` setting at 2 or more, the DFPN solver works beside the engine's own move in another worker
+// and sends it its proofs (www/views/hex-solver-helper.js); engine-status then has data-threads="2" and
+// data-solver (proving | won | lost), data-solver-taken="true" once the engine took them.
 
 import { h, setText } from './dom.js';
 import { createEngineStatus } from './engine-status.js';
 import { playSound } from '../sound.js';
+import { createSolverHelper } from './hex-solver-helper.js';
 import {
   askPonderCandidates, correctPredictedHit, countPonderHit, createPonderCandidates, createPonderStats, createReplyTracker, freshPonderStats, ponderHitText,
   ponderNoticeHooks, renderPonderStats,
@@ -74,6 +79,8 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
   const statsEl = createPonderStats();
   host.append(h('div', { class: 'ponder-panel' }, candidatesView.element, statsEl));
   askPonderCandidates(client);
+  // the solver beside the engine's move (threads ≥ 2)
+  const solver = createSolverHelper(client, () => render());
 
   let lastInfo = null;
   let infoKey = null;
@@ -130,6 +137,12 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
       detail: client.state === 'thinking' && current?.params.movetime ? `${current.params.movetime / 1000} s` : '',
     });
     showProof(info, searching?.side ?? null);
+    const el = status.element;
+    el.dataset.threads = String(solver.threads);
+    if (solver.state) el.dataset.solver = solver.state;
+    else delete el.dataset.solver;
+    if (solver.taken) el.dataset.solverTaken = 'true';
+    else delete el.dataset.solverTaken;
     candidatesView.show(ponder && client.state === 'pondering' ? replies.list() : null, write);
     renderPonderStats(statsEl, stats, tr);
   }
@@ -201,6 +214,7 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
     let request = null;
     client.search(position(), { movetime: settings.movetime })
       .then((res) => {
+        solver.stop();
         // answered without going on from pondering the move played: a miss after all
         const p = replies.answered(request);
         if (p && !res.cancelled && !p.missed) miss(p.played, p.expected);
@@ -210,7 +224,15 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
     request = client.current;
     replies.track(pendingNext && request, pendingNext);
     pendingNext = null;
+    startSolver();
     render();
+  }
+
+  /** The solver beside the engine's move on the page's position (when the threads setting allows it). */
+  function startSolver() {
+    const moves = game().legalMoves();
+    const empties = moves.includes('swap-pieces') ? 0 : moves.length;
+    solver.start(position(), empties, settings.movetime + 1000);
   }
 
   /**
@@ -238,6 +260,7 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
     sendLevel();
     client.search(position([move]), { ponder: true, movetime: settings.movetime })
       .then((res) => {
+        solver.stop();
         if (ponder === p) ponder = null;
         applyResult(res, k);
         render();
@@ -339,6 +362,7 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
     /** Stops whatever the engine does for this page (a new game, an undo, a loaded record, a mode change). */
     stopAll() {
       stopPondering();
+      solver.stop();
       client.cancel();
       searching = null;
     },
@@ -357,6 +381,7 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
         clearTimeout(ponderTimer);
         ponder = null;
         hit(1, sentAt === null ? 0 : performance.now() - sentAt);
+        startSolver(); // the search goes on as the engine's own move
       } else if (wasPondering) {
         // another pondered reply: told once the next search says whether it goes on from pondering it;
         // any other move is a miss now (unless the engine still goes on from one)
@@ -388,6 +413,7 @@ export function createEnginePanel(host, { client, t, settings, game, key, positi
       destroyed = true;
       clearTimeout(ponderTimer);
       for (const off of unsubscribe) off();
+      solver.destroy();
       client.cancel();
     },
   };

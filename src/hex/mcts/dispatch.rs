@@ -214,6 +214,12 @@ impl Mcts {
         on_tree!(self, ref t => t.solver_applies())
     }
 
+    /// Marks a solver's proofs about the current search's root (`facts`, see `solver_thread.rs`); the caller
+    /// makes sure they are about this root.
+    pub(crate) fn note_root_facts(&mut self, facts: &super::solver_thread::Facts) {
+        on_tree!(self, mut t => t.apply_facts(facts))
+    }
+
     /// The narrow tree (boards of at most [`NARROW_CELLS`] cells).
     pub(super) fn narrow_tree(&mut self) -> &mut Tree<u128> {
         &mut self.narrow

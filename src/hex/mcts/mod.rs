@@ -51,6 +51,9 @@ mod solver_thread;
 mod suspend;
 pub use dispatch::Mcts;
 pub use parallel::{RootHelpers, RootStat, merge_best};
+pub use solver_thread::Facts as RootFacts;
+#[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports))]
+pub(crate) use solver_thread::OwnedRootProver;
 pub(crate) use solver_thread::{RootSolver, SolverNews};
 pub use suspend::MctsSuspended;
 use playout::bridge_table;

@@ -13,9 +13,11 @@
 // phone); the user's choice is saved (sizeChosen) and wins from then on.
 //
 // Test hooks (data-testid): board-size, swap, human-side (note: human-side-note), movetime, level (note:
-// level-note), ponder, convention (note: convention-note), numbers; the panels game-settings and
+// level-note), ponder, convention (note: convention-note), numbers, threads (the engine threads setting shared
+// with the Xiangqi page, www/threads.js; note: threads-note); the panels game-settings and
 // more-settings.
 
+import { loadThreads, storeThreads, threadChoices } from '../threads.js';
 import { h } from './dom.js';
 import { readJSON, writeJSON } from '../storage.js';
 
@@ -189,12 +191,19 @@ export function createControls(settings, levelSpecs, t, on) {
     on: { change: () => { settings.ponder = ponderBox.checked; save(); on.ponder(settings.ponder); } } });
   const numbersBox = h('input', { type: 'checkbox', id: 'hex-numbers', dataset: { testid: 'numbers' }, checked: settings.numbers,
     on: { change: () => { settings.numbers = numbersBox.checked; save(); on.numbers(settings.numbers); } } });
+  const threadsNote = note('threads-note');
+  threadsNote.id = 'hex-threads-note';
+  const showThreadsNote = (n) => setNote(threadsNote, 'hex.threadsNote', { n });
+  const threadsSelect = h('select', { id: 'hex-threads', dataset: { testid: 'threads' }, 'aria-describedby': 'hex-threads-note',
+    on: { change: () => { storeThreads(Number(threadsSelect.value)); showThreadsNote(Number(threadsSelect.value)); } } },
+  threadChoices().map((n) => h('option', { value: n, text: String(n), selected: n === loadThreads() })));
   const shapeSelect = h('select', { id: 'hex-shape', dataset: { testid: 'board-shape' },
     on: { change: () => { settings.shape = shapeSelect.value; save(); on.shape?.(settings.shape); } } },
   SHAPE_SETTINGS.map((v) => h('option', { value: v, dataset: { i18n: `hex.shape.${v}` }, selected: v === settings.shape })));
   showModeNote(settings.human);
   showLevelNote(settings.level);
   showConventionNote(settings.convention);
+  showThreadsNote(loadThreads());
 
   const field = (...children) => h('div', { class: 'field' }, ...children);
   const label = (id, key) => h('label', { for: id, dataset: { i18n: key } });
@@ -208,7 +217,8 @@ export function createControls(settings, levelSpecs, t, on) {
     field(ponderBox, label('hex-ponder', 'hex.ponder')),
     field(label('hex-convention', 'hex.conventionLabel'), conventionSelect), conventionNote,
     field(numbersBox, label('hex-numbers', 'hex.numbers')),
-    field(label('hex-shape', 'hex.shapeLabel'), shapeSelect));
+    field(label('hex-shape', 'hex.shapeLabel'), shapeSelect),
+    field(label('hex-threads', 'threads.label'), threadsSelect), threadsNote);
 
   return {
     panel,

@@ -135,3 +135,31 @@ fn with_two_threads_the_root_solver_runs_beside_the_tree_and_proves_the_win() {
     assert!(empty_cell(&e, m), "{m:?}");
     assert!(mate.is_some_and(|n| n < 0), "proved lost: {mate:?}");
 }
+
+#[test]
+fn root_facts_from_outside_reach_only_the_search_of_their_position() {
+    // What the browser's solver worker sends (Engine::note_hex_root_facts): taken while a Monte Carlo search of
+    // that very position runs, and then decisive; refused for another position or with no search.
+    use duiyi::hex::mcts::RootFacts;
+    let empty = hex::Position::new(7, 7).unwrap();
+    let mut other = empty.clone();
+    other.try_play(hex::Move::parse("d4").unwrap()).unwrap();
+    let a1 = empty.geometry().index(hex::Cell::parse("a1").unwrap());
+    let facts = RootFacts { root_lost: false, moves: vec![(a1, true)] };
+
+    let mut e = Engine::new();
+    e.set_position(Setup::Hex { width: 7, height: 7, swap: false }, &[]).unwrap();
+    assert!(!e.note_hex_root_facts(&empty, &facts), "no search runs");
+    e.go(GoParams { movetime: Some(60_000.0), ..Default::default() }).unwrap();
+    assert!(matches!(e.step(5.0), Step::Searching(_)));
+    assert!(!e.note_hex_root_facts(&other, &facts), "another position");
+    assert!(e.note_hex_root_facts(&empty, &facts));
+    let started = std::time::Instant::now();
+    let bestmove = loop {
+        if let Step::Done { bestmove, .. } = e.step(5.0) {
+            break bestmove;
+        }
+        assert!(started.elapsed().as_secs() < 50, "the told win ends the search");
+    };
+    assert_eq!(bestmove.map(|m| m.to_string()).as_deref(), Some("a1"));
+}

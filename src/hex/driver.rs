@@ -18,6 +18,9 @@ use crate::search::tt::TranspositionTable;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+/// The solver thread's table (MiB), as large as the main tree's root solver's.
+const THREAD_SOLVER_MIB: usize = 32;
+
 /// A Hex search put aside ([`SlicedSearch::suspend`]): whichever of the two searches was running.
 pub enum Suspended {
     /// The tree, and its root and excluded moves (for the helpers of a parallel search taken up again).
@@ -71,6 +74,9 @@ pub struct Player {
     helpers: Option<RootHelpers>,
     /// The move all trees chose together once the helpers stopped (`None`: the main tree's own).
     merged: Option<Move>,
+    /// The solver thread's table (`hex::mcts::solver_thread`) and its board size, kept from search to search.
+    thread_solver: Option<((usize, usize), RootSolver)>,
+    thread_solver_size: (usize, usize),
     /// Playouts of the current search's helpers that have stopped.
     helper_nodes_done: u64,
 }
@@ -83,10 +89,18 @@ impl Player {
             return;
         }
         if let Some((pos, excluded)) = self.root.as_ref() {
-            // Where the root solver applies, the first helper runs it (hex::mcts::solver_thread).
+            // Where the root solver applies, the first helper runs it (hex::mcts::solver_thread), on the table
+            // kept for it from move to move (a new one for another board size).
             let solver = self.mcts.root_solver_applies().then(|| {
                 let news = Arc::new(SolverNews::default());
-                (RootSolver::lend(&mut self.mcts, news.clone()), news)
+                self.mcts.set_solver_news(Some(news.clone()));
+                let size = (pos.width(), pos.height());
+                let table = match self.thread_solver.take() {
+                    Some((s, t)) if s == size => t,
+                    _ => RootSolver::new(size.0, size.1, THREAD_SOLVER_MIB),
+                };
+                self.thread_solver_size = size;
+                (table, news)
             });
             self.helpers = Some(RootHelpers::spawn(pos, excluded, self.mcts.options, self.hash_mib, self.threads - 1, solver));
         }
@@ -96,8 +110,11 @@ impl Player {
     fn stop_helpers(&mut self) {
         if let Some(h) = self.helpers.take() {
             let (stats, nodes, table) = h.stop();
-            // The root solver's table back from the solver thread (without one: nothing lent, nothing changes).
-            RootSolver::give_back(&mut self.mcts, table);
+            // The solver thread's table, kept for the next search.
+            self.mcts.set_solver_news(None);
+            if let Some(t) = table {
+                self.thread_solver = Some((self.thread_solver_size, t));
+            }
             self.helper_nodes_done += nodes;
             if !stats.is_empty() {
                 let mut all = vec![self.mcts.root_stats()];
@@ -201,6 +218,8 @@ impl SlicedSearch for Player {
             hash_mib,
             root: None,
             helpers: None,
+            thread_solver: None,
+            thread_solver_size: (0, 0),
             merged: None,
             helper_nodes_done: 0,
         }

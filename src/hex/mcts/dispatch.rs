@@ -220,15 +220,9 @@ impl Mcts {
         on_tree!(self, mut t => t.apply_facts(facts))
     }
 
-    /// The narrow tree (boards of at most [`NARROW_CELLS`] cells).
-    pub(super) fn narrow_tree(&mut self) -> &mut Tree<u128> {
-        &mut self.narrow
-    }
-
-    /// The wide tree, made on first use.
-    pub(super) fn wide_tree(&mut self) -> &mut Tree<WideBits> {
-        let hash_mib = self.hash_mib;
-        self.wide.get_or_insert_with(|| Box::new(Tree::new(hash_mib)))
+    /// Makes the current tree read the news of a solver thread on its root (`None`: none).
+    pub(crate) fn set_solver_news(&mut self, news: Option<std::sync::Arc<super::SolverNews>>) {
+        on_tree!(self, mut t => t.set_solver_news(news))
     }
 
     /// Whether the current (or last) search is on wide cell sets (a board of more than [`NARROW_CELLS`]

@@ -192,8 +192,8 @@ pub(crate) struct Tree<B: Bits> {
     /// it has used.
     node_solver: Option<Box<Solver<B>>>,
     node_solver_used: u64,
-    /// While the root solver works in a thread of its own (`solver_thread.rs`): what it proves, read at the
-    /// polls instead of running the solver in slices here.
+    /// While a root solver works in a thread of its own (`solver_thread.rs`): what it proves, read at the
+    /// polls (besides this tree's own root solver).
     solver_news: Option<Arc<solver_thread::SolverNews>>,
     /// Scratch: the empty cells of a playout, and each one's place in that list.
     empties: Vec<B::Cell>,
@@ -543,7 +543,8 @@ impl<B: Bits> Tree<B> {
                 }
                 if self.solver_news.is_some() {
                     self.read_solver_news();
-                } else if node_limit == u64::MAX {
+                }
+                if node_limit == u64::MAX {
                     self.solver_slice(deadline);
                 } else {
                     self.solver_node_slice();

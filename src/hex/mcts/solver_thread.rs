@@ -2,11 +2,11 @@
 //! thread beside the tree, Arneson, Hayward & Henderson 2010 and Huang et al. 2013). With `Threads` n ≥ 2 and
 //! the root solver applying (at most [`super::MctsOptions::solver_empties`] empty cells, the root not proved),
 //! the first helper of the search ([`super::RootHelpers`]) proves the root for the whole search instead of
-//! growing a tree, and the main tree gives all its time to playouts (its own root solver, `root_solver.rs`,
-//! which otherwise takes [`super::MctsOptions::solver_share`] of the time, stays off).
+//! growing a tree.
 //!
-//! - **The table** is the main tree's root solver's: lent to the thread for the search ([`RootSolver`]) and
-//!   given back when it ends, so it is kept from move to move whether the solver ran in a thread or in slices.
+//! - **The table** is the thread's own ([`RootSolver`], kept by the engine from move to move: its entries are
+//!   keyed by the position); the main tree keeps its own root solver and its share of the time too, so the
+//!   thread only adds to what one thread does (as the browser's solver worker does beside its play worker).
 //! - **What the solver proves reaches the tree during the search** through [`SolverNews`]: after each slice of
 //!   [`SLICE_MS`] the thread publishes the facts it has (the root won or lost, root moves proved to win or to
 //!   lose); the tree reads them every 64 playouts and marks them as its own root solver would
@@ -14,7 +14,7 @@
 //!   open, the root lost when every move is.
 //! - At the `bestmove` the facts also enter the trees' merge ([`super::merge_best`]) as root statistics.
 
-use super::{SEARCH_SOLVER_MIB, Tree};
+use super::Tree;
 use super::parallel::RootStat;
 use crate::hex::bitboard::{Bits, WideBits};
 use crate::hex::solver::{Board, Solver};
@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 /// Length of one slice of the solver thread (ms): how often it publishes and looks at its stop flag.
 pub(super) const SLICE_MS: f64 = 20.0;
 
-/// The root solver's table, lent to the solver thread: on the cell sets of the board's width.
+/// The solver thread's table, on the cell sets of the board's width.
 pub(crate) enum RootSolver {
     Narrow(Box<Solver<u128>>),
     Wide(Box<Solver<WideBits>>),
@@ -176,21 +176,9 @@ impl<B: Bits, S: std::borrow::BorrowMut<Solver<B>>> RootProver<B, S> {
 }
 
 impl<B: Bits> Tree<B> {
-    /// Lends the root solver's table (made now if there is none) to a solver thread publishing to `news`; until
-    /// [`Tree::take_back_root_solver`] the tree reads the news instead of running its own root solver.
-    pub(super) fn lend_root_solver(&mut self, news: Arc<SolverNews>) -> Solver<B> {
-        self.solver_news = Some(news);
-        let (w, h) = self.size;
-        self.dfpn.take().unwrap_or_else(|| Solver::for_search(w, h, SEARCH_SOLVER_MIB))
-    }
-
-    /// Ends the loan: the table comes back (`None`: the thread was lost) and the tree's own root solver works
-    /// again.
-    pub(super) fn take_back_root_solver(&mut self, solver: Option<Solver<B>>) {
-        self.solver_news = None;
-        if solver.is_some() {
-            self.dfpn = solver;
-        }
+    /// Reads the news of a solver thread working on this tree's root (`None`: none works).
+    pub(super) fn set_solver_news(&mut self, news: Option<Arc<SolverNews>>) {
+        self.solver_news = news;
     }
 
     /// Marks what the solver thread has published since the last look (see the module documentation).
@@ -221,29 +209,12 @@ impl<B: Bits> Tree<B> {
 }
 
 impl RootSolver {
-    /// Borrows the table of `mcts`'s current tree for a solver thread (see [`Tree::lend_root_solver`]).
-    pub(crate) fn lend(mcts: &mut super::Mcts, news: Arc<SolverNews>) -> RootSolver {
-        if mcts.is_wide() {
-            RootSolver::Wide(Box::new(mcts.wide_tree().lend_root_solver(news)))
+    /// A table of `tt_mib` MiB for the root solver of a board of `w` × `h` cells.
+    pub(crate) fn new(w: usize, h: usize, tt_mib: usize) -> RootSolver {
+        if w * h <= crate::hex::bitboard::NARROW_CELLS {
+            RootSolver::Narrow(Box::new(Solver::for_search(w, h, tt_mib)))
         } else {
-            RootSolver::Narrow(Box::new(mcts.narrow_tree().lend_root_solver(news)))
-        }
-    }
-
-    /// Gives the table back to `mcts`'s current tree (`None`: the thread was lost; the tree makes a new one).
-    pub(crate) fn give_back(mcts: &mut super::Mcts, solver: Option<RootSolver>) {
-        if mcts.is_wide() {
-            let s = match solver {
-                Some(RootSolver::Wide(s)) => Some(*s),
-                _ => None,
-            };
-            mcts.wide_tree().take_back_root_solver(s);
-        } else {
-            let s = match solver {
-                Some(RootSolver::Narrow(s)) => Some(*s),
-                _ => None,
-            };
-            mcts.narrow_tree().take_back_root_solver(s);
+            RootSolver::Wide(Box::new(Solver::for_search(w, h, tt_mib)))
         }
     }
 }

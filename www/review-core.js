@@ -1,5 +1,5 @@
-// Game review arithmetic shared by the review worker (www/review-worker.js) and the page
-// (www/views/xiangqi-review.js): from the engine's analysis of each position to each move's verdict, the
+// Game review arithmetic of the page (www/views/xiangqi-review.js; the review workers, www/review-worker.js,
+// only search the positions): from the engine's analysis of each position to each move's verdict, the
 // graph's points and the PGN annotations. The numbers (win-probability curve, class limits) come from the wasm
 // module (src/review.rs through src/wasm/review.rs); this file only arranges them.
 //

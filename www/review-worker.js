@@ -18,9 +18,10 @@
 //                                           budget {nodes: HINT_NODES}; waits for the review's current
 //                                           position when a review runs
 // Out:  {type:'ready', constants}            constants: the wasm reviewConstants()
-//       {type:'progress', id, done, total, ply, analysis, verdicts, elapsedMs}
-//          after each position searched: done/total positions (known ones counted as done), the position's
-//          analysis, and the verdicts (www/review-core.js) this analysis completed (move ply-1 and/or ply)
+//       {type:'progress', id, done, total, ply, analysis, elapsedMs}
+//          after each position searched: done/total positions (known ones counted as done) and the position's
+//          analysis; the page judges the moves (www/review-core.js), since with several workers only it holds
+//          the neighbouring analyses
 //       {type:'done', id, done, total, elapsedMs}
 //       {type:'cancelled', id, done, total}
 //       {type:'hint', id, move, pv, score, depth}   move null: no legal move
@@ -29,10 +30,9 @@
 //          worker.plies {detail, max}, worker.load_failed {detail}
 // A new 'run' cancels the one in progress.
 
-import init, { Engine, XiangqiGame, reviewConstants, reviewMove, scoreWinProbability } from './pkg/duiyi.js';
+import init, { Engine, XiangqiGame, reviewConstants } from './pkg/duiyi.js';
 import { codedError, errorData } from './i18n/errors.js';
 import { announceReady, yieldToEvents } from './worker-support.js';
-import { judgeMove } from './review-core.js';
 
 /**
  * The longest one engine step may run, in ms. A review search is one step: its node budget ends it long before
@@ -49,7 +49,6 @@ const STOP_STEP_MS = 10;
 const HINT_NODES = 80_000;
 const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
 
-const wasm = { reviewMove, scoreWinProbability };
 let engine = null;
 let constants = null;
 /** the running review: {id, cancelled} */
@@ -154,9 +153,7 @@ async function review(job, msg) {
   // The positions and their legal-move counts (also checks the FEN and every move: a bad one throws its code).
   const game = new XiangqiGame(fen);
   const legal = [];
-  let firstSide;
   try {
-    firstSide = game.sideToMove();
     for (const m of moves) {
       legal.push(game.legalMoves().length);
       game.play(m);
@@ -177,8 +174,7 @@ async function review(job, msg) {
     if (!a) break;
     analyses[ply] = a;
     done += 1;
-    const verdicts = [ply - 1, ply].filter((i) => i >= 0 && i < moves.length).map((i) => judgeMove(wasm, analyses, moves, i, firstSide)).filter(Boolean);
-    postMessage({ type: 'progress', id: job.id, done, total, ply, analysis: a, verdicts, elapsedMs: performance.now() - t0 });
+    postMessage({ type: 'progress', id: job.id, done, total, ply, analysis: a, elapsedMs: performance.now() - t0 });
   }
   if (job.cancelled || done < total) postMessage({ type: 'cancelled', id: job.id, done, total });
   else postMessage({ type: 'done', id: job.id, done, total, elapsedMs: performance.now() - t0 });

@@ -55,9 +55,7 @@ impl Position {
                 return Some(DrawClaim::Repetition);
             }
         }
-        let (plies, checks) = self.natural_move_count();
-        let deducted: u32 = checks.iter().map(|&c| c.saturating_sub(super::rules::COUNTED_CHECKS_PER_SIDE)).sum();
-        if plies.saturating_sub(deducted) >= super::rules::NATURAL_MOVE_LIMIT_PLIES {
+        if self.natural_move_limit_reached() {
             return Some(DrawClaim::SixtyMove);
         }
         if !self.has_mating_material(Color::Red) && !self.has_mating_material(Color::Black) {

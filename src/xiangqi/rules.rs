@@ -293,9 +293,7 @@ impl Position {
             let v = self.judge_cycle(d1);
             return Some(describe_cycle(v));
         }
-        let (plies, checks) = self.natural_move_count();
-        let deducted: u32 = checks.iter().map(|&c| c.saturating_sub(COUNTED_CHECKS_PER_SIDE)).sum();
-        if plies.saturating_sub(deducted) >= NATURAL_MOVE_LIMIT_PLIES {
+        if self.natural_move_limit_reached() {
             return Some(Verdict {
                 result: "draw",
                 reason: "60 moves without a capture (natural-move limit): draw".to_string(),
@@ -304,6 +302,19 @@ impl Position {
             });
         }
         None
+    }
+
+    /// Whether the 60-move rule draws the game now: [`NATURAL_MOVE_LIMIT_PLIES`] plies without a capture,
+    /// each side's checks beyond [`COUNTED_CHECKS_PER_SIDE`] not counted. Cheap below the limit (no history
+    /// walk while fewer plies than the limit have passed), so the search asks it at every node.
+    #[inline]
+    pub(crate) fn natural_move_limit_reached(&self) -> bool {
+        if (self.halfmove as u32) < NATURAL_MOVE_LIMIT_PLIES {
+            return false;
+        }
+        let (plies, checks) = self.natural_move_count();
+        let deducted: u32 = checks.iter().map(|&c| c.saturating_sub(COUNTED_CHECKS_PER_SIDE)).sum();
+        plies.saturating_sub(deducted) >= NATURAL_MOVE_LIMIT_PLIES
     }
 
     /// Plies since the last capture and the checks each side gave in them (checks before the FEN are unknown).

@@ -225,7 +225,10 @@ impl Searcher {
                 self.tree_flag(tree::RULE);
                 return s;
             }
-            if self.pos.halfmove as u32 >= super::super::rules::NATURAL_MOVE_LIMIT_PLIES {
+            // The 60-move rule as the referee applies it (checks beyond ten per side are not counted): before,
+            // the search called every position past 120 plies without a capture a draw, and in long endgames full
+            // of checks it played any move, blunders into mate included, while the game went on.
+            if self.pos.natural_move_limit_reached() {
                 self.tree_flag(tree::RULE);
                 return DRAW;
             }

@@ -4,7 +4,8 @@
 //! match the lab's native ablation figures in tests/data/lab-ablation.json.
 
 use duiyi::xiangqi::search::{RunOutcome, SearchOptions, Searcher};
-use duiyi::xiangqi::tree::{self, BETA_CUT, HORIZON, PASS, RecordedTree, position_after, record_tree};
+use duiyi::xiangqi::tree::{BETA_CUT, HORIZON, PASS};
+use duiyi::xiangqi::tree_search::{self as tree, RecordedTree, position_after, record_tree};
 
 const MIDDLEGAME: &str = "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1";
 

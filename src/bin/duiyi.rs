@@ -249,9 +249,9 @@ fn positions_cmd(file: &str, depth: u32, multipv: usize) -> Result<(), String> {
 /// `duiyi bench --tree --fen F [--moves M] --depth N [--json]`: the search tree the lab's explorer records
 /// (all techniques on, fresh 16 MiB engine, nodes to 4 plies, at most 20,000 listed). Prints the summary
 /// (search nodes, tree nodes, best move, score); with `--json` one object with the summary and `flat` (the
-/// listed nodes, `stride` numbers each, see `duiyi::xiangqi::tree::FLAT_FIELDS`).
+/// listed nodes, `stride` numbers each, see `duiyi::xiangqi::tree_search::FLAT_FIELDS`).
 fn tree_cmd(args: &[String]) -> Result<(), String> {
-    use duiyi::xiangqi::tree;
+    use duiyi::xiangqi::tree_search as tree;
     if args.iter().any(|a| a == "--ablation") {
         return Err("bench: --tree and --ablation exclude each other".into());
     }

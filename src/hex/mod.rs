@@ -20,6 +20,7 @@ mod bitset;
 mod board;
 pub mod bench;
 pub mod cli;
+mod cli_args;
 pub mod driver;
 pub mod eval;
 mod ice;

@@ -10,7 +10,7 @@
 //! * `duiyi hex hint [position flags] [--ms MS]` prints the hint as JSON: `{"move", "proved", "area", "nodes",
 //!   "time_ms"}` (default 1000 ms).
 
-use super::cli::{Args, position_from_args};
+use super::cli_args::{Args, position_from_args};
 use super::review::{Review, ReviewOptions, Reviewer, hint};
 use std::fmt::Write;
 

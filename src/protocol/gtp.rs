@@ -37,6 +37,7 @@
 //!   and `duiyi-knowledge` (string: JSON).
 
 use super::gtp_analyze::{self, ANALYZE_COMMANDS};
+use super::gtp_args::{check_args, parse_color};
 use crate::engine::{Engine, GameMove, Step};
 use crate::hex::knowledge::{self, Verdict};
 use crate::hex::two_distance::Convention;
@@ -160,24 +161,6 @@ pub fn run_stdio() -> ExitCode {
         }
     }
     if s.out_failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
-}
-
-/// Checks that `cmd` got `min..=max` arguments.
-pub(super) fn check_args(cmd: &str, args: &[&str], min: usize, max: usize) -> Result<(), String> {
-    if args.len() < min || args.len() > max {
-        let want = if min == max { format!("{min}") } else { format!("{min} to {max}") };
-        return Err(format!("{cmd}: expected {want} argument(s), got {}", args.len()));
-    }
-    Ok(())
-}
-
-pub(super) fn parse_color(arg: Option<&str>) -> Result<Color, String> {
-    let a = arg.ok_or("missing color (b or w)")?;
-    match a.to_ascii_lowercase().as_str() {
-        "b" | "black" => Ok(Color::Black),
-        "w" | "white" => Ok(Color::White),
-        _ => Err(format!("invalid color '{a}' (expected b or w)")),
-    }
 }
 
 fn parse_bool(v: &str) -> Result<bool, String> {

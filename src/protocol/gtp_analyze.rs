@@ -20,7 +20,7 @@
 //!   `over: black has won`) and `duiyi-knowledge` (`string`: the [`Knowledge`] as one line of JSON, `null`
 //!   on a finished game).
 
-use super::gtp::check_args;
+use super::gtp_args::{check_args, parse_color};
 use crate::hex::eval::Maps;
 use crate::hex::knowledge::{self, Knowledge, Verdict};
 /// The knowledge commands answer on boards of at most this many cells (up to 11×11), as before the engines
@@ -69,7 +69,7 @@ pub(super) fn run(cmd: &str, args: &[&str], pos: &Position, convention: Conventi
             Ok(pspairs(pos, |i| (m.stones[i] == 0).then(|| if map[i] == INFINITY { "-1".into() } else { map[i].to_string() })))
         }),
         "duiyi-potential" => check_args(cmd, args, 1, 1).and_then(|()| {
-            let c = super::gtp::parse_color(Some(args[0]))?;
+            let c = parse_color(Some(args[0]))?;
             Ok(finite(&maps().potential[c.index()]))
         }),
         "duiyi-total" => check_args(cmd, args, 0, 0).map(|()| finite(&maps().total)),

@@ -35,6 +35,7 @@
 
 pub mod gtp;
 pub mod gtp_analyze;
+mod gtp_args;
 pub mod ucci;
 pub mod uci;
 

@@ -625,8 +625,8 @@ pub fn xqf_parse(bytes: &[u8]) -> Result<JsValue, JsValue> {
 /// [`summary`](Self::summary). The tree equals the native `duiyi bench --tree --fen … --depth N`.
 #[wasm_bindgen]
 pub struct XiangqiTreeSearch {
-    search: Option<crate::xiangqi::tree::TreeSearch>,
-    result: Option<crate::xiangqi::tree::RecordedTree>,
+    search: Option<crate::xiangqi::tree_search::TreeSearch>,
+    result: Option<crate::xiangqi::tree_search::RecordedTree>,
 }
 
 #[wasm_bindgen]
@@ -635,12 +635,12 @@ impl XiangqiTreeSearch {
     /// coded `Error`: `fen.*` for a bad FEN, `move.*` for a bad move, `tree.depth` for a depth outside 1–6.
     #[wasm_bindgen(constructor)]
     pub fn new(fen: &str, moves: Vec<String>, depth: u32) -> Result<XiangqiTreeSearch, JsValue> {
-        use crate::xiangqi::tree;
-        if !(1..=tree::LAB_MAX_DEPTH).contains(&depth) {
+        use crate::xiangqi::tree_search;
+        if !(1..=tree_search::LAB_MAX_DEPTH).contains(&depth) {
             return Err(coded(
                 "tree.depth",
-                vec![("max", n(tree::LAB_MAX_DEPTH as f64)), ("depth", n(depth as f64))],
-                &format!("the tree explorer searches depth 1..{}, got {depth}", tree::LAB_MAX_DEPTH),
+                vec![("max", n(tree_search::LAB_MAX_DEPTH as f64)), ("depth", n(depth as f64))],
+                &format!("the tree explorer searches depth 1..{}, got {depth}", tree_search::LAB_MAX_DEPTH),
             ));
         }
         let mut pos = match fen.trim() {
@@ -650,7 +650,7 @@ impl XiangqiTreeSearch {
         for m in &moves {
             pos.try_play(m).map_err(js_err)?;
         }
-        let search = tree::TreeSearch::new(pos, depth, crate::xiangqi::search::SearchOptions::default(), tree::LAB_MAX_PLY, tree::LAB_MAX_NODES);
+        let search = tree_search::TreeSearch::new(pos, depth, crate::xiangqi::search::SearchOptions::default(), tree_search::LAB_MAX_PLY, tree_search::LAB_MAX_NODES);
         Ok(XiangqiTreeSearch { search: Some(search), result: None })
     }
 

@@ -23,6 +23,7 @@ mod pst;
 pub mod rules;
 pub mod search;
 pub mod tree;
+pub mod tree_search;
 pub mod xqf;
 mod types;
 

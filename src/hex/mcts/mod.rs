@@ -47,10 +47,12 @@ mod patterns;
 mod playout;
 mod priors;
 mod root_solver;
+mod root_stats;
 mod solver_thread;
 mod suspend;
 pub use dispatch::Mcts;
-pub use parallel::{RootHelpers, RootStat, merge_best};
+pub use parallel::RootHelpers;
+pub use root_stats::{RootStat, merge_best};
 pub use solver_thread::Facts as RootFacts;
 #[cfg_attr(not(target_arch = "wasm32"), allow(unused_imports))]
 pub(crate) use solver_thread::OwnedRootProver;

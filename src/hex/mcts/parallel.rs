@@ -3,7 +3,7 @@
 //! With `Threads` n > 1 the engine's tree (the *main* one: its root analysis, its root solver, its PV and
 //! score are what the engine reports) gets n − 1 *helpers*: threads that each grow a tree of their own from the
 //! same root with another random stream (`Mcts::set_seed_salt`), sharing nothing while they run. When the
-//! search ends the root children's playouts and wins are added over the trees ([`merge_best`]): a move proved
+//! search ends the root children's playouts and wins are added over the trees (`root_stats::merge_best`): a move proved
 //! to win in any tree is played, a move proved to lose in any tree is not, and otherwise the most visited one.
 //! Helpers leave the root's DFPN solver to the main tree (they would repeat its work); when the root solver
 //! applies, the first helper runs it in a thread of its own instead (`solver_thread.rs`).
@@ -13,6 +13,7 @@
 //! reproducible), and stop — flag raised, threads joined within 64 playouts each — when the search ends, is
 //! put aside or replaced. WebAssembly has no helpers.
 
+use super::root_stats::RootStat;
 use super::{Mcts, MctsOptions, MctsOutcome, RootSolver, SolverNews};
 use crate::hex::{Move, Position};
 use crate::search::helpers::{HelperContext, Helpers};
@@ -21,52 +22,6 @@ use std::sync::{Arc, Mutex};
 
 /// A helper adds its playouts to the search's count this often (ms).
 const REPORT_MS: f64 = 20.0;
-
-/// One root child's statistics in one tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RootStat {
-    /// The move.
-    pub mv: Move,
-    /// Playouts through it.
-    pub visits: u64,
-    /// Of those, won by the side that plays it.
-    pub wins: u64,
-    /// Its node's proof: −1 the move wins (the opponent, to move there, loses), 1 it loses, 0 unknown.
-    pub proof: i8,
-    /// Pruned at the root (inferior, outside the must-play region, or excluded): chosen only when nothing
-    /// else is left.
-    pub pruned: bool,
-    /// Excluded by the engine (`banmoves`, `searchmoves`): never chosen.
-    pub excluded: bool,
-}
-
-/// The move the trees choose together (see the module docs), or `None` when no tree has a root child left. A
-/// move pruned in any tree is left out unless nothing else is left; one excluded in any tree, always.
-pub fn merge_best(trees: &[Vec<RootStat>]) -> Option<Move> {
-    let mut total: Vec<RootStat> = Vec::new();
-    for stats in trees {
-        for s in stats {
-            match total.iter_mut().find(|t| t.mv == s.mv) {
-                Some(t) => {
-                    t.visits += s.visits;
-                    t.wins += s.wins;
-                    t.pruned |= s.pruned;
-                    t.excluded |= s.excluded;
-                    // A proof found in one tree holds in all (proofs are exact).
-                    if t.proof == 0 {
-                        t.proof = s.proof;
-                    }
-                }
-                None => total.push(*s),
-            }
-        }
-    }
-    total.retain(|t| !t.excluded);
-    if let Some(win) = total.iter().find(|t| !t.pruned && t.proof == -1) {
-        return Some(win.mv);
-    }
-    total.iter().max_by_key(|t| (!t.pruned, t.proof != 1, t.visits, t.wins)).map(|t| t.mv)
-}
 
 /// The running helpers of one search: each returns its tree's root statistics (the solver thread, the
 /// facts it proved as statistics).
@@ -133,34 +88,5 @@ impl RootHelpers {
         let (stats, nodes) = self.helpers.stop();
         let table = self.solver.lock().ok().and_then(|mut t| t.take());
         (stats, nodes, table)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn stat(cell: &str, visits: u64, wins: u64, proof: i8, pruned: bool) -> RootStat {
-        RootStat { mv: Move::parse(cell).unwrap(), visits, wins, proof, pruned, excluded: false }
-    }
-
-    #[test]
-    fn the_trees_vote_by_playouts_and_proofs_decide() {
-        let a = vec![stat("a1", 100, 60, 0, false), stat("b2", 80, 50, 0, false)];
-        let b = vec![stat("a1", 10, 5, 0, false), stat("b2", 90, 55, 0, false)];
-        assert_eq!(merge_best(&[a.clone(), b.clone()]), Some(Move::parse("b2").unwrap()), "170 playouts against 110");
-        assert_eq!(merge_best(&[a.clone()]), Some(Move::parse("a1").unwrap()));
-        // A win proved in one tree is played; a loss proved in one is not.
-        let c = vec![stat("c3", 1, 0, -1, false)];
-        assert_eq!(merge_best(&[a.clone(), b.clone(), c]), Some(Move::parse("c3").unwrap()));
-        let d = vec![stat("b2", 1, 0, 1, false)];
-        assert_eq!(merge_best(&[a.clone(), b, d]), Some(Move::parse("a1").unwrap()));
-        // Pruned in one tree: left out while another move is there.
-        let e = vec![stat("a1", 0, 0, 0, true)];
-        assert_eq!(merge_best(&[a.clone(), e]), Some(Move::parse("b2").unwrap()));
-        // Excluded in one tree: never, even against a pruned move.
-        let f = vec![RootStat { excluded: true, ..stat("b2", 0, 0, 0, false) }, stat("a1", 0, 0, 0, true)];
-        assert_eq!(merge_best(&[a, f]), Some(Move::parse("a1").unwrap()));
-        assert_eq!(merge_best(&[]), None);
     }
 }

@@ -15,7 +15,7 @@
 //! - At the `bestmove` the facts also enter the trees' merge ([`super::merge_best`]) as root statistics.
 
 use super::Tree;
-use super::parallel::RootStat;
+use super::root_stats::RootStat;
 use crate::hex::bitboard::{Bits, WideBits};
 use crate::hex::solver::{Board, Solver};
 use crate::hex::{Move, Position};

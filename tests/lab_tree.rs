@@ -5,12 +5,12 @@
 
 use duiyi::xiangqi::search::{RunOutcome, SearchOptions, Searcher};
 use duiyi::xiangqi::tree::{BETA_CUT, HORIZON, PASS};
-use duiyi::xiangqi::tree_search::{self as tree, RecordedTree, position_after, record_tree};
+use duiyi::xiangqi::tree_search::{self, RecordedTree, position_after, record_tree};
 
 const MIDDLEGAME: &str = "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1";
 
 fn record(fen: &str, moves: &[&str], depth: u32, slice_ms: f64) -> RecordedTree {
-    record_tree(position_after(fen, moves).unwrap(), depth, SearchOptions::default(), tree::LAB_MAX_PLY, tree::LAB_MAX_NODES, slice_ms)
+    record_tree(position_after(fen, moves).unwrap(), depth, SearchOptions::default(), tree_search::LAB_MAX_PLY, tree_search::LAB_MAX_NODES, slice_ms)
 }
 
 /// The same search without a recorder: (nodes, score, best move).
@@ -54,11 +54,11 @@ fn tree_node_counts_add_up() {
             }
         }
         for (i, n) in t.nodes.iter().enumerate() {
-            assert!(n.ply as usize <= tree::LAB_MAX_PLY);
+            assert!(n.ply as usize <= tree_search::LAB_MAX_PLY);
             assert!(n.end as usize > i, "node {i} ends after it starts");
             if n.flags & PASS != 0 {
                 assert_eq!(n.nodes, child_sum[i], "pass {i}");
-            } else if (n.ply as usize) < tree::LAB_MAX_PLY && n.flags & HORIZON == 0 {
+            } else if (n.ply as usize) < tree_search::LAB_MAX_PLY && n.flags & HORIZON == 0 {
                 // A searched node counts itself plus its children (all listed above the ply cap).
                 assert_eq!(n.nodes, 1 + child_sum[i], "{fen}: node {i} {n:?}");
             }
@@ -109,7 +109,7 @@ fn cli_tree_json() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let listed = v["listed"].as_u64().unwrap() as usize;
-    assert_eq!(v["flat"].as_array().unwrap().len(), listed * tree::FLAT_STRIDE);
+    assert_eq!(v["flat"].as_array().unwrap().len(), listed * tree_search::FLAT_STRIDE);
     assert_eq!(v["search_nodes"], v["tree_nodes"]);
     let rec = record("startpos", &["h2e2", "h9g7"], 3, 0.0);
     assert_eq!(v["search_nodes"].as_u64().unwrap(), rec.search_nodes);

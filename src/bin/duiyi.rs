@@ -251,18 +251,18 @@ fn positions_cmd(file: &str, depth: u32, multipv: usize) -> Result<(), String> {
 /// (search nodes, tree nodes, best move, score); with `--json` one object with the summary and `flat` (the
 /// listed nodes, `stride` numbers each, see `duiyi::xiangqi::tree_search::FLAT_FIELDS`).
 fn tree_cmd(args: &[String]) -> Result<(), String> {
-    use duiyi::xiangqi::tree_search as tree;
+    use duiyi::xiangqi::tree_search;
     if args.iter().any(|a| a == "--ablation") {
         return Err("bench: --tree and --ablation exclude each other".into());
     }
     let fen = flag(args, "--fen").ok_or("bench: --tree needs --fen (a FEN or startpos)")?;
     let depth: u32 = flag(args, "--depth").ok_or("bench: --tree needs --depth")?.parse().map_err(|_| "bench: --depth must be a number".to_string())?;
-    if !(1..=tree::LAB_MAX_DEPTH).contains(&depth) {
-        return Err(format!("bench: --tree --depth must be 1..{}", tree::LAB_MAX_DEPTH));
+    if !(1..=tree_search::LAB_MAX_DEPTH).contains(&depth) {
+        return Err(format!("bench: --tree --depth must be 1..{}", tree_search::LAB_MAX_DEPTH));
     }
     let moves: Vec<&str> = flag(args, "--moves").unwrap_or("").split_whitespace().collect();
-    let pos = tree::position_after(fen, &moves).map_err(|e| format!("bench: {e}"))?;
-    let rec = tree::record_tree(pos, depth, duiyi::xiangqi::search::SearchOptions::default(), tree::LAB_MAX_PLY, tree::LAB_MAX_NODES, 0.0);
+    let pos = tree_search::position_after(fen, &moves).map_err(|e| format!("bench: {e}"))?;
+    let rec = tree_search::record_tree(pos, depth, duiyi::xiangqi::search::SearchOptions::default(), tree_search::LAB_MAX_PLY, tree_search::LAB_MAX_NODES, 0.0);
     let mut out = rec.summary_json();
     if args.iter().any(|a| a == "--json") {
         out["fen"] = fen.into();

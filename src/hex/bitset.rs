@@ -133,8 +133,23 @@ impl Bits for u128 {
 }
 
 /// A set of `64 · N` bits in `N` words, lowest word first.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Hash)]
 pub(crate) struct Wide<const N: usize>(pub(crate) [u64; N]);
+
+/// Word by word, without branches: the derived comparison of the array compiled to a `memcmp` call, which
+/// took about 40% of a 13×13 search's time (the playouts' flood fills compare sets until they stop growing).
+impl<const N: usize> PartialEq for Wide<N> {
+    #[inline(always)]
+    fn eq(&self, o: &Self) -> bool {
+        let mut d = 0;
+        for i in 0..N {
+            d |= self.0[i] ^ o.0[i];
+        }
+        d == 0
+    }
+}
+
+impl<const N: usize> Eq for Wide<N> {}
 
 /// The wide sets the engines use: 384 bits, every board up to 19×19.
 pub(crate) type WideBits = Wide<6>;
@@ -278,7 +293,11 @@ impl<const N: usize> Bits for Wide<N> {
     }
     #[inline(always)]
     fn is_zero(self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        let mut d = 0;
+        for i in 0..N {
+            d |= self.0[i];
+        }
+        d == 0
     }
     #[inline(always)]
     fn count_ones(self) -> u32 {

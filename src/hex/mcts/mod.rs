@@ -204,6 +204,10 @@ pub(crate) struct Tree<B: Bits> {
     /// Mixed into the playouts' seed (0: the single-threaded search's; each root-parallel helper has its own,
     /// `parallel.rs`).
     seed_salt: u64,
+    /// Whether every expanded node's children are in ascending cell order, i.e. none was expanded with the
+    /// pattern priors' ordering since the tree was last cleared: then the children of a node whose every
+    /// empty cell is a child are found by rank ([`Tree::update`]).
+    ordered: bool,
 }
 
 /// Node budget per MiB of the engine's hash setting, for nodes with cells of type `C`.
@@ -259,6 +263,7 @@ impl<B: Bits> Tree<B> {
             slot: Vec::new(),
             path: Vec::new(),
             seed_salt: 0,
+            ordered: true,
         }
     }
 
@@ -326,6 +331,7 @@ impl<B: Bits> Tree<B> {
         if !reused {
             self.nodes.clear();
             self.nodes.push(Node::default());
+            self.ordered = true;
         }
         if self.supported && self.pos.winner().is_none() {
             if !self.nodes[0].expanded {
@@ -614,6 +620,7 @@ impl<B: Bits> Tree<B> {
     /// Pushes the children `set` (colour index `me` to move, `last` the opponent's last stone) ordered by
     /// their pattern weights (ties: the lower cell first), each with its prior (`√share · 255`).
     fn push_with_priors(&mut self, set: B, stones: [B; 2], me: usize, last: Option<usize>) {
+        self.ordered = false;
         let slots = &self.pattern_slots[me];
         let mut kids: Vec<(f32, usize)> = bits(set)
             .map(|i| (priors::gamma(priors::pattern_code(&slots[i], stones[me], stones[1 - me]), priors::last_class(&slots[i], last)), i))
@@ -732,10 +739,19 @@ impl<B: Bits> Tree<B> {
     }
 
     /// Adds the result to every node of the path, and the RAVE statistics to their children.
+    ///
+    /// A node whose children are all the empty cells of its position, in ascending order (every node but
+    /// the few expanded to one forced move, unless the priors reordered them), has the child of cell `i` at
+    /// `first + |empty ∩ {0, …, i − 1}|`: the RAVE statistics then visit only the children whose cell the
+    /// side to move took in the playout, instead of testing every child.
     fn update(&mut self, path: &[u32], winner: Color, final_stones: Option<[B; 2]>) {
         let mut side = self.root_side;
-        for &k in path {
+        let mut empty = self.masks.all & !(self.root_stones[0] | self.root_stones[1]);
+        for (j, &k) in path.iter().enumerate() {
             let k = k as usize;
+            if j > 0 {
+                empty = empty & !B::bit(self.nodes[k].cell.into());
+            }
             // The node's mover is the side before `side` (the root's mover is the opponent of the root side).
             let mover = side.opponent();
             let n = &mut self.nodes[k];
@@ -743,11 +759,23 @@ impl<B: Bits> Tree<B> {
             if winner == mover {
                 n.wins += 1;
             }
+            let (expanded, first, count) = (n.expanded, n.first as usize, n.count as u32);
             if let Some(f) = final_stones
-                && n.expanded
+                && expanded
             {
                 let mine = f[side_index(side)];
                 let won = winner == side;
+                if self.ordered && count == empty.count_ones() {
+                    for i in bits(mine & empty) {
+                        let ch = &mut self.nodes[first + (empty & B::low(i)).count_ones() as usize];
+                        ch.rave_n += 1;
+                        if won {
+                            ch.rave_w += 1;
+                        }
+                    }
+                    side = side.opponent();
+                    continue;
+                }
                 for c in self.children(k) {
                     let ch = &mut self.nodes[c];
                     if mine.has(ch.cell.into()) {

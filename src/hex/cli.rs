@@ -41,8 +41,8 @@ duiyi hex review FILE.sgf | --size N[xM] --moves \"...\" [--swap] [--playouts N]
 the game reviewed: evaluation and board potentials of every position, the solver-proved losing move with a proved winning alternative, heuristic mistakes (a report; --json for the whole review)\n  \
 duiyi hex hint --size N[xM] [--sgf FILE | --moves \"...\"] [--swap] [--ms MS]\n    \
 the hint for the side to move: {\"move\", \"proved\", \"area\", \"nodes\", \"time_ms\"}\n  \
-duiyi hex vc --size N[xM] [--sgf FILE | --moves \"...\"] [--swap] [--limits plain|default|wide|root] [--fulls N] [--semis N] [--edge-semis N] [--or-depth N] [--cell-pair N]\n    \
-both sides' edge-to-edge virtual connections and the side to move's must-play region: {\"to_move\", \"must_play\", \"black\": {\"full\", \"semis\", \"steps\", \"ms\"}, \"white\": ...}\n";
+duiyi hex vc --size N[xM] [--sgf FILE | --moves \"...\"] [--swap] [--limits plain|default|wide|root] [--fulls N] [--semis N] [--edge-semis N] [--or-depth N] [--cell-pair N] [--or-greedy] [--fill]\n    \
+both sides' edge-to-edge virtual connections and the side to move's must-play region: {\"to_move\", \"must_play\", \"black\": {\"full\", \"semis\", \"steps\", \"ms\"}, \"white\": ...}; --fill: on the board with its inferior cells filled in\n";
 
 /// Runs `duiyi hex <subcommand> …`; returns the line to print on stdout, or the reason for stderr.
 ///
@@ -193,7 +193,7 @@ fn vc_cmd(args: &[String]) -> Result<String, String> {
     let knobs = ["--fulls", "--semis", "--edge-semis", "--or-depth", "--cell-pair"];
     let mut valued = vec!["--size", "--sgf", "--moves", "--limits"];
     valued.extend(knobs);
-    let a = Args::parse("vc", args, &valued, &["--swap"])?;
+    let a = Args::parse("vc", args, &valued, &["--swap", "--fill", "--or-greedy"])?;
     let name = a.value("--limits").unwrap_or("default");
     let mut limits = super::vc::report::limits_by_name(name)
         .ok_or_else(|| format!("hex vc: --limits {name}: expected plain, default, wide or root"))?;
@@ -209,8 +209,9 @@ fn vc_cmd(args: &[String]) -> Result<String, String> {
             }
         }
     }
+    limits.or_greedy |= a.switch("--or-greedy");
     let pos = position_from_args(&a).map_err(|e| format!("hex vc: {e}"))?;
-    super::vc::report::report(&pos, limits)
+    super::vc::report::report(&pos, limits, a.switch("--fill"))
         .map(|v| v.to_string())
         .ok_or_else(|| "hex vc: the game is over".to_string())
 }

@@ -32,25 +32,28 @@ pub(crate) struct VcLimits {
     pub templates: bool,
     /// Most connections taken from the work queue.
     pub budget: u32,
+    /// The OR rule also over every kept semi-connection of a pair, greedily ([`VcBuilder::or_greedy`]), after
+    /// the subsets of up to [`VcLimits::or_depth`] semis that contain the new one.
+    pub or_greedy: bool,
 }
 
 impl VcLimits {
     /// The solver's bounds (and the playing engine's in its tree).
     pub(crate) const DEFAULT: VcLimits =
-        VcLimits { fulls: 4, semis: 8, edge_semis: 24, or_depth: 4, cell_pair_carrier: 0, templates: true, budget: 200_000 };
+        VcLimits { fulls: 4, semis: 8, edge_semis: 24, or_depth: 4, cell_pair_carrier: 0, templates: true, budget: 200_000, or_greedy: false };
     /// Wider bounds for one analysis that matters more (the playing engine's root).
     pub(crate) const WIDE: VcLimits =
-        VcLimits { fulls: 8, semis: 24, edge_semis: 64, or_depth: 5, cell_pair_carrier: 2, templates: true, budget: 1_000_000 };
+        VcLimits { fulls: 8, semis: 24, edge_semis: 64, or_depth: 5, cell_pair_carrier: 2, templates: true, budget: 1_000_000, or_greedy: true };
     /// The playing engine's root: longer lists and carriers of up to 8 cells between two empty cells (more
     /// found fewer connections on the positions tried: lists fill with large carriers).
     pub(crate) const ROOT: VcLimits =
-        VcLimits { fulls: 8, semis: 24, edge_semis: 64, or_depth: 5, cell_pair_carrier: 8, templates: true, budget: 2_000_000 };
+        VcLimits { fulls: 8, semis: 24, edge_semis: 64, or_depth: 5, cell_pair_carrier: 8, templates: true, budget: 2_000_000, or_greedy: true };
     /// The root's children (one analysis each, every move): the default with bridges between empty cells.
     pub(crate) const CHILD: VcLimits =
-        VcLimits { fulls: 4, semis: 8, edge_semis: 32, or_depth: 4, cell_pair_carrier: 2, templates: true, budget: 300_000 };
+        VcLimits { fulls: 4, semis: 8, edge_semis: 32, or_depth: 4, cell_pair_carrier: 2, templates: true, budget: 300_000, or_greedy: true };
     /// The bounds before the edge templates (the H-search of earlier builds), for comparisons.
     pub(crate) const PLAIN: VcLimits =
-        VcLimits { fulls: 4, semis: 8, edge_semis: 8, or_depth: 4, cell_pair_carrier: 0, templates: false, budget: 200_000 };
+        VcLimits { fulls: 4, semis: 8, edge_semis: 8, or_depth: 4, cell_pair_carrier: 0, templates: false, budget: 200_000, or_greedy: false };
 }
 
 /// The VC engine (Anshelevich's H-search with edge templates): full and semi virtual connections of one side
@@ -61,7 +64,8 @@ impl VcLimits {
 ///   full(x, g) with semi(g, y) through a group `g` gives semi(x, y);
 /// - the OR rule: semi(x, y)s whose carriers (key included) have an empty intersection give full(x, y) with
 ///   the union as carrier (the opponent's one move misses at least one of them), over subsets of up to
-///   [`VcLimits::or_depth`] semis.
+///   [`VcLimits::or_depth`] semis that contain the newest one, and with [`VcLimits::or_greedy`] also greedily
+///   over the pair's whole list ([`VcBuilder::or_greedy`]).
 ///
 /// Lists are bounded ([`VcLimits`]) and only minimal carriers are kept, so the search is incomplete, but
 /// every connection it reports is sound.
@@ -367,10 +371,76 @@ impl<B: Bits> VcBuilder<B> {
         if self.group[x] || self.group[y] {
             self.queue_semi.push(x, y, c);
         }
-        // OR rule: combinations that include the new semi.
+        // OR rule: combinations that include the new semi, or (greedy) of every semi of the pair.
         if let Some(u) = Self::or_rule(&list[..k], 0, c, c, 1, self.limits.or_depth) {
             self.add_full(x, y, u);
         }
+        if self.limits.or_greedy {
+            let p = self.pair(x, y);
+            let fulls_inter = if p == 1 || self.nfull[p] == 0 {
+                None
+            } else {
+                let fb = self.fbase(p);
+                Some(self.fulls[fb..fb + self.nfull[p] as usize].iter().fold(!B::ZERO, |i, &f| i & f))
+            };
+            for u in Self::or_greedy(&mut list[..k], fulls_inter) {
+                self.add_full(x, y, u);
+            }
+        }
+    }
+
+    /// The OR rule over a pair's whole list of semi-connections `list` (carriers with their keys), greedily,
+    /// as Benzene's VC builder does it (Pawlewicz, Hayward, Henderson & Arneson 2015, "Stronger virtual
+    /// connections in Hex"): for a cell `a` that every full connection of the pair found so far uses
+    /// (`fulls_inter`; every cell of the semis when there is none), the semis that avoid `a` give a full
+    /// connection avoiding `a` when their carriers have an empty intersection; its carrier is a union of
+    /// some of them, taken smallest first while each one shrinks the intersection. Each full found narrows the
+    /// cells left to avoid to its own carrier. Returns the new full carriers (each sound: no single opponent
+    /// stone meets every semi of the union). `list` is reordered (by size).
+    fn or_greedy(list: &mut [B], fulls_inter: Option<B>) -> Vec<B> {
+        let mut out = Vec::new();
+        if list.len() < 2 || !list.iter().fold(!B::ZERO, |i, &s| i & s).is_zero() {
+            return out;
+        }
+        crate::sort::sort_by_key(list, |s| s.count_ones());
+        // The union of semis avoiding cell `a` (every semi for `None`), smallest first, each shrinking the
+        // intersection until it is empty; `None` when their intersection is not empty.
+        let greedy = |list: &[B], a: Option<usize>| {
+            let avoids = |s: &B| a.is_none_or(|a| !s.has(a));
+            if !list.iter().filter(|s| avoids(s)).fold(!B::ZERO, |i, &s| i & s).is_zero() {
+                return None;
+            }
+            let (mut inter, mut u) = (!B::ZERO, B::ZERO);
+            for s in list.iter().filter(|s| avoids(s)) {
+                if (inter & !*s).is_zero() {
+                    continue;
+                }
+                inter = inter & *s;
+                u = u | *s;
+                if inter.is_zero() {
+                    break;
+                }
+            }
+            Some(u)
+        };
+        let mut cands = match fulls_inter {
+            Some(f) => f,
+            None => {
+                // No full yet: one from all the semis (it avoids every cell outside them).
+                let Some(u) = greedy(list, None) else { return out };
+                out.push(u);
+                u
+            }
+        };
+        while !cands.is_zero() {
+            let a = cands.trailing_zeros() as usize;
+            cands = cands & !B::bit(a);
+            if let Some(u) = greedy(list, Some(a)) {
+                out.push(u);
+                cands = cands & u;
+            }
+        }
+        out
     }
 
     /// A union of `inter`'s semi plus some of `list[from..]` whose carriers' intersection is empty.
@@ -636,7 +706,9 @@ mod tests {
             seed
         };
         let (mut fulls, mut semis) = (0, 0);
-        for (limits, (w, h)) in [VcLimits::PLAIN, VcLimits::DEFAULT, VcLimits::WIDE]
+        // The greedy OR rule is on in WIDE, ROOT and CHILD; here also on the default bounds.
+        let greedy = VcLimits { or_greedy: true, ..VcLimits::DEFAULT };
+        for (limits, (w, h)) in [VcLimits::PLAIN, VcLimits::DEFAULT, VcLimits::WIDE, greedy, VcLimits::ROOT, VcLimits::CHILD]
             .into_iter()
             .flat_map(|l| [(3usize, 3usize), (4, 4), (4, 3), (3, 4), (5, 4), (4, 5)].map(|s| (l, s)))
         {

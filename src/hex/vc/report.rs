@@ -27,15 +27,17 @@ fn names<B: Bits>(pos: &Position, set: B) -> Vec<String> {
 
 /// The report of `pos` with `limits`: per side `{"full": [cells] | null, "semis": [[cells]…], "steps", "ms"}`
 /// and `"must_play"`, the cells outside which the side to move loses by the opponent's connections.
-/// `None` for a finished game. Any board size (`u128` sets up to 128 cells, wide ones above).
-pub(crate) fn report(pos: &Position, limits: VcLimits) -> Option<Value> {
+/// `None` for a finished game. Any board size (`u128` sets up to 128 cells, wide ones above). With `fill`, the
+/// inferior cells are filled in first (dead and captured cells, permanently inferior ones: `Masks::fill`, as
+/// the engine's analyses do) and the connections are those of the filled board.
+pub(crate) fn report(pos: &Position, limits: VcLimits, fill: bool) -> Option<Value> {
     if pos.winner().is_some() {
         return None;
     }
-    if pos.width() * pos.height() <= NARROW_CELLS { Some(report_in::<u128>(pos, limits)) } else { Some(report_in::<WideBits>(pos, limits)) }
+    if pos.width() * pos.height() <= NARROW_CELLS { Some(report_in::<u128>(pos, limits, fill)) } else { Some(report_in::<WideBits>(pos, limits, fill)) }
 }
 
-fn report_in<B: Bits>(pos: &Position, limits: VcLimits) -> Value {
+fn report_in<B: Bits>(pos: &Position, limits: VcLimits, fill: bool) -> Value {
     let (w, h) = (pos.width(), pos.height());
     let m = Masks::<B>::new(w, h);
     let mut stones = [B::ZERO; 2];
@@ -43,6 +45,9 @@ fn report_in<B: Bits>(pos: &Position, limits: VcLimits) -> Value {
         if let Some(c) = pos.stone_at(i) {
             stones[c.index()] |= B::bit(i);
         }
+    }
+    if fill {
+        stones = m.fill_inferior(stones).0;
     }
     let empty = m.all & !(stones[0] | stones[1]);
     let mut vc = VcBuilder::<B>::new();

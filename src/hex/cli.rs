@@ -41,7 +41,7 @@ duiyi hex review FILE.sgf | --size N[xM] --moves \"...\" [--swap] [--playouts N]
 the game reviewed: evaluation and board potentials of every position, the solver-proved losing move with a proved winning alternative, heuristic mistakes (a report; --json for the whole review)\n  \
 duiyi hex hint --size N[xM] [--sgf FILE | --moves \"...\"] [--swap] [--ms MS]\n    \
 the hint for the side to move: {\"move\", \"proved\", \"area\", \"nodes\", \"time_ms\"}\n  \
-duiyi hex vc --size N[xM] [--sgf FILE | --moves \"...\"] [--swap] [--limits plain|default|wide|root] [--fulls N] [--semis N] [--edge-semis N] [--or-depth N] [--cell-pair N] [--or-greedy] [--fill]\n    \
+duiyi hex vc --size N[xM] [--sgf FILE | --moves \"...\"] [--swap] [--limits plain|default|solver|wide|root] [--fulls N] [--semis N] [--edge-semis N] [--or-depth N] [--cell-pair N] [--or-greedy] [--fill]\n    \
 both sides' edge-to-edge virtual connections and the side to move's must-play region: {\"to_move\", \"must_play\", \"black\": {\"full\", \"semis\", \"steps\", \"ms\"}, \"white\": ...}; --fill: on the board with its inferior cells filled in\n";
 
 /// Runs `duiyi hex <subcommand> …`; returns the line to print on stdout, or the reason for stderr.
@@ -196,7 +196,7 @@ fn vc_cmd(args: &[String]) -> Result<String, String> {
     let a = Args::parse("vc", args, &valued, &["--swap", "--fill", "--or-greedy"])?;
     let name = a.value("--limits").unwrap_or("default");
     let mut limits = super::vc::report::limits_by_name(name)
-        .ok_or_else(|| format!("hex vc: --limits {name}: expected plain, default, wide or root"))?;
+        .ok_or_else(|| format!("hex vc: --limits {name}: expected plain, default, solver, wide or root"))?;
     for k in knobs {
         if let Some(v) = a.value(k) {
             let n: usize = v.parse().ok().filter(|&n| (1..=128).contains(&n)).ok_or_else(|| format!("hex vc: {k} {v}: expected 1 to 128"))?;

@@ -10,6 +10,7 @@
 
 use super::bitboard::{Bits, NARROW_CELLS, WideBits, bits};
 use super::solver::{Analysis, Board, MAX_SOLVER_CELLS, Solver};
+use super::vc::VcLimits;
 use super::{Cell, Color, Position};
 use serde::Serialize;
 
@@ -74,7 +75,10 @@ fn cells<B: Bits>(pos: &Position, set: B) -> Vec<Cell> {
 }
 
 /// The knowledge of `pos` for its side to move, on any board up to 19×19 ([`MAX_SOLVER_CELLS`]). `None` when
-/// the game is over.
+/// the game is over. The VC engine runs with the tree's bounds (`VcLimits::DEFAULT`, without the solver's
+/// greedy OR rule): the page's Connections overlay, GTP's resignation and the Hex puzzle set ("the VC engine
+/// does not decide the start", "the line ends in a connection it sees", `src/puzzles/hex/`) are defined by
+/// them.
 pub fn analyse(pos: &Position) -> Option<Knowledge> {
     let n = pos.width() * pos.height();
     if n > MAX_SOLVER_CELLS || pos.winner().is_some() {
@@ -86,6 +90,7 @@ pub fn analyse(pos: &Position) -> Option<Knowledge> {
 /// [`analyse`] on cell sets `B` (at least as many bits as cells).
 fn analyse_in<B: Bits>(pos: &Position) -> Knowledge {
     let mut solver = Solver::<B>::analyser(pos.width(), pos.height());
+    solver.set_hsearch_limits(VcLimits::DEFAULT);
     let board = Board::from_position(pos);
     let stones = board.stones();
     let fill = solver.masks().fill(stones);

@@ -38,9 +38,13 @@ pub(crate) struct VcLimits {
 }
 
 impl VcLimits {
-    /// The solver's bounds (and the playing engine's in its tree).
+    /// The playing engine's bounds in its tree (and the solver's before the greedy OR rule).
     pub(crate) const DEFAULT: VcLimits =
         VcLimits { fulls: 4, semis: 8, edge_semis: 24, or_depth: 4, cell_pair_carrier: 0, templates: true, budget: 200_000, or_greedy: false };
+    /// The solver's bounds (every [`VcBuilder::new`]'s): the default with the greedy OR rule, which proved
+    /// more 7×7 openings in less time (docs/benchmarks.md, "Hex solver"); in the playing engine's tree it cost
+    /// more than it gave.
+    pub(crate) const SOLVER: VcLimits = VcLimits { or_greedy: true, ..VcLimits::DEFAULT };
     /// Wider bounds for one analysis that matters more (the playing engine's root).
     pub(crate) const WIDE: VcLimits =
         VcLimits { fulls: 8, semis: 24, edge_semis: 64, or_depth: 5, cell_pair_carrier: 2, templates: true, budget: 1_000_000, or_greedy: true };
@@ -113,7 +117,7 @@ pub(crate) struct VcBuilder<B: Bits = u128> {
     templates: ((usize, usize), Vec<templates::Placed<B>>),
     /// Queue steps taken by the last build.
     pub(crate) steps: u32,
-    /// The bounds ([`VcLimits::DEFAULT`] unless set).
+    /// The bounds ([`VcLimits::SOLVER`] unless set).
     pub(crate) limits: VcLimits,
 }
 
@@ -246,7 +250,7 @@ impl<B: Bits> VcBuilder<B> {
             group_nodes: B::ZERO,
             templates: ((0, 0), Vec::new()),
             steps: 0,
-            limits: VcLimits::DEFAULT,
+            limits: VcLimits::SOLVER,
         }
     }
 
@@ -706,9 +710,7 @@ mod tests {
             seed
         };
         let (mut fulls, mut semis) = (0, 0);
-        // The greedy OR rule is on in WIDE, ROOT and CHILD; here also on the default bounds.
-        let greedy = VcLimits { or_greedy: true, ..VcLimits::DEFAULT };
-        for (limits, (w, h)) in [VcLimits::PLAIN, VcLimits::DEFAULT, VcLimits::WIDE, greedy, VcLimits::ROOT, VcLimits::CHILD]
+        for (limits, (w, h)) in [VcLimits::PLAIN, VcLimits::DEFAULT, VcLimits::SOLVER, VcLimits::WIDE, VcLimits::ROOT, VcLimits::CHILD]
             .into_iter()
             .flat_map(|l| [(3usize, 3usize), (4, 4), (4, 3), (3, 4), (5, 4), (4, 5)].map(|s| (l, s)))
         {

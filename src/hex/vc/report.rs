@@ -7,12 +7,13 @@ use crate::hex::{Color, Position};
 use crate::search::clock::now_ms;
 use serde_json::{Value, json};
 
-/// The bounds named on the command line: `plain` (before the templates), `default` (the tree's and the
-/// solver's), `wide`, `root` (the playing engine's root).
+/// The bounds named on the command line: `plain` (before the templates), `default` (the tree's), `solver`
+/// (the default with the greedy OR rule), `wide`, `root` (the playing engine's root).
 pub(crate) fn limits_by_name(name: &str) -> Option<VcLimits> {
     match name {
         "plain" => Some(VcLimits::PLAIN),
         "default" => Some(VcLimits::DEFAULT),
+        "solver" => Some(VcLimits::SOLVER),
         "wide" => Some(VcLimits::WIDE),
         "root" => Some(VcLimits::ROOT),
         _ => None,

@@ -396,10 +396,10 @@ impl<B: Bits> VcBuilder<B> {
     /// The OR rule over a pair's whole list of semi-connections `list` (carriers with their keys), greedily,
     /// as Benzene's VC builder does it (Pawlewicz, Hayward, Henderson & Arneson 2015, "Stronger virtual
     /// connections in Hex"): for a cell `a` that every full connection of the pair found so far uses
-    /// (`fulls_inter`; every cell of the semis when there is none), the semis that avoid `a` give a full
-    /// connection avoiding `a` when their carriers have an empty intersection; its carrier is a union of
-    /// some of them, taken smallest first while each one shrinks the intersection. Each full found narrows the
-    /// cells left to avoid to its own carrier. Returns the new full carriers (each sound: no single opponent
+    /// (`fulls_inter`), the semis that avoid `a` give a full connection avoiding `a` when their carriers have
+    /// an empty intersection; its carrier is a union of some of them, taken smallest first while each one
+    /// shrinks the intersection. Each full found narrows the cells left to avoid to its own carrier. A pair
+    /// without a full yet (`None`) first gets one from all its semis, when their intersection is empty. Returns the new full carriers (each sound: no single opponent
     /// stone meets every semi of the union). `list` is reordered (by size).
     fn or_greedy(list: &mut [B], fulls_inter: Option<B>) -> Vec<B> {
         let mut out = Vec::new();

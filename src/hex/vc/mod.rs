@@ -375,12 +375,11 @@ impl<B: Bits> VcBuilder<B> {
         if self.group[x] || self.group[y] {
             self.queue_semi.push(x, y, c);
         }
-        // OR rule: combinations that include the new semi, or (greedy) of every semi of the pair.
+        // OR rule: combinations that include the new semi, then (greedy) over every semi of the pair.
         if let Some(u) = Self::or_rule(&list[..k], 0, c, c, 1, self.limits.or_depth) {
             self.add_full(x, y, u);
         }
         if self.limits.or_greedy {
-            let p = self.pair(x, y);
             let fulls_inter = if p == 1 || self.nfull[p] == 0 {
                 None
             } else {

@@ -222,6 +222,8 @@ mod tests {
     /// The finder the shapes came from (run by hand: `cargo test --release templates::tests::find -- --ignored
     /// --nocapture`): greedy removal from a wide region in many orders (each check by the DFPN solver),
     /// minimal carriers printed once each.
+    // Ignored: a search tool run by hand (minutes of solver time, prints shapes, asserts nothing); the shapes it
+    // found are checked by the tests above.
     #[test]
     #[ignore]
     fn find() {

@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# Builds the WebAssembly engine into www/pkg and copies the vendor files into www/vendor.
-#   cargo build (wasm32, release) -> wasm-bindgen --target web -> wasm-opt -O3 (npm `binaryen`)
+# Builds the WebAssembly modules into www/pkg and copies the vendor files into www/vendor.
+#   cargo build (wasm32, release) -> wasm-bindgen --target web -> wasm-opt -O3 (npm `binaryen`), once per module:
+#     duiyi_xiangqi  the Xiangqi page's (cargo features xiangqi, xiangqi-search, xiangqi-records)
+#     duiyi_hex      the Hex, combat and circle pages' (hex-search, hex-records, labs)
+#     duiyi          every feature: Node's tools and tests (tools/wasm-engine.mjs); the page never loads it
+#   (www/wasm-modules.js and docs/architecture.md, "The wasm modules")
 # Run scripts/setup.sh first (npm start / npm test / npm run build do).
 #
 #   scripts/build.sh [--force]     --force rebuilds even when www/pkg is up to date
@@ -8,8 +12,8 @@
 # Nothing is redone when nothing changed. www/pkg/.build-stamp records
 #   inputs  a hash of src/**, Cargo.toml, Cargo.lock, this script, rustc's version, RUSTFLAGS and the
 #           versions of wasm-bindgen and wasm-opt: when it matches, even cargo is skipped;
-#   raw     a hash of the raw .wasm cargo wrote plus the tool versions: when the inputs changed but cargo's
-#           output did not (a comment, a test), wasm-bindgen and wasm-opt are skipped.
+#   raw     per module, a hash of the raw .wasm cargo wrote plus the tool versions: when the inputs changed but
+#           cargo's output did not (a comment, a test), that module's wasm-bindgen and wasm-opt are skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/toolchain.sh
@@ -41,6 +45,12 @@ out=www/pkg
 stamp=$out/.build-stamp
 raw=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/duiyi.wasm
 tools="wasm-bindgen $wbg_version, wasm-opt $opt_version"
+# name|cargo features ('default': every feature)
+modules=(
+  "duiyi_xiangqi|xiangqi,xiangqi-search,xiangqi-records"
+  "duiyi_hex|hex-search,hex-records,labs"
+  "duiyi|default"
+)
 
 stamp_field() { [ -f "$stamp" ] && awk -v k="$1" '$1 == k { print $2 }' "$stamp" || true; }
 
@@ -56,14 +66,18 @@ inputs_hash() {
 
 vendor() {
   mkdir -p www/vendor
-  cmp -s node_modules/chart.js/dist/chart.umd.min.js www/vendor/chart.umd.min.js \
-    || cp node_modules/chart.js/dist/chart.umd.min.js www/vendor/chart.umd.min.js
-  # d3's colour scales for the Hex heatmaps (UMD builds: each sets globalThis.d3.*; loaded in this order)
-  local f
-  for f in d3-color/dist/d3-color.min.js d3-interpolate/dist/d3-interpolate.min.js \
-    d3-scale-chromatic/dist/d3-scale-chromatic.min.js; do
-    cmp -s "node_modules/$f" "www/vendor/${f##*/}" || cp "node_modules/$f" "www/vendor/${f##*/}"
-  done
+  # chart.js with the parts the charts use: an ES module bundled and minified by esbuild from the npm package
+  # (entry scripts/vendor/chart.mjs); written only when its bytes change, so an unchanged build keeps its time
+  node --input-type=module -e '
+    import { buildSync } from "esbuild";
+    import fs from "node:fs";
+    const out = "www/vendor/chart.js";
+    const r = buildSync({ entryPoints: ["scripts/vendor/chart.mjs"], bundle: true, minify: true, format: "esm", write: false, legalComments: "inline", logLevel: "error" });
+    const text = Buffer.from(r.outputFiles[0].contents);
+    if (!fs.existsSync(out) || !fs.readFileSync(out).equals(text)) fs.writeFileSync(out, text);'
+  # d3-scale-chromatic's viridis for the Hex heatmaps, read from the npm package (scripts/vendor/d3-viridis.mjs)
+  node scripts/vendor/d3-viridis.mjs www/vendor/d3-viridis.js
+  rm -f www/vendor/chart.umd.min.js www/vendor/d3-color.min.js www/vendor/d3-interpolate.min.js www/vendor/d3-scale-chromatic.min.js
   # glicko2 (the puzzles' ratings) is a CommonJS / browser-global script: wrapped unchanged as an ES module
   # whose only export is the library's `Glicko2` (the wrapper's `exports` is what the script fills)
   local g2=www/vendor/glicko2.js
@@ -74,7 +88,12 @@ vendor() {
   if cmp -s "$g2.tmp" "$g2"; then rm "$g2.tmp"; else mv "$g2.tmp" "$g2"; fi
 }
 
-complete() { [ -f "$out/duiyi.js" ] && [ -f "$out/duiyi_bg.wasm" ]; }
+complete() {
+  local m
+  for m in "${modules[@]}"; do
+    [ -f "$out/${m%%|*}.js" ] && [ -f "$out/${m%%|*}_bg.wasm" ] || return 1
+  done
+}
 
 inputs=$(inputs_hash)
 if [ "$force" = 0 ] && complete && [ "$(stamp_field inputs)" = "$inputs" ]; then
@@ -83,29 +102,40 @@ if [ "$force" = 0 ] && complete && [ "$(stamp_field inputs)" = "$inputs" ]; then
   exit 0
 fi
 
-say "cargo build --release --target wasm32-unknown-unknown --lib"
-cargo build --release --target wasm32-unknown-unknown --lib
-
-raw_hash=$( { sha256sum < "$raw"; echo "$tools"; } | sha256sum | cut -d' ' -f1)
-if [ "$force" = 0 ] && complete && [ "$(stamp_field raw)" = "$raw_hash" ]; then
-  say "the raw wasm is unchanged: wasm-bindgen and wasm-opt skipped"
-else
-  say "wasm-bindgen --target web --out-dir $out ($wbg)"
-  rm -rf "$out.tmp"
-  "$wbg" --target web --out-dir "$out.tmp" "$raw"
-
+rm -rf "$out.tmp"
+mkdir -p "$out.tmp"
+stamp_lines=()
+for m in "${modules[@]}"; do
+  name=${m%%|*}
+  features=${m#*|}
+  if [ "$features" = default ]; then
+    say "cargo build --release --target wasm32-unknown-unknown --lib   ($name: every feature)"
+    cargo build --release --target wasm32-unknown-unknown --lib
+  else
+    say "cargo build --release --target wasm32-unknown-unknown --lib --no-default-features --features $features   ($name)"
+    cargo build --release --target wasm32-unknown-unknown --lib --no-default-features --features "$features"
+  fi
+  raw_hash=$( { sha256sum < "$raw"; echo "$tools"; } | sha256sum | cut -d' ' -f1)
+  stamp_lines+=("raw:$name $raw_hash")
+  if [ "$force" = 0 ] && [ -f "$out/$name.js" ] && [ -f "$out/${name}_bg.wasm" ] && [ "$(stamp_field "raw:$name")" = "$raw_hash" ]; then
+    say "$name: the raw wasm is unchanged: wasm-bindgen and wasm-opt skipped"
+    cp "$out/$name.js" "$out/$name.d.ts" "$out/${name}_bg.wasm" "$out/${name}_bg.wasm.d.ts" "$out.tmp/" 2>/dev/null || true
+    continue
+  fi
+  say "wasm-bindgen --target web --out-name $name ($wbg)"
+  "$wbg" --target web --out-dir "$out.tmp" --out-name "$name" "$raw"
   # wasm-opt from the npm package `binaryen`: Debian's binaryen 108 emits modules that fail to load
   # (docs/architecture.md §7).
   say "wasm-opt -O3 (binaryen $opt_version)"
   "$WASM_OPT" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    "$out.tmp/duiyi_bg.wasm" -o "$out.tmp/duiyi_bg.opt.wasm"
-  mv "$out.tmp/duiyi_bg.opt.wasm" "$out.tmp/duiyi_bg.wasm"
-  rm -rf "$out"
-  mv "$out.tmp" "$out"
-  size=$(stat -c %s "$out/duiyi_bg.wasm")
-  gz=$(gzip -9 -c "$out/duiyi_bg.wasm" | wc -c)
-  say "$out/duiyi_bg.wasm: $size bytes ($gz gzipped)"
-fi
-printf 'inputs %s\nraw %s\n' "$inputs" "$raw_hash" > "$stamp"
+    "$out.tmp/${name}_bg.wasm" -o "$out.tmp/${name}_bg.opt.wasm"
+  mv "$out.tmp/${name}_bg.opt.wasm" "$out.tmp/${name}_bg.wasm"
+  size=$(stat -c %s "$out.tmp/${name}_bg.wasm")
+  gz=$(gzip -9 -c "$out.tmp/${name}_bg.wasm" | wc -c)
+  say "$out/${name}_bg.wasm: $size bytes ($gz gzipped)"
+done
+rm -rf "$out"
+mv "$out.tmp" "$out"
+{ printf 'inputs %s\n' "$inputs"; printf '%s\n' "${stamp_lines[@]}"; } > "$stamp"
 vendor

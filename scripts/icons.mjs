@@ -7,8 +7,8 @@
 //
 // Writes icon-192.png and icon-512.png (purpose "any": the drawing on a rounded dark square),
 // icon-maskable-512.png (purpose "maskable": full-bleed, everything inside the central 80% safe zone) and
-// apple-touch-icon.png (180×180, full-bleed: iOS rounds the corners itself). The full-bleed ones are written with
-// a palette of at most 256 colours (scripts/png8.mjs).
+// apple-touch-icon.png (180×180, full-bleed: iOS rounds the corners itself). All are written with a palette of at
+// most 256 colours (scripts/png8.mjs; the rounded ones with their transparent corners, as a tRNS chunk).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -57,9 +57,9 @@ try {
     await page.setContent(`<html><body style="margin:0;background:transparent">${drawing(icon).replace('<svg ', `<svg style="display:block;width:${icon.size}px;height:${icon.size}px" `)}</body></html>`);
     await page.evaluate(() => document.fonts.ready);
     const shot = await page.screenshot({ omitBackground: true });
-    // The full-bleed icons are opaque: re-encoded with at most 256 colours (scripts/png8.mjs), a third of the
-    // bytes for the bundle's 1 MB (the rounded ones keep their transparent corners, which png8 does not keep).
-    const png = icon.rounded ? shot : toPng8(shot);
+    // Re-encoded with at most 256 colours (scripts/png8.mjs), a third of the bytes or less for the bundle's
+    // 1 MB; the rounded ones keep their transparent corners.
+    const png = toPng8(shot, { alpha: icon.rounded });
     fs.writeFileSync(path.join(OUT, icon.file), png);
     await page.close();
     console.log(`icons: ${path.relative(ROOT, path.join(OUT, icon.file))}`);

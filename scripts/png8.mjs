@@ -1,10 +1,12 @@
-// A small PNG re-encoder for the documentation's screenshots (scripts/screenshots.mjs): reads an 8-bit RGB or
-// RGBA PNG (what Chromium writes), reduces it to at most 256 colours and writes an indexed-colour PNG, which is
-// usually a half to a third of the size. Node's zlib only; no image library. Deterministic: the same input
-// gives the same bytes.
+// A small PNG re-encoder for the documentation's screenshots (scripts/screenshots.mjs) and the app's icons
+// (scripts/icons.mjs): reads an 8-bit RGB or RGBA PNG (what Chromium writes), reduces it to at most 256 colours
+// and writes an indexed-colour PNG, which is usually a half to a third of the size. Node's zlib only; no image
+// library. Deterministic: the same input gives the same bytes.
 //
 // The palette is chosen by popularity over colours rounded to 5 bits a channel (UI screenshots are mostly flat
-// colours plus anti-aliased edges), and every pixel takes the nearest palette colour; no dithering.
+// colours plus anti-aliased edges), and every pixel takes the nearest palette colour; no dithering. With
+// `{alpha: true}` the alpha channel is kept too (rounded to 3 bits in the bins, exact means per bin, written as
+// the palette's tRNS chunk): for icons with transparent corners.
 
 import zlib from 'node:zlib';
 
@@ -38,7 +40,8 @@ function chunk(type, data) {
 /**
  * Decodes a non-interlaced 8-bit RGB or RGBA PNG.
  * @param {Buffer} png
- * @returns {{width: number, height: number, rgb: Uint8Array}} three bytes a pixel (alpha dropped)
+ * @returns {{width: number, height: number, rgb: Uint8Array, alpha: Uint8Array}} three bytes a pixel in rgb,
+ *   one in alpha (255 everywhere for an RGB PNG)
  */
 export function decodePng(png) {
   if (!png.subarray(0, 8).equals(SIGNATURE)) throw new Error('not a PNG');
@@ -70,6 +73,7 @@ export function decodePng(png) {
   const cur = new Uint8Array(stride);
   const prev = new Uint8Array(stride);
   const rgb = new Uint8Array(width * height * 3);
+  const alpha = new Uint8Array(width * height).fill(255);
   for (let y = 0; y < height; y++) {
     const filter = raw[y * (stride + 1)];
     const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
@@ -90,49 +94,59 @@ export function decodePng(png) {
     }
     for (let x = 0; x < width; x++) {
       rgb.set(cur.subarray(x * bpp, x * bpp + 3), (y * width + x) * 3);
+      if (bpp === 4) alpha[y * width + x] = cur[x * 4 + 3];
     }
     prev.set(cur);
   }
-  return { width, height, rgb };
+  return { width, height, rgb, alpha };
 }
 
 /**
  * Re-encodes an RGB(A) PNG with a palette of at most 256 colours.
  * @param {Buffer} png
+ * @param {{alpha?: boolean}} [options] alpha: keep the alpha channel (tRNS); else it is dropped
  * @returns {Buffer} the indexed-colour PNG
  */
-export function toPng8(png) {
-  const { width, height, rgb } = decodePng(png);
+export function toPng8(png, { alpha: keepAlpha = false } = {}) {
+  const { width, height, rgb, alpha } = decodePng(png);
   const n = width * height;
-  // popularity over 5-bit bins; each bin's colour is the mean of its pixels
-  const count = new Uint32Array(32768);
-  const sum = new Float64Array(32768 * 3);
-  const bins = new Uint16Array(n);
+  // popularity over bins of 5 bits a colour channel (and 3 of alpha); each bin's colour is the mean of its
+  // pixels. Fully transparent pixels share one bin whatever their colour.
+  const BINS = keepAlpha ? 1 << 18 : 1 << 15;
+  const count = new Uint32Array(BINS);
+  const sum = new Float64Array(BINS * 4);
+  const bins = new Uint32Array(n);
   for (let i = 0; i < n; i++) {
-    const r = rgb[i * 3], g = rgb[i * 3 + 1], b = rgb[i * 3 + 2];
-    const bin = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
+    const a = keepAlpha ? alpha[i] : 255;
+    const r = a ? rgb[i * 3] : 0, g = a ? rgb[i * 3 + 1] : 0, b = a ? rgb[i * 3 + 2] : 0;
+    let bin = ((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3);
+    if (keepAlpha) bin |= (a === 0 ? 0 : 1 + Math.min(6, a >> 5)) << 15;
     bins[i] = bin;
     count[bin]++;
-    sum[bin * 3] += r;
-    sum[bin * 3 + 1] += g;
-    sum[bin * 3 + 2] += b;
+    sum[bin * 4] += r;
+    sum[bin * 4 + 1] += g;
+    sum[bin * 4 + 2] += b;
+    sum[bin * 4 + 3] += a;
   }
   const used = [];
-  for (let bin = 0; bin < 32768; bin++) if (count[bin]) used.push(bin);
+  for (let bin = 0; bin < BINS; bin++) if (count[bin]) used.push(bin);
   used.sort((x, y) => count[y] - count[x] || x - y);
   const chosen = used.slice(0, 256);
   const palette = new Uint8Array(chosen.length * 3);
+  const trns = new Uint8Array(chosen.length);
   chosen.forEach((bin, k) => {
-    for (let c = 0; c < 3; c++) palette[k * 3 + c] = Math.round(sum[bin * 3 + c] / count[bin]);
+    for (let c = 0; c < 3; c++) palette[k * 3 + c] = Math.round(sum[bin * 4 + c] / count[bin]);
+    trns[k] = Math.round(sum[bin * 4 + 3] / count[bin]);
   });
-  // each bin maps to its nearest palette colour (squared distance from the bin's mean)
-  const map = new Int16Array(32768).fill(-1);
+  // each bin maps to its nearest palette colour (squared distance from the bin's mean, alpha weighted most)
+  const map = new Int16Array(BINS).fill(-1);
   for (const bin of used) {
-    const r = sum[bin * 3] / count[bin], g = sum[bin * 3 + 1] / count[bin], b = sum[bin * 3 + 2] / count[bin];
+    const r = sum[bin * 4] / count[bin], g = sum[bin * 4 + 1] / count[bin], b = sum[bin * 4 + 2] / count[bin];
+    const a = sum[bin * 4 + 3] / count[bin];
     let best = 0, bestD = Infinity;
     for (let k = 0; k < chosen.length; k++) {
-      const dr = r - palette[k * 3], dg = g - palette[k * 3 + 1], db = b - palette[k * 3 + 2];
-      const d = 2 * dr * dr + 4 * dg * dg + 3 * db * db;
+      const dr = r - palette[k * 3], dg = g - palette[k * 3 + 1], db = b - palette[k * 3 + 2], da = a - trns[k];
+      const d = 2 * dr * dr + 4 * dg * dg + 3 * db * db + 6 * da * da;
       if (d < bestD) {
         bestD = d;
         best = k;
@@ -154,6 +168,7 @@ export function toPng8(png) {
     SIGNATURE,
     chunk('IHDR', ihdr),
     chunk('PLTE', Buffer.from(palette)),
+    ...(keepAlpha ? [chunk('tRNS', Buffer.from(trns))] : []),
     chunk('IDAT', zlib.deflateSync(raw, { level: 9 })),
     chunk('IEND', Buffer.alloc(0)),
   ]);

@@ -20,6 +20,8 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+#[cfg(not(all(feature = "xiangqi-search", feature = "hex-search")))]
+mod absent;
 mod go_state;
 mod options;
 mod ponder;
@@ -225,6 +227,9 @@ pub enum EngineError {
     Limits(LimitsError),
     /// `go` while a search is running (the host must `stop` and wait for `bestmove` first).
     Busy,
+    /// A position of a game whose search this build leaves out (a wasm module of the other game,
+    /// `engine/absent.rs`).
+    GameNotBuilt(Game),
     /// `ponderhit` when no ponder search is running.
     NotPondering,
     UnknownOption(String),
@@ -243,6 +248,7 @@ impl fmt::Display for EngineError {
             EngineError::HexMove { index, error } => write!(f, "moves[{index}]: {error}"),
             EngineError::Limits(e) => write!(f, "{e}"),
             EngineError::Busy => write!(f, "a search is running: send stop and wait for bestmove first"),
+            EngineError::GameNotBuilt(g) => write!(f, "this build of the engine cannot search {} (another module has it)", g.name()),
             EngineError::NotPondering => write!(f, "ponderhit: no ponder search is running"),
             EngineError::UnknownOption(n) => write!(f, "setoption: unknown option '{}'", crate::echo(n)),
             EngineError::OptionValue { name, value, reason } => {
@@ -330,14 +336,23 @@ pub const ONE_MOVE_DEPTH: u32 = 8;
 /// See [`ONE_MOVE_DEPTH`].
 pub const ONE_MOVE_TIME_SHARE: f64 = 0.1;
 
-/// The Hex searcher the engine drives (its [`SlicedSearch`] implementation is in `hex/driver.rs`).
+/// The Hex searcher the engine drives (its [`SlicedSearch`] implementation is in `hex/driver.rs`); a stand-in
+/// in a build without the Hex search (`absent.rs`).
+#[cfg(feature = "hex-search")]
 type HexSearcher = crate::hex::driver::Player;
+#[cfg(not(feature = "hex-search"))]
+type HexSearcher = absent::Absent<hex::Position, hex::Move>;
+/// The Xiangqi searcher the engine drives; a stand-in in a build without the Xiangqi search (`absent.rs`).
+#[cfg(feature = "xiangqi-search")]
+type XiangqiSearcher = xiangqi::search::Searcher;
+#[cfg(not(feature = "xiangqi-search"))]
+type XiangqiSearcher = absent::Absent<xiangqi::Position, xiangqi::Move>;
 
 /// The engine: one `Slot` (position, searcher, state of the `go`) per game (the Hex one made on first use), the game of the last `set_position`,
 /// and the options that apply to every game.
 pub struct Engine {
     game: Game,
-    xiangqi: Slot<xiangqi::search::Searcher>,
+    xiangqi: Slot<XiangqiSearcher>,
     hex: Option<Slot<HexSearcher>>,
     hash_mib: usize,
     /// `Threads` (1 by default), given to each game's searcher, the Hex one when it is made.
@@ -381,17 +396,23 @@ impl Default for Engine {
 }
 
 /// Runs `$body` with `$slot` bound to the current game's slot; `$on_step` wraps a `SlotStep` into a `Step`.
+/// A game this build leaves out (`absent.rs`) is never the engine's game: its arm is not compiled, so the
+/// slot code of its stand-in is not linked.
 macro_rules! with_slot {
     ($self:ident, $slot:ident => $body:expr) => {
         match $self.game {
+            #[cfg(feature = "xiangqi-search")]
             Game::Xiangqi => {
                 let $slot = &mut $self.xiangqi;
                 $body
             }
+            #[cfg(feature = "hex-search")]
             Game::Hex => {
                 let $slot = $self.hex.as_mut().expect("the Hex slot exists while Hex is the game");
                 $body
             }
+            #[allow(unreachable_patterns)]
+            _ => unreachable!("a game this build leaves out is never the engine's game"),
         }
     };
 }
@@ -410,10 +431,23 @@ fn to_step<M: Into<GameMove>>(s: SlotStep<M>) -> Step {
 impl Engine {
     /// An engine at the Xiangqi start position with a [`DEFAULT_HASH_MIB`] table.
     pub fn new() -> Self {
+        // A build without the Xiangqi search (`absent.rs`) starts on an empty 11×11 Hex board instead: the game
+        // of the engine is always one it can search.
+        #[cfg(feature = "xiangqi-search")]
+        let (game, hex) = (Game::Xiangqi, None);
+        #[cfg(not(feature = "xiangqi-search"))]
+        let (game, hex) = (
+            Game::Hex,
+            Some(Slot::new(hex::Position::new(11, 11).expect("11×11 is a board size"), DEFAULT_HASH_MIB, None)),
+        );
         Engine {
-            game: Game::Xiangqi,
+            game,
+            // (without the Xiangqi search, a root that is never searched: no FEN parser linked for it)
+            #[cfg(feature = "xiangqi-search")]
             xiangqi: Slot::new(xiangqi::Position::startpos(), DEFAULT_HASH_MIB, None),
-            hex: None,
+            #[cfg(not(feature = "xiangqi-search"))]
+            xiangqi: Slot::new(xiangqi::Position::empty(), DEFAULT_HASH_MIB, None),
+            hex,
             hash_mib: DEFAULT_HASH_MIB,
             threads: 1,
             interrupt: None,
@@ -428,6 +462,7 @@ impl Engine {
     }
 
     /// Sets the Xiangqi search technique switches directly (bench, ablation).
+    #[cfg(feature = "xiangqi-search")]
     pub fn set_search_options(&mut self, options: xiangqi::search::SearchOptions) {
         self.xiangqi.searcher.options = options;
     }
@@ -481,12 +516,16 @@ impl Engine {
 
     /// The Hex playout search's parameters (defaults before the first Hex position).
     pub fn hex_mcts_options(&self) -> hex::mcts::MctsOptions {
-        self.hex.as_ref().map_or_else(hex::mcts::MctsOptions::default, |h| h.searcher.mcts.options)
+        #[cfg(feature = "hex-search")]
+        return self.hex.as_ref().map_or_else(hex::mcts::MctsOptions::default, |h| h.searcher.mcts.options);
+        #[cfg(not(feature = "hex-search"))]
+        hex::mcts::MctsOptions::default()
     }
 
     /// Proofs about the root of the Hex search in progress, from a solver working beside it (the browser's
     /// solver worker, `www/views/hex-solver-helper.js`; natively the solver thread does this itself): taken,
     /// and `true` returned, only while a Monte Carlo search of `pos` runs.
+    #[cfg(feature = "hex-search")]
     pub fn note_hex_root_facts(&mut self, pos: &hex::Position, facts: &hex::mcts::RootFacts) -> bool {
         self.game == Game::Hex && self.hex.as_mut().is_some_and(|h| h.searcher.note_root_facts(pos, facts))
     }
@@ -508,7 +547,10 @@ impl Engine {
         if self.is_searching() {
             return Err(EngineError::Busy);
         }
+        // A game this build leaves out is refused before its rules are used (so they are not linked in).
         match setup {
+            Setup::Xiangqi(_) if !cfg!(feature = "xiangqi-search") => Err(EngineError::GameNotBuilt(Game::Xiangqi)),
+            Setup::Hex { .. } | Setup::HexStones { .. } if !cfg!(feature = "hex-search") => Err(EngineError::GameNotBuilt(Game::Hex)),
             Setup::Xiangqi(fen) => {
                 let mut pos = if fen.trim() == "startpos" {
                     xiangqi::Position::startpos()
@@ -545,10 +587,14 @@ impl Engine {
     /// game.
     ///
     /// # Errors
-    /// [`EngineError::Busy`] during a search.
+    /// [`EngineError::Busy`] during a search; [`EngineError::GameNotBuilt`] in a build without the Xiangqi
+    /// search.
     pub fn set_xiangqi_position(&mut self, pos: xiangqi::Position) -> Result<(), EngineError> {
         if self.is_searching() {
             return Err(EngineError::Busy);
+        }
+        if !cfg!(feature = "xiangqi-search") {
+            return Err(EngineError::GameNotBuilt(Game::Xiangqi));
         }
         self.xiangqi.set_root(pos);
         self.game = Game::Xiangqi;
@@ -559,10 +605,13 @@ impl Engine {
     /// the game.
     ///
     /// # Errors
-    /// [`EngineError::Busy`] during a search.
+    /// [`EngineError::Busy`] during a search; [`EngineError::GameNotBuilt`] in a build without the Hex search.
     pub fn set_hex_position(&mut self, pos: hex::Position) -> Result<(), EngineError> {
         if self.is_searching() {
             return Err(EngineError::Busy);
+        }
+        if !cfg!(feature = "hex-search") {
+            return Err(EngineError::GameNotBuilt(Game::Hex));
         }
         match self.hex.as_mut() {
             Some(h) => h.set_root(pos),
@@ -607,7 +656,8 @@ impl Engine {
         self.restrict_root(params.searchmoves.as_deref())?;
         // A book move answers a normal search of a book position at once (not a ponder, infinite or MultiPV
         // search, nor one restricted by banned moves or searchmoves).
-        if self.book.on
+        if cfg!(feature = "xiangqi-search")
+            && self.book.on
             && self.game == Game::Xiangqi
             && !params.ponder
             && !params.infinite
@@ -631,6 +681,7 @@ impl Engine {
             _ => None,
         };
         self.searches += 1;
+        #[cfg(feature = "hex-search")]
         if let Some(h) = self.hex.as_mut() {
             h.searcher.levelled = handicap.is_some();
         }
@@ -649,8 +700,13 @@ impl Engine {
     /// The move number of the current position: the FEN's full-move number (Xiangqi), stones placed / 2 + 1 (Hex).
     fn move_number(&self) -> u32 {
         match self.game {
+            #[cfg(feature = "xiangqi-search")]
             Game::Xiangqi => self.xiangqi.root.fen().split_whitespace().nth(5).and_then(|n| n.parse().ok()).unwrap_or(1),
+            #[cfg(feature = "hex-search")]
             Game::Hex => self.hex.as_ref().map_or(1, |h| h.root.ply() as u32 / 2 + 1),
+            // a game this build leaves out is never the engine's game (`absent.rs`)
+            #[allow(unreachable_patterns)]
+            _ => 1,
         }
     }
 

@@ -13,7 +13,7 @@
 // The sweep runs Welzl for every size and the seed method for sizes ≤ seedMax, on random points
 // (circleRandomPoints(n, pointSeed)); a size is repeated until its runs add up to 20 ms, so small ones time.
 
-import init, { circleEnclose, circleRandomPoints } from './pkg/duiyi.js';
+import init, { circleEnclose, circleRandomPoints } from './pkg/duiyi_hex.js';
 import { codedError, errorData } from './i18n/errors.js';
 import { announceReady, yieldToEvents } from './worker-support.js';
 

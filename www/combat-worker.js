@@ -12,7 +12,7 @@
 //                                                      (the wasm codes of src/wasm/combat.rs, or worker.*)
 // A new 'run' cancels the one in progress. Every model of a run uses the same seed.
 
-import init, { CombatSampler } from './pkg/duiyi.js';
+import init, { CombatSampler } from './pkg/duiyi_hex.js';
 import { codedError, errorData } from './i18n/errors.js';
 import { announceReady, yieldToEvents } from './worker-support.js';
 

@@ -32,6 +32,8 @@ export const STATES = Object.freeze(['idle', 'thinking', 'pondering', 'stopping'
 // counted against the worker either: its answer may be queued behind the stall (see checkHealth).
 const DEFAULTS = {
   workerUrl: new URL('./worker.js', import.meta.url),
+  /** the game the worker loads first ('xiangqi' | 'hex'): the game of the view that made the client */
+  game: 'xiangqi',
   /** how often the watchdog asks `isready` */
   pingIntervalMs: 500,
   /** no `readyok` for this long: the worker is considered dead (idle, it answers within one 5 ms slice) */
@@ -282,7 +284,9 @@ export class EngineClient {
     this.startStalledAt = this.stalledMs;
     let worker;
     try {
-      worker = new Worker(this.options.workerUrl, { type: 'module', name: 'duiyi-engine' });
+      // the worker loads the module of the game its name says first (www/worker.js), the other on demand
+      const name = this.options.game === 'hex' ? 'duiyi-engine-hex' : 'duiyi-engine';
+      worker = new Worker(this.options.workerUrl, { type: 'module', name });
     } catch (err) {
       this.crash(`the engine worker could not be started: ${err.message}`, 'start', { detail: err.message });
       return;

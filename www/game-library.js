@@ -15,12 +15,14 @@
 // `library.failed` (any other storage error; params.detail names it). A bad file or game is never thrown:
 // importFile lists it with its own error and keeps the good games.
 //
-// The wasm readers are the module's (www/pkg/duiyi.js; the page initialises it before any view that imports
-// a file). pgnParseGames, sgfParseGames, sgfWriteGame and eccoClassify are used when the wasm build has them;
+// The wasm readers are the page's wasm modules' (www/wasm-modules.js: PGN, XQF and ECCO in the Xiangqi module,
+// SGF in the Hex one). importFile loads both first; the other functions use what is loaded (the #games view
+// loads both before it mounts). pgnParseGames, sgfParseGames, sgfWriteGame and eccoClassify are used when the
+// loaded modules have them;
 // without them the first game of each split PGN text goes through pgnParse, and an SGF game through
 // HexGame.fromSgf plus a small root-property reader here.
 
-import * as wasm from './pkg/duiyi.js';
+import { loadModules, loadedExports } from './wasm-modules.js';
 import { codedError, errorData } from './i18n/errors.js';
 
 const DB_NAME = 'duiyi-library';
@@ -36,6 +38,8 @@ const SLICE_MS = 25;
 const OPEN_TIMEOUT_MS = 20000;
 const PERSIST_KEY = 'duiyi.library.persist';
 
+/** The loaded wasm modules' exports, looked up at each use (a module loaded later is seen). */
+const wasm = new Proxy({}, { get: (_, name) => loadedExports()[name] });
 const has = (name) => typeof wasm[name] === 'function';
 
 // ---- errors -----------------------------------------------------------------------------------------------
@@ -193,6 +197,7 @@ class Library {
    *   before); never for a bad game or file
    */
   async importFile(name, data, { onProgress, signal } = {}) {
+    await loadModules(['xiangqi', 'hex']);
     const bytes = typeof data === 'string' ? null : new Uint8Array(data);
     const kind = fileKind(name, bytes, data);
     const result = { added: [], errors: [], kind, aborted: false };

@@ -27,7 +27,7 @@
 //                                                    or worker.* (worker.load_failed, worker.unknown_type)
 // The report's shape is the JSON of `duiyi hex review --json` (docs/hex.md, "Game review").
 
-import init, { HexReview, HexRootProver, hexHint, hexProve } from './pkg/duiyi.js';
+import init, { HexReview, HexRootProver, hexHint, hexProve } from './pkg/duiyi_hex.js';
 import { errorData } from './i18n/errors.js';
 import { announceReady, yieldToEvents } from './worker-support.js';
 

@@ -1,7 +1,7 @@
-// duiyi page shell: loads the rules module (wasm), the UI strings, and shows one tool per URL hash:
+// duiyi page shell: loads the view's wasm modules (www/wasm-modules.js), the UI strings, and shows one tool per URL hash:
 // #xiangqi (default), #hex, #games, #puzzles, #combat, #circle, #lab. Each tool is a view module with mount(root, ctx) → {unmount, setLang?}.
 
-import init, * as wasm from './pkg/duiyi.js';
+import { ROUTE_MODULES, loadModules, loadedExports } from './wasm-modules.js';
 import { LANGS, loadStrings, translator, applyStrings } from './i18n/i18n.js';
 import { createSoundToggle } from './sound.js';
 import { startOfflineApp, setNoticeStrings } from './pwa.js';
@@ -26,7 +26,6 @@ let lang = pickLang();
 let t = (key) => key;
 let current = null; // { route, view }
 let routeToken = 0;
-let wasmReady = null;
 
 /**
  * The UI language: `?lang=zh|en` in the URL (for this visit), else the user's own choice (saved when they
@@ -118,6 +117,9 @@ async function show(route) {
   viewRoot.dataset.route = route;
   showTitle(route);
   viewRoot.replaceChildren();
+  // The view's wasm modules load while its JavaScript does (the Xiangqi module alone for #xiangqi).
+  const wasmReady = loadModules(ROUTE_MODULES[route]);
+  wasmReady.catch(() => {}); // awaited below; a view module that fails first must not leave it unhandled
   let mod;
   try {
     mod = await ROUTES[route]();
@@ -129,18 +131,18 @@ async function show(route) {
   }
   if (token !== routeToken) return;
   try {
-    // These views use the rules module (`wasm`) on this thread as soon as they mount (Hex: `new HexGame` in
-    // mount). Idle, its loading usually wins the race against the view module's; on a slow or loaded machine
-    // it does not ("reading 'hexgame_new'" of undefined), so they wait for it (#games reads and writes game files
-    // with it). (#combat and #circle await their own `init()`.)
-    if (route === 'xiangqi' || route === 'lab' || route === 'hex' || route === 'games' || route === 'puzzles') {
-      try {
-        await wasmReady;
-      } catch (err) {
-        showMessage('app.wasmFailed', err?.message ?? String(err));
-        return;
-      }
+    // Every view uses its wasm modules on this thread as soon as it mounts (Hex: `new HexGame` in mount), so
+    // it mounts once they are ready.
+    let wasm;
+    try {
+      wasm = await wasmReady;
+    } catch (err) {
+      if (token !== routeToken) return;
+      console.error('the wasm module failed to load', err);
+      showMessage('app.wasmFailed', err?.message ?? String(err));
+      return;
     }
+    if (token !== routeToken) return;
     const view = await mod.mount(viewRoot, { lang, t, wasm, params: viewParams() });
     if (token !== routeToken) {
       view?.unmount?.();
@@ -187,9 +189,9 @@ window.addEventListener('hashchange', () => {
 });
 
 async function start() {
-  wasmReady = init();
-  // the first view's module graph loads while the strings do (show() then finds it in the module map)
+  // the first view's module graph and wasm modules load while the strings do (show() then finds them loading)
   ROUTES[routeFromHash()]().catch(() => {});
+  loadModules(ROUTE_MODULES[routeFromHash()]).catch(() => {});
   try {
     await setLang(lang);
   } catch (err) {
@@ -197,13 +199,13 @@ async function start() {
   }
   // the site-wide sound switch, in the top bar (translated with it by setLang's applyStrings)
   langButton.before(createSoundToggle(t));
-  wasmReady.catch((err) => console.error('the wasm module failed to load', err));
   await show(routeFromHash());
   // Debugging handle for the console (and the browser tests): the current view and its engine client.
   window.duiyi = {
     get view() { return current?.view ?? null; },
     get route() { return current?.route ?? null; },
-    wasm,
+    /** the exports of the wasm modules loaded so far (www/wasm-modules.js) */
+    get wasm() { return loadedExports(); },
   };
   document.body.dataset.ready = 'true';
   // the static bundle's service worker and version notices (www/pwa.js); nothing when served from www/

@@ -30,7 +30,7 @@
 //          worker.plies {detail, max}, worker.load_failed {detail}
 // A new 'run' cancels the one in progress.
 
-import init, { Engine, XiangqiGame, reviewConstants } from './pkg/duiyi.js';
+import init, { Engine, XiangqiGame, reviewConstants } from './pkg/duiyi_xiangqi.js';
 import { codedError, errorData } from './i18n/errors.js';
 import { announceReady, yieldToEvents } from './worker-support.js';
 

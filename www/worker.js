@@ -1,5 +1,11 @@
-// The engine worker: owns one Rust `Engine` (wasm) for every game (Xiangqi, Hex: the game is a field of the
+// The engine worker: owns one Rust `Engine` (wasm) per game (Xiangqi, Hex: the game is a field of the
 // position) and speaks a message protocol that mirrors the UCI/UCCI verbs (docs/architecture.md §3).
+//
+// Each game's engine is in that game's wasm module (www/wasm-modules.js): the worker loads the module of the
+// game its name asks for (`duiyi-engine-hex`: Hex; else Xiangqi) at start, and another game's module the
+// first time a position or lab message of that game comes. Messages that come while a module loads wait for
+// it, in order (isready is answered at once, and a stop goes to the running search when nothing queued starts
+// another). The options set so far are given to an engine made later.
 //
 //   page → worker  {type:'position', game?, fen?, size?, swap?, moves}
 //                                                     set the position, and with it the game:
@@ -72,8 +78,21 @@
 // clamped to >= 4 ms when nested), let queued messages (stop, ponderhit, isready) run, and step again.
 // A stop therefore takes effect within one slice.
 
-import init, { Engine, XiangqiTreeSearch } from './pkg/duiyi.js';
 import { codedError, errorData } from './i18n/errors.js';
+
+/** Each game's wasm module (literal paths: scripts/dist.mjs follows them). */
+const MODULES = {
+  xiangqi: () => import('./pkg/duiyi_xiangqi.js'),
+  hex: () => import('./pkg/duiyi_hex.js'),
+};
+/** game → the initialised module's exports */
+const loaded = {};
+/** game → the page's engine of that game (made when its module loads) */
+const engines = {};
+/** the setoption messages so far ([name, value]), given to an engine made later */
+const optionLog = [];
+/** true once the first module is loaded and `ready` sent */
+let started = false;
 
 const SLICE_MS = 5;
 const START_FEN = 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1';
@@ -270,7 +289,7 @@ const HEX_LAB_SWITCHES = new Map([
  */
 function treeEngine(msg, depth) {
   const moves = Array.isArray(msg.moves) ? msg.moves.map(String) : [];
-  const search = new XiangqiTreeSearch(typeof msg.fen === 'string' ? msg.fen : 'startpos', moves, depth);
+  const search = new loaded.xiangqi.XiangqiTreeSearch(typeof msg.fen === 'string' ? msg.fen : 'startpos', moves, depth);
   let stopped = false;
   return {
     step(ms) {
@@ -313,7 +332,7 @@ function startLab(msg) {
   }
   if (msg.game === 'hex') {
     if (msg.tree === true) throw codedError('worker.go_flag', { name: 'tree', value: 'true' }, 'the tree explorer records Xiangqi searches only');
-    const hex = new Engine();
+    const hex = new loaded.hex.Engine();
     try {
       hex.setPosition(...positionArgs(msg));
       // Slices resume exactly (src/hex/search.rs), the same nodes as the native run; `ExactSlices` is a no-op.
@@ -336,7 +355,7 @@ function startLab(msg) {
     return;
   }
   const args = positionArgs({ ...msg, game: 'xiangqi' });
-  const lab = new Engine();
+  const lab = new loaded.xiangqi.Engine();
   try {
     // Every slice resumes exactly where the last one stopped (src/xiangqi/search/node.rs), so the sliced run
     // visits exactly the nodes of the native unsliced one; `ExactSlices` is a no-op for Xiangqi, kept harmless.
@@ -482,6 +501,9 @@ function handle(msg) {
         return;
       }
       try {
+        // the page's engine of the position's game (its module is loaded: see onmessage)
+        mainEngine = engines[args[0]] ?? mainEngine;
+        engine = mainEngine;
         engine.setPosition(...args);
         positionValid = true;
       } catch (err) {
@@ -520,7 +542,7 @@ function handle(msg) {
       try {
         const f = msg.facts ?? {};
         const cells = (v) => (Array.isArray(v) ? v.map(String) : []);
-        taken = searching && engine === mainEngine && engine.hexRootFacts(msg.game, f.rootLost === true, cells(f.wins), cells(f.losses));
+        taken = searching && engine === mainEngine && typeof engine.hexRootFacts === 'function' && engine.hexRootFacts(msg.game, f.rootLost === true, cells(f.wins), cells(f.losses));
       } catch (err) {
         report('rootfacts', err);
       }
@@ -536,11 +558,7 @@ function handle(msg) {
         fail('setoption', "setoption needs a string 'name' and a 'value'", 'worker.setoption_args');
         return;
       }
-      try {
-        engine.setOption(msg.name, String(msg.value));
-      } catch (err) {
-        report('setoption', err);
-      }
+      setOption(msg.name, String(msg.value));
       return;
     }
     case 'lab': {
@@ -565,16 +583,106 @@ function handle(msg) {
   }
 }
 
+/**
+ * Sets an option on every game's engine loaded so far, and keeps it for the engines made later. Options apply
+ * to every game, as in one native engine; one that only one game has is an error only when no engine takes it
+ * and every game's module is loaded (else the module still to come may know it).
+ */
+function setOption(name, value) {
+  optionLog.push([name, value]);
+  let firstError = null;
+  let taken = false;
+  for (const e of Object.values(engines)) {
+    try {
+      e.setOption(name, value);
+      taken = true;
+    } catch (err) {
+      firstError ??= err;
+    }
+  }
+  if (!taken && firstError && Object.keys(engines).length === Object.keys(MODULES).length) report('setoption', firstError);
+}
+
+/** The game whose module a message needs: a position's or a lab run's game; null for the other messages. */
+function gameOf(msg) {
+  if (msg === null || typeof msg !== 'object' || (msg.type !== 'position' && msg.type !== 'lab')) return null;
+  return msg.game === 'hex' ? 'hex' : 'xiangqi';
+}
+
+/**
+ * Loads `game`'s module and makes its engine (with the options set so far). Rejects when the module fails
+ * to load.
+ */
+async function loadGame(game) {
+  const mod = await MODULES[game]();
+  await mod.default();
+  loaded[game] = mod;
+  const made = new mod.Engine();
+  for (const [name, value] of optionLog) {
+    try {
+      made.setOption(name, value);
+    } catch {
+      /* an option of the other game's searcher: this engine has no use for it */
+    }
+  }
+  engines[game] = made;
+}
+
+/** Handles the queued messages in order, loading a game's module first when one needs it. */
+async function drain() {
+  while (pending.length) {
+    const msg = pending[0];
+    const game = gameOf(msg);
+    if (game && !engines[game]) {
+      try {
+        await loadGame(game);
+      } catch (err) {
+        pending.shift();
+        const detail = errorText(err);
+        fail(msg.type === 'lab' ? 'go' : msg.type, `the ${game} engine failed to load: ${detail}`, 'worker.load_failed', { detail });
+        if (msg.type === 'position') positionValid = false;
+        if (msg.type === 'lab') send({ type: 'bestmove', move: null, ponder: null });
+        continue;
+      }
+    }
+    pending.shift();
+    try {
+      handle(msg);
+    } catch (err) {
+      report(msg?.type ?? null, err);
+    }
+  }
+  pending = null;
+}
+
 self.onmessage = (event) => {
+  const msg = event.data;
   if (pending) {
-    pending.push(event.data);
+    // While a module loads: the watchdog's isready is answered now, and a stop reaches the search running
+    // now unless a queued message starts another search (then it waits its turn, after that one).
+    const type = msg?.type;
+    if (started && type === 'isready') {
+      send({ type: 'readyok' });
+      return;
+    }
+    if (started && type === 'stop' && searching && !pending.some((m) => m?.type === 'go' || m?.type === 'lab')) {
+      handle(msg);
+      return;
+    }
+    pending.push(msg);
+    return;
+  }
+  const game = gameOf(msg);
+  if (game && !engines[game]) {
+    pending = [msg];
+    drain();
     return;
   }
   try {
-    handle(event.data);
+    handle(msg);
   } catch (err) {
     // Never a dead worker: whatever went wrong is reported and the worker keeps listening.
-    report(event.data?.type ?? null, err);
+    report(msg?.type ?? null, err);
   }
 };
 
@@ -596,9 +704,10 @@ function warmUp() {
 }
 
 async function start() {
+  const game = self.name === 'duiyi-engine-hex' ? 'hex' : 'xiangqi';
   try {
-    await init();
-    engine = new Engine();
+    await loadGame(game);
+    engine = engines[game];
     mainEngine = engine;
   } catch (err) {
     const detail = errorText(err);
@@ -606,21 +715,14 @@ async function start() {
     return;
   }
   try {
-    warmUp();
+    if (game === 'xiangqi') warmUp();
   } catch (err) {
     // A failed warm-up is not fatal: the first real search just runs a little slower.
     fail('init', `warm-up search failed: ${errorText(err)}`, 'worker.warmup', { cause: errorData(err) });
   }
-  const queued = pending;
-  pending = null;
+  started = true;
   send({ type: 'ready' });
-  for (const msg of queued) {
-    try {
-      handle(msg);
-    } catch (err) {
-      report(msg?.type ?? null, err);
-    }
-  }
+  drain();
 }
 
 start();

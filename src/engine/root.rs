@@ -61,12 +61,14 @@ impl Engine {
     /// [`EngineError::SearchMoves`] (see `xiangqi_excluded`); the slots are then unchanged.
     pub(super) fn restrict_root(&mut self, searchmoves: Option<&[String]>) -> Result<(), EngineError> {
         match self.game {
+            #[cfg(feature = "xiangqi-search")]
             Game::Xiangqi => {
                 self.xiangqi.go_excluded = match searchmoves {
                     Some(list) => xiangqi_excluded(&self.xiangqi.root, list)?,
                     None => Vec::new(),
                 };
             }
+            #[cfg(feature = "hex-search")]
             Game::Hex => {
                 if let Some(h) = self.hex.as_mut() {
                     h.go_excluded = match searchmoves {
@@ -75,6 +77,9 @@ impl Engine {
                     };
                 }
             }
+            // a game this build leaves out is never the engine's game (`absent.rs`)
+            #[allow(unreachable_patterns)]
+            _ => {}
         }
         Ok(())
     }

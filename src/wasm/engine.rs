@@ -4,7 +4,7 @@
 //! Error codes (each thrown `Error` has `message`, `code`, `params`; see the parent module): the FEN codes of
 //! `xiangqi.rs` and the `hex.*` codes of `hex.rs` for a bad setup; `engine.game {detail}` (unknown game or a
 //! malformed Hex spec), `engine.move {index, cause}` / `engine.hex_move {index, cause}` (1-based index in the
-//! move list, `cause` the move's reason), `engine.limits {detail}`, `engine.busy`, `engine.not_pondering`,
+//! move list, `cause` the move's reason), `engine.limits {detail}`, `engine.busy`, `engine.game_not_built {game}`, `engine.not_pondering`,
 //! `engine.unknown_option {name}`, `engine.option_value {name, value, detail}`, `engine.go_params`,
 //! `engine.go_unknown {name, known}`, `engine.go_value {detail}`, `engine.searchmoves {index, move, detail}` (a
 //! `searchmoves` entry that is not a legal move here, 1-based; index 0: the list is empty).
@@ -80,16 +80,27 @@ impl Coded for EngineError {
     fn code_params(&self) -> (&'static str, Params) {
         match self {
             EngineError::Game(detail) => ("engine.game", vec![("detail", s(detail))]),
+            // A module without a game's search refuses its positions first (`GameNotBuilt`), so these errors
+            // of that game's rules never arise there: their codes are not linked.
+            #[cfg(feature = "xiangqi-search")]
             EngineError::Fen(e) => e.code_params(),
+            #[cfg(feature = "xiangqi-search")]
             EngineError::Move { index, error } => {
                 ("engine.move", vec![("index", n(*index as f64)), ("cause", error.to_reason())])
             }
+            #[cfg(not(feature = "xiangqi-search"))]
+            EngineError::Fen(_) | EngineError::Move { .. } => ("engine.game_not_built", vec![("game", s("xiangqi"))]),
+            #[cfg(feature = "hex-search")]
             EngineError::HexBoard(e) => e.code_params(),
+            #[cfg(feature = "hex-search")]
             EngineError::HexMove { index, error } => {
                 ("engine.hex_move", vec![("index", n(*index as f64)), ("cause", error.to_reason())])
             }
+            #[cfg(not(feature = "hex-search"))]
+            EngineError::HexBoard(_) | EngineError::HexMove { .. } => ("engine.game_not_built", vec![("game", s("hex"))]),
             EngineError::Limits(e) => ("engine.limits", vec![("detail", s(&e.0))]),
             EngineError::Busy => ("engine.busy", vec![]),
+            EngineError::GameNotBuilt(game) => ("engine.game_not_built", vec![("game", s(game.name()))]),
             EngineError::NotPondering => ("engine.not_pondering", vec![]),
             EngineError::UnknownOption(name) => ("engine.unknown_option", vec![("name", s(name))]),
             EngineError::OptionValue { name, value, reason } => {
@@ -243,6 +254,7 @@ impl WasmEngine {
     /// as cells): marked in the engine's tree when the search in progress is a Monte Carlo search of that
     /// position. Returns whether they were taken. Throws a coded error (`hex.review_game`) for a bad game or
     /// cell.
+    #[cfg(feature = "hex-search")]
     #[wasm_bindgen(js_name = hexRootFacts)]
     pub fn hex_root_facts(&mut self, game: JsValue, root_lost: bool, wins: Vec<String>, losses: Vec<String>) -> Result<bool, JsValue> {
         let (pos, _) = super::hex_review::read_game(game)?;
@@ -303,4 +315,28 @@ pub fn levels() -> Result<JsValue, JsError> {
         })
         .collect();
     to_js(&v)
+}
+
+/// The Hex rules' errors (`hex.*` codes), here because the engine's setup reports them in every module, with
+/// or without the Hex bindings of `hex.rs`.
+impl Coded for crate::hex::HexError {
+    fn code_params(&self) -> (&'static str, Params) {
+        match self {
+            crate::hex::HexError::Size { width, height } => {
+                ("hex.size", vec![("width", n(*width as f64)), ("height", n(*height as f64))])
+            }
+            crate::hex::HexError::Cell(e) => ("hex.cell", vec![("detail", s(e.to_string()))]),
+            crate::hex::HexError::OffBoard { cell, width, height } => (
+                "hex.off_board",
+                vec![("cell", s(cell.to_string())), ("width", n(*width as f64)), ("height", n(*height as f64))],
+            ),
+            crate::hex::HexError::Occupied { cell, by } => ("hex.occupied", vec![("cell", s(cell.to_string())), ("by", s(by.name()))]),
+            crate::hex::HexError::OutOfTurn { color, to_move } => {
+                ("hex.out_of_turn", vec![("color", s(color.name())), ("to_move", s(to_move.name()))])
+            }
+            crate::hex::HexError::GameOver { winner } => ("hex.game_over", vec![("winner", s(winner.name()))]),
+            crate::hex::HexError::SwapNotAllowed(why) => ("hex.swap_not_allowed", vec![("detail", s(why))]),
+            crate::hex::HexError::SetupAfterMoves => ("hex.setup_after_moves", vec![]),
+        }
+    }
 }

@@ -49,7 +49,7 @@
 use crate::hex::eval::Maps;
 use crate::hex::knowledge::{self, Knowledge, Verdict};
 use crate::hex::{Cell, Color, Convention, Edge, HexError, INFINITY, Move, Position, sgf};
-use super::{Coded, Params, coded, n, s};
+use super::{Coded, coded, n, s};
 use js_sys::{Float32Array, Object, Reflect, Uint8Array, Uint16Array};
 use wasm_bindgen::prelude::*;
 
@@ -57,28 +57,6 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(js_name = hexInfinity)]
 pub fn hex_infinity() -> u16 {
     INFINITY
-}
-
-impl Coded for HexError {
-    fn code_params(&self) -> (&'static str, Params) {
-        match self {
-            HexError::Size { width, height } => {
-                ("hex.size", vec![("width", n(*width as f64)), ("height", n(*height as f64))])
-            }
-            HexError::Cell(e) => ("hex.cell", vec![("detail", s(e.to_string()))]),
-            HexError::OffBoard { cell, width, height } => (
-                "hex.off_board",
-                vec![("cell", s(cell.to_string())), ("width", n(*width as f64)), ("height", n(*height as f64))],
-            ),
-            HexError::Occupied { cell, by } => ("hex.occupied", vec![("cell", s(cell.to_string())), ("by", s(by.name()))]),
-            HexError::OutOfTurn { color, to_move } => {
-                ("hex.out_of_turn", vec![("color", s(color.name())), ("to_move", s(to_move.name()))])
-            }
-            HexError::GameOver { winner } => ("hex.game_over", vec![("winner", s(winner.name()))]),
-            HexError::SwapNotAllowed(why) => ("hex.swap_not_allowed", vec![("detail", s(why))]),
-            HexError::SetupAfterMoves => ("hex.setup_after_moves", vec![]),
-        }
-    }
 }
 
 fn hex_error(e: &HexError) -> JsValue {
@@ -442,10 +420,18 @@ impl HexGame {
 // Lossless SGF records (issue 32)
 // ---------------------------------------------------------------------------------------------------------------
 
+#[cfg(feature = "hex-records")]
+pub use sgf_records::*;
+
+/// SGF bindings (cargo feature `hex-records`).
+#[cfg(feature = "hex-records")]
+mod sgf_records {
+use super::*;
+
 use crate::hex::sgf::{HexLine, HexNote, HexRecord, HexSetup, SgfError};
 
 fn sgf_reason(e: &SgfError) -> JsValue {
-    super::reason("hex.sgf", vec![("detail", s(e.to_string())), ("offset", n(e.offset as f64))], &e.to_string())
+    crate::wasm::reason("hex.sgf", vec![("detail", s(e.to_string())), ("offset", n(e.offset as f64))], &e.to_string())
 }
 
 fn bad_record(why: impl Into<String>) -> JsValue {
@@ -648,4 +634,5 @@ pub fn sgf_write_game(record: JsValue) -> Result<String, JsValue> {
     line.comment = opt_string(&record, "comment")?;
     let r = HexRecord { width, height, props: props_from_js(&get(&record, "props"), "props")?, setup, line, result: opt_string(&record, "result")? };
     crate::hex::sgf::write_record(&r).map_err(|e| coded("hex.sgf", vec![("detail", s(e.to_string()))], &e.to_string()))
+}
 }

@@ -14,13 +14,21 @@
 //! The codes of each error type are listed where it is converted: [`xiangqi`] (FEN, moves, engine commands) and
 //! [`combat`] (attributes, orders, PRD, samplers) and [`circle`] (point lists, the smallest enclosing circle).
 
+// Which bindings a module has is set by cargo features (Cargo.toml; docs/architecture.md, "The wasm modules").
+#[cfg(feature = "labs")]
 pub mod circle;
+#[cfg(feature = "labs")]
 pub mod combat;
+#[cfg(feature = "xiangqi")]
 pub mod ecco;
 pub mod engine;
+#[cfg(feature = "hex-search")]
 pub mod hex;
+#[cfg(feature = "hex-search")]
 pub mod hex_review;
+#[cfg(feature = "hex-search")]
 pub mod hex_solver;
+#[cfg(feature = "protocol")]
 pub mod protocol;
 pub mod review;
 pub mod xiangqi;

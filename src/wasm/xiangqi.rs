@@ -147,6 +147,7 @@ impl Coded for ParseMoveError {
 }
 
 /// A game of Xiangqi: rules only (legal moves, play, result). Cheap enough for the page's main thread.
+#[cfg(feature = "xiangqi")]
 #[wasm_bindgen]
 pub struct XiangqiGame {
     pos: Position,
@@ -158,6 +159,7 @@ struct PieceOut {
     piece: String,
 }
 
+#[cfg(feature = "xiangqi")]
 #[wasm_bindgen]
 impl XiangqiGame {
     /// A game from `fen` (the start position when omitted).
@@ -333,6 +335,7 @@ impl XiangqiGame {
 }
 
 /// Perft leaf count of `fen` (or `"startpos"`) to `depth` plies (0–7). Throws on a bad FEN or depth.
+#[cfg(feature = "xiangqi")]
 #[wasm_bindgen]
 pub fn perft(fen: &str, depth: u32) -> Result<f64, JsValue> {
     if depth > 7 {
@@ -342,6 +345,7 @@ pub fn perft(fen: &str, depth: u32) -> Result<f64, JsValue> {
     Ok(crate::xiangqi::perft(&mut pos, depth) as f64)
 }
 
+#[cfg(feature = "xiangqi-search")]
 /// The `duiyi bench` signature computed in wasm: `{nodes, bestmoves}` after a fixed-depth search of every bench
 /// position (depth 1–10). Equal to the native `duiyi bench --depth N` total when the search is deterministic on
 /// both platforms (a test checks it). Blocks for the whole run: call it in a worker or in Node.
@@ -362,6 +366,14 @@ pub fn bench_signature(depth: u32) -> Result<JsValue, JsValue> {
 // ---------------------------------------------------------------------------------------------------------------
 // PGN
 // ---------------------------------------------------------------------------------------------------------------
+
+#[cfg(feature = "xiangqi-records")]
+pub use records::*;
+
+/// PGN and XQF bindings (cargo feature `xiangqi-records`).
+#[cfg(feature = "xiangqi-records")]
+mod records {
+use super::*;
 
 use crate::xiangqi::game_tree::{Annotation, Variation};
 use crate::xiangqi::pgn::{AnnotatedGame, PgnError, PgnErrorKind, PgnFormat, PgnGame, parse_pgn_games, parse_pgn_tree, write_pgn_tree};
@@ -618,17 +630,20 @@ impl Coded for XqfError {
 pub fn xqf_parse(bytes: &[u8]) -> Result<JsValue, JsValue> {
     annotated_to_js(parse_xqf(bytes).map_err(js_err)?)
 }
+}
 
 /// The teaching lab's search tree explorer (`src/xiangqi/tree.rs`): a fixed-depth search of one position in a
 /// fresh searcher (all techniques on, sliced exactly) that records its tree to 4 plies and at most 20,000 listed
 /// nodes. Run it in slices with [`step`](Self::step) (in the worker), then read [`flat`](Self::flat) and
 /// [`summary`](Self::summary). The tree equals the native `duiyi bench --tree --fen … --depth N`.
+#[cfg(feature = "xiangqi-search")]
 #[wasm_bindgen]
 pub struct XiangqiTreeSearch {
     search: Option<crate::xiangqi::tree_search::TreeSearch>,
     result: Option<crate::xiangqi::tree_search::RecordedTree>,
 }
 
+#[cfg(feature = "xiangqi-search")]
 #[wasm_bindgen]
 impl XiangqiTreeSearch {
     /// Prepares the search of `fen` (or `"startpos"`) after `moves` (ICCS) to `depth` plies (1–6). Throws a

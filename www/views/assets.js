@@ -1,16 +1,24 @@
-// Assets several views load on demand: chart.js (vendored by scripts/build.sh) and a view's own string table
-// (www/i18n/<view>.<lang>.json). Each is fetched once per page and shared.
+// Assets several views load on demand: chart.js (bundled by scripts/build.sh from scripts/vendor/chart.mjs) and
+// a view's own string table (www/i18n/<view>.<lang>.json). Each is fetched once per page and shared.
 
-/** chart.js's `Chart` (the UMD build sets `globalThis.Chart` when imported as a module), or `null` when it did
- *  not load (the views then show their tables without charts). */
-export async function loadChart() {
-  if (globalThis.Chart) return globalThis.Chart;
-  try {
-    await import('../vendor/chart.umd.min.js');
-  } catch (err) {
-    console.warn('chart.js did not load', err);
-  }
-  return globalThis.Chart ?? null;
+let chartReady = null;
+
+/** chart.js's `Chart` (with the line and bar charts registered), or `null` when it did not load (the views
+ *  then show their tables without charts). */
+export function loadChart() {
+  chartReady ??= import('../vendor/chart.js').then(
+    (mod) => {
+      // also a global, as chart.js's UMD build made it: the tests and the console find charts by Chart.getChart
+      globalThis.Chart ??= mod.Chart;
+      return mod.Chart;
+    },
+    (err) => {
+      console.warn('chart.js did not load', err);
+      chartReady = null; // tried again by the next view
+      return null;
+    },
+  );
+  return chartReady;
 }
 
 const stringsCache = new Map();

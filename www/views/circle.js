@@ -16,7 +16,7 @@
 // (data-score, data-distance, data-ratio), "sweep-run", "sweep-cancel", "sweep-seed-max", "sweep-status"
 // (data-state idle|running|done|cancelled|error), "sweep-<method>-<n>" (data-ops, data-ms).
 
-import init, { circleParsePoints, circleRandomPoints } from '../pkg/duiyi.js';
+import init, { circleParsePoints, circleRandomPoints } from '../pkg/duiyi_hex.js';
 import { h } from './dom.js';
 import { errorText } from '../i18n/errors.js';
 import { loadChart, loadViewStrings } from './assets.js';

@@ -5,7 +5,7 @@
 //
 // Test hooks: "prd-p", "prd-bag", "prd-c" (data-value), "prd-error" (data-code), "prd-<rule>-two".
 
-import { prdIntervals } from '../pkg/duiyi.js';
+import { prdIntervals } from '../pkg/duiyi_hex.js';
 import { h } from './dom.js';
 import { pct, writeHash } from './combat-model.js';
 

@@ -15,7 +15,7 @@
 // "chi-<model>", "prd-p", "prd-c", "error", "field-<key>" (number inputs), "combat-view" (data-ready="true"
 // once computed); the distribution chart's canvas has data-not-run (sampled rows drawn without bars).
 
-import init, { combatReport, prdIntervals } from '../pkg/duiyi.js';
+import init, { combatReport, prdIntervals } from '../pkg/duiyi_hex.js';
 import { h } from './dom.js';
 import { errorText } from '../i18n/errors.js';
 import { createCritGuess } from './combat-guess.js';

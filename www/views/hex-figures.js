@@ -21,14 +21,17 @@ import { OVERLAYS } from './hex-controls.js';
 const INF = 65535;
 
 let d3Ready = null;
-/** d3's colour scales (vendored UMD builds, each sets globalThis.d3.*), loaded once. */
+/** d3-scale-chromatic's viridis (bundled by scripts/build.sh from scripts/vendor/d3-viridis.mjs) as
+ *  `{interpolateViridis}`, loaded once; null when it did not load (the cells are then grey). */
 export function loadD3() {
-  d3Ready ??= (async () => {
-    await import('../vendor/d3-color.min.js');
-    await import('../vendor/d3-interpolate.min.js');
-    await import('../vendor/d3-scale-chromatic.min.js');
-    return globalThis.d3;
-  })();
+  d3Ready ??= import('../vendor/d3-viridis.js').then(
+    (mod) => ({ interpolateViridis: mod.interpolateViridis }),
+    (err) => {
+      console.warn('d3-scale-chromatic did not load', err);
+      d3Ready = null;
+      return null;
+    },
+  );
   return d3Ready;
 }
 

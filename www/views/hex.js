@@ -60,7 +60,7 @@ export function mount(root, ctx) {
   let { t } = ctx;
   const tr = () => t;
   const { HexGame } = ctx.wasm;
-  const client = engineClient();
+  const client = engineClient('hex');
   const settings = loadSettings();
   const colorsLoaded = loadD3(); // fetched while the page is built; data-ready waits for it
 

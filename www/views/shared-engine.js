@@ -4,8 +4,12 @@ import { EngineClient } from '../engine-client.js';
 
 let sharedClient = null;
 
-/** The page's EngineClient, created on first use. */
-export function engineClient() {
-  sharedClient ??= new EngineClient();
+/**
+ * The page's EngineClient, created on first use.
+ * @param {'xiangqi'|'hex'} [game] the game of the view asking: its wasm module is the one the worker loads
+ *   first when this call creates the client (the other loads when a position of it comes)
+ */
+export function engineClient(game = 'xiangqi') {
+  sharedClient ??= new EngineClient({ game });
   return sharedClient;
 }

@@ -585,22 +585,26 @@ function handle(msg) {
 
 /**
  * Sets an option on every game's engine loaded so far, and keeps it for the engines made later. Options apply
- * to every game, as in one native engine; one that only one game has is an error only when no engine takes it
- * and every game's module is loaded (else the module still to come may know it).
+ * to every game, as in one native engine. An error is reported when no engine takes the option: a bad value
+ * at once; an option no loaded engine knows (`engine.unknown_option`) only once every game's module is loaded
+ * (until then the module still to come may know it).
  */
 function setOption(name, value) {
   optionLog.push([name, value]);
-  let firstError = null;
+  const errors = [];
   let taken = false;
   for (const e of Object.values(engines)) {
     try {
       e.setOption(name, value);
       taken = true;
     } catch (err) {
-      firstError ??= err;
+      errors.push(err);
     }
   }
-  if (!taken && firstError && Object.keys(engines).length === Object.keys(MODULES).length) report('setoption', firstError);
+  if (taken) return;
+  const reason = errors.find((err) => err?.code !== 'engine.unknown_option');
+  if (reason) report('setoption', reason);
+  else if (errors.length && Object.keys(engines).length === Object.keys(MODULES).length) report('setoption', errors[0]);
 }
 
 /** The game whose module a message needs: a position's or a lab run's game; null for the other messages. */

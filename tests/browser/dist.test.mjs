@@ -27,7 +27,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 let tmp;
 
 before(() => {
-  if (!fs.existsSync(path.join(WWW, 'pkg', 'duiyi_bg.wasm'))) throw new Error('www/pkg is missing: run `npm run build` first');
+  if (!fs.existsSync(path.join(WWW, 'pkg', 'duiyi_xiangqi_bg.wasm'))) throw new Error('www/pkg is missing: run `npm run build` first');
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'duiyi-dist-'));
 });
 after(() => {
@@ -90,7 +90,7 @@ async function onHost(name, { prepare, headers } = {}, body) {
 
 const sha8 = (bytes) => crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 8);
 
-test('the bundle: every reference resolves inside dist/, every hashed name is its content hash, within 1 MB gzipped', async () => {
+test('the bundle: every reference resolves inside dist/, every hashed name is its content hash, within 1 MB gzipped, the play path within 250 KB', async () => {
   const out = path.join(tmp, 'check');
   const summary = await buildDist({ out });
   const names = new Set(summary.files.map((f) => f.path));
@@ -112,6 +112,9 @@ test('the bundle: every reference resolves inside dist/, every hashed name is it
   assert.deepEqual([...build.hashed, 'index.html', 'manifest.webmanifest'].sort(), [...names].filter((n) => n !== 'sw.js').sort());
   assert.match(fs.readFileSync(path.join(out, 'index.html'), 'utf8'), new RegExp(`<meta name="duiyi-version" content="${summary.version}">`));
   assert.ok(summary.gzip <= 1_000_000, `${summary.gzip} bytes gzipped`);
+  // issue 35: the wasm the default view's board needs before it plays (the Xiangqi module) within 250 KB
+  assert.ok(summary.playPathGzip <= 250_000, `play path ${summary.playPathGzip} bytes gzipped`);
+  assert.ok(summary.playPaths.hex > 0, 'the Hex module is in the bundle');
   // the same sources give the same bundle
   const again = await buildDist({ out: path.join(tmp, 'check-again') });
   assert.equal(again.version, summary.version);

@@ -341,12 +341,12 @@ pub const ONE_MOVE_TIME_SHARE: f64 = 0.1;
 #[cfg(feature = "hex-search")]
 type HexSearcher = crate::hex::driver::Player;
 #[cfg(not(feature = "hex-search"))]
-type HexSearcher = absent::Absent<hex::Position, hex::Move>;
+type HexSearcher = absent::Absent<crate::hex::driver::Player>;
 /// The Xiangqi searcher the engine drives; a stand-in in a build without the Xiangqi search (`absent.rs`).
 #[cfg(feature = "xiangqi-search")]
 type XiangqiSearcher = xiangqi::search::Searcher;
 #[cfg(not(feature = "xiangqi-search"))]
-type XiangqiSearcher = absent::Absent<xiangqi::Position, xiangqi::Move>;
+type XiangqiSearcher = absent::Absent<xiangqi::search::Searcher>;
 
 /// The engine: one `Slot` (position, searcher, state of the `go`) per game (the Hex one made on first use), the game of the last `set_position`,
 /// and the options that apply to every game.

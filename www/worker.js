@@ -5,7 +5,8 @@
 // game its name asks for (`duiyi-engine-hex`: Hex; else Xiangqi) at start, and another game's module the
 // first time a position or lab message of that game comes. Messages that come while a module loads wait for
 // it, in order (isready is answered at once, and a stop goes to the running search when nothing queued starts
-// another). The options set so far are given to an engine made later.
+// another). The options set so far are given to an engine made later (an option of the other game's
+// searcher is taken by name before its module loads, and its value checked then, silently).
 //
 //   page → worker  {type:'position', game?, fen?, size?, swap?, moves}
 //                                                     set the position, and with it the game:
@@ -585,9 +586,9 @@ function handle(msg) {
 
 /**
  * Sets an option on every game's engine loaded so far, and keeps it for the engines made later. Options apply
- * to every game, as in one native engine. An error is reported when no engine takes the option: a bad value
- * at once; an option no loaded engine knows (`engine.unknown_option`) only once every game's module is loaded
- * (until then the module still to come may know it).
+ * to every game, as in one native engine (an engine built without a game's search still knows that game's
+ * option names: src/engine/absent.rs). An error is reported when no engine takes the option, a bad value
+ * before an unknown name.
  */
 function setOption(name, value) {
   optionLog.push([name, value]);
@@ -601,10 +602,7 @@ function setOption(name, value) {
       errors.push(err);
     }
   }
-  if (taken) return;
-  const reason = errors.find((err) => err?.code !== 'engine.unknown_option');
-  if (reason) report('setoption', reason);
-  else if (errors.length && Object.keys(engines).length === Object.keys(MODULES).length) report('setoption', errors[0]);
+  if (!taken && errors.length) report('setoption', errors.find((err) => err?.code !== 'engine.unknown_option') ?? errors[0]);
 }
 
 /** The game whose module a message needs: a position's or a lab run's game; null for the other messages. */

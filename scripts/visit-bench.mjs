@@ -17,7 +17,11 @@
 // Localhost, no network throttling: the figures are the page's own cost, not the network's. Each visit is a
 // new tab; RUNS visits of each kind (default 7), medians and ranges printed, and JSON with --json FILE.
 //
-//   node scripts/visit-bench.mjs [--runs N] [--json FILE]     (after npm run dist; uses dist/)
+// With --throttle KBPS,RTT (e.g. 200,150: about Chrome's "Slow 4G": 1.6 Mbit/s down, 150 ms round trip) only
+// first visits of the bundle are measured, over a network throttled that way (Chromium's network emulation of
+// the page and its workers): what the bytes of a first visit cost.
+//
+//   node scripts/visit-bench.mjs [--runs N] [--json FILE] [--throttle KBPS,RTT]     (after npm run dist)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,11 +34,15 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 let runs = 7;
 let jsonOut = null;
+let throttle = null;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--runs' && args[i + 1]) runs = Number(args[++i]);
   else if (args[i] === '--json' && args[i + 1]) jsonOut = args[++i];
-  else {
-    console.error(`visit-bench: unknown argument '${args[i]}' (known: --runs N, --json FILE)`);
+  else if (args[i] === '--throttle' && /^\d+,\d+$/.test(args[i + 1] ?? '')) {
+    const [kbps, rtt] = args[++i].split(',').map(Number);
+    throttle = { kbps, rtt };
+  } else {
+    console.error(`visit-bench: unknown argument '${args[i]}' (known: --runs N, --json FILE, --throttle KBPS,RTT)`);
     process.exit(2);
   }
 }
@@ -83,10 +91,15 @@ async function launch(dir) {
   return context;
 }
 
-/** One visit in a new tab: the two moments, in ms. */
-async function visit(context, url) {
+/** One visit in a new tab: the two moments, in ms. With `net` {kbps, rtt}: over a throttled network. */
+async function visit(context, url, net = null) {
   const page = await context.newPage();
   try {
+    if (net) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: net.rtt, downloadThroughput: net.kbps * 1024, uploadThroughput: net.kbps * 1024 });
+    }
     await page.goto(url);
     await page.waitForFunction(() => window.__visit?.board && window.__visit?.engine, null, { timeout: 120000, polling: 20 });
     const marks = await page.evaluate(() => window.__visit);
@@ -118,7 +131,19 @@ async function firstAndRepeats(who, profile, url) {
   record(`${who} repeat cold`, await visit(profile.context, url));
 }
 
-for (let i = 0; i < runs; i++) {
+for (let i = 0; throttle && i < runs; i++) {
+  console.error(`visit-bench: run ${i + 1}/${runs} (throttled: ${throttle.kbps} KB/s, ${throttle.rtt} ms)`);
+  const host = await startStaticHost({ root: DIST, base: '/duiyi/' });
+  const p = await newProfile();
+  try {
+    record(`dist first, ${throttle.kbps} KB/s ${throttle.rtt} ms`, await visit(p.context, `${host.url}?lang=en#xiangqi`, throttle));
+  } finally {
+    await p.close();
+    await host.close();
+  }
+}
+
+for (let i = 0; !throttle && i < runs; i++) {
   // the bundle: first, repeats, then offline after a restart (one profile)
   const host = await startStaticHost({ root: DIST, base: '/duiyi/' });
   const p = await newProfile();
@@ -149,10 +174,10 @@ console.log(`visits to a playable Xiangqi board, ms from navigation start (media
 console.log('kind               board                 engine ready          served by the service worker');
 for (const [kind, rs] of Object.entries(results.kinds)) {
   const f = (k) => `${median(rs.map((r) => r[k])).toFixed(0)} [${Math.min(...rs.map((r) => r[k])).toFixed(0)}, ${Math.max(...rs.map((r) => r[k])).toFixed(0)}]`;
-  console.log(`${kind.padEnd(18)} ${f('board').padEnd(21)} ${f('engine').padEnd(21)} ${rs.filter((r) => r.controlled).length}/${rs.length}`);
+  console.log(`${kind.padEnd(throttle ? 32 : 18)} ${f('board').padEnd(21)} ${f('engine').padEnd(21)} ${rs.filter((r) => r.controlled).length}/${rs.length}`);
 }
 const ratio = (a, b, k) => median(results.kinds[a].map((r) => r[k])) / median(results.kinds[b].map((r) => r[k]));
-for (const kind of ['first', 'repeat tab', 'repeat cold']) {
+for (const kind of throttle ? [] : ['first', 'repeat tab', 'repeat cold']) {
   console.log(`${kind}, dist against www: board ${ratio(`dist ${kind}`, `www ${kind}`, 'board').toFixed(2)}×, engine ${ratio(`dist ${kind}`, `www ${kind}`, 'engine').toFixed(2)}×`);
 }
 if (jsonOut) fs.writeFileSync(jsonOut, `${JSON.stringify(results, null, 1)}\n`);

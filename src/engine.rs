@@ -348,7 +348,8 @@ type XiangqiSearcher = xiangqi::search::Searcher;
 #[cfg(not(feature = "xiangqi-search"))]
 type XiangqiSearcher = absent::Absent<xiangqi::search::Searcher>;
 
-/// The engine: one `Slot` (position, searcher, state of the `go`) per game (the Hex one made on first use), the game of the last `set_position`,
+/// The engine: one `Slot` (position, searcher, state of the `go`) per game (the Hex one made on first use, or at
+/// once in a build without the Xiangqi search), the game of the last `set_position`,
 /// and the options that apply to every game.
 pub struct Engine {
     game: Game,
@@ -429,7 +430,8 @@ fn to_step<M: Into<GameMove>>(s: SlotStep<M>) -> Step {
 }
 
 impl Engine {
-    /// An engine at the Xiangqi start position with a [`DEFAULT_HASH_MIB`] table.
+    /// An engine at the Xiangqi start position with a [`DEFAULT_HASH_MIB`] table (in a build without the
+    /// Xiangqi search, on an empty 11×11 Hex board).
     pub fn new() -> Self {
         // A build without the Xiangqi search (`absent.rs`) starts on an empty 11×11 Hex board instead: the game
         // of the engine is always one it can search.

@@ -1,7 +1,7 @@
 // The engine worker: owns one Rust `Engine` (wasm) per game (Xiangqi, Hex: the game is a field of the
 // position) and speaks a message protocol that mirrors the UCI/UCCI verbs (docs/architecture.md §3).
 //
-// Each game's engine is in that game's wasm module (www/wasm-modules.js): the worker loads the module of the
+// Each game's engine is in that game's wasm module (www/wasm-modules.js, whose loader it shares with the page): the worker loads the module of the
 // game its name asks for (`duiyi-engine-hex`: Hex; else Xiangqi) at start, and another game's module the
 // first time a position or lab message of that game comes. Messages that come while a module loads wait for
 // it, in order (isready is answered at once, and a stop goes to the running search when nothing queued starts
@@ -80,12 +80,7 @@
 // A stop therefore takes effect within one slice.
 
 import { codedError, errorData } from './i18n/errors.js';
-
-/** Each game's wasm module (literal paths: scripts/dist.mjs follows them). */
-const MODULES = {
-  xiangqi: () => import('./pkg/duiyi_xiangqi.js'),
-  hex: () => import('./pkg/duiyi_hex.js'),
-};
+import { loadModule } from './wasm-modules.js';
 /** game → the initialised module's exports */
 const loaded = {};
 /** game → the page's engine of that game (made when its module loads) */
@@ -616,8 +611,7 @@ function gameOf(msg) {
  * to load.
  */
 async function loadGame(game) {
-  const mod = await MODULES[game]();
-  await mod.default();
+  const mod = await loadModule(game);
   loaded[game] = mod;
   const made = new mod.Engine();
   for (const [name, value] of optionLog) {

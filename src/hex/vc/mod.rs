@@ -756,4 +756,26 @@ mod tests {
         }
         assert!(fulls > 50 && semis > 50, "{fulls} fulls, {semis} semis");
     }
+
+    /// A 4th-row stone three columns from the obtuse corner's side (h4 on 11×11, White at j4 closing the short
+    /// way round) is joined to NORTH by the 31-cell edge template; the stone's group reaches SOUTH by a column,
+    /// so Black's edges are fully connected. Without that template the VC engine found nothing here.
+    #[test]
+    fn a_fourth_row_stone_near_the_obtuse_corner_reaches_its_edge() {
+        use crate::hex::Position;
+        let mut rows = vec![String::from("..........."); 11];
+        for r in 3..11 {
+            rows[r].replace_range(7..8, "B");
+        }
+        for r in 1..9 {
+            rows[r].replace_range(0..1, "W");
+        }
+        rows[3].replace_range(9..10, "W");
+        let refs: Vec<&str> = rows.iter().map(|s| s.as_str()).collect();
+        let pos = Position::from_rows(&refs, Some(Color::White)).unwrap();
+        let report = report::report(&pos, VcLimits::DEFAULT, false).unwrap();
+        let full = report["black"]["full"].as_array().expect("Black's edges fully connected");
+        assert!(full.iter().any(|c| c == "c1") && full.iter().any(|c| c == "g5"), "{full:?}");
+    }
 }
+

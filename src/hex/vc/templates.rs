@@ -16,7 +16,8 @@ use crate::hex::bitboard::Bits;
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Shape {
-    /// The stone's row (0 = touching the edge): 1, 2 or 3.
+    /// The stone's row (0 = touching the edge): 1, 2 or 3. Cells may lie one row past it (on the stone's side
+    /// away from the edge), left of the stone.
     pub row: i32,
     /// The carrier's cells `(column offset, row)`.
     pub cells: &'static [(i32, i32)],
@@ -44,6 +45,18 @@ pub(crate) const SHAPES: &[Shape] = &[
         cells: &[
             (-2, 0), (-2, 1), (-2, 2), (-1, 0), (-1, 1), (-1, 2), (-1, 3), (0, 0), (0, 1), (0, 2), (1, 0), (1, 2),
             (1, 3), (2, 0), (2, 1), (2, 2), (3, 0), (3, 1), (3, 2), (4, 0), (4, 1), (5, 0),
+        ],
+    },
+    // A 4th-row template for a stone three columns from the obtuse corner's side, where the two above do not
+    // fit (31 cells; `find_side` with `K` = 3, issue 33): it reaches round the stone, one row past it. Benzene's
+    // VC engine builds the same carrier by its H-search. Nearer the side no 4th-row template exists in the
+    // region `find_side` searches.
+    Shape {
+        row: 3,
+        cells: &[
+            (-5, 0), (-5, 1), (-5, 2), (-4, 0), (-4, 1), (-4, 2), (-4, 3), (-3, 0), (-3, 1), (-3, 2), (-3, 3),
+            (-3, 4), (-2, 0), (-2, 1), (-2, 2), (-2, 3), (-2, 4), (-1, 0), (-1, 1), (-1, 2), (-1, 3), (-1, 4),
+            (0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0), (2, 1), (3, 0),
         ],
     },
 ];
@@ -179,20 +192,26 @@ mod tests {
         }
     }
 
-    /// The 4th-row templates (and their mirror images) hold and are minimal on the NORTH edge, by the DFPN
-    /// solver (a brute-force game tree over 19–22 cells is too large); the other edges are the same shapes
-    /// moved by the symmetries the smaller templates check above.
+    /// The templates of more than 10 cells (and their mirror images) hold and are minimal on the NORTH edge, by
+    /// the DFPN solver (a brute-force game tree over 11–22 cells is too large); the other edges are the same
+    /// shapes moved by the symmetries the smaller templates check above.
     #[test]
-    fn the_fourth_row_templates_hold_and_are_minimal_by_the_solver() {
-        let (w, sc) = (13usize, 5i32);
-        for s in SHAPES.iter().filter(|s| s.row == 3) {
+    fn the_larger_templates_hold_and_are_minimal_by_the_solver() {
+        for s in SHAPES.iter().filter(|s| s.cells.len() > 10) {
             for cells in [s.cells.to_vec(), mirror(s.row, s.cells)] {
+                let lo = cells.iter().map(|&(c, _)| c).min().unwrap().min(0);
+                let hi = cells.iter().map(|&(c, _)| c).max().unwrap().max(0);
+                let sc = 1 - lo;
+                let w = (sc + hi + 2) as usize;
                 let abs: Vec<(usize, usize)> = cells.iter().map(|&(c, r)| ((sc + c) as usize, r as usize)).collect();
-                assert!(holds_by_solver(w, 3, sc as usize, &abs), "{cells:?}");
+                let row = s.row as usize;
+                assert!(holds_by_solver(w, row, sc as usize, &abs), "{cells:?}");
+                // Without a cell, the column stays where it was (the cell left out becomes White).
+                let col = column_of(sc as usize, row, &abs);
                 for i in 0..abs.len() {
                     let mut less = abs.clone();
                     less.remove(i);
-                    assert!(!holds_by_solver(w, 3, sc as usize, &less), "{cells:?} without {:?}", abs[i]);
+                    assert!(!holds_with_column(w, row, sc as usize, &less, col), "{cells:?} without {:?}", cells[i]);
                 }
             }
         }
@@ -200,14 +219,31 @@ mod tests {
 
     /// Whether the NORTH template with its stone at `(sc, row)` of a `w`-wide board holds with carrier
     /// `carrier` (cells as (column, row)): the DFPN solver ([`crate::hex::solver::solve`]) on a board where
-    /// the carrier is the only empty area, the stone is joined to SOUTH by a column of Black stones and every
+    /// the carrier is the only empty area, the stone is joined to SOUTH (two rows past it) by a column of Black
+    /// stones through one of its neighbours past its row, and every
     /// other cell is White, White to move; Black wins exactly when the template holds.
     fn holds_by_solver(w: usize, row: usize, sc: usize, carrier: &[(usize, usize)]) -> bool {
+        holds_with_column(w, row, sc, carrier, column_of(sc, row, carrier))
+    }
+
+    /// The column of [`holds_by_solver`]'s Black stones past the stone's row: under the stone unless the
+    /// carrier uses that cell, else one to the left.
+    fn column_of(sc: usize, row: usize, carrier: &[(usize, usize)]) -> usize {
+        let col = if carrier.contains(&(sc, row + 1)) { sc - 1 } else { sc };
+        assert!(!carrier.contains(&(col, row + 1)), "the carrier surrounds the stone's side away from the edge");
+        col
+    }
+
+    /// [`holds_by_solver`] with the column past the stone's row in column `col` (`sc` or `sc - 1`).
+    fn holds_with_column(w: usize, row: usize, sc: usize, carrier: &[(usize, usize)], col: usize) -> bool {
         use crate::hex::{Color, Position, solver};
-        let h = row + 2;
+        // Two rows past the stone: carrier cells one row past it must not touch SOUTH. The column leaves the
+        // stone through `col` (one of its two neighbours past its row).
+        let h = row + 3;
         let mut rows: Vec<Vec<char>> = vec![vec!['W'; w]; h];
-        for r in row..h {
-            rows[r][sc] = 'B';
+        rows[row][sc] = 'B';
+        for r in row + 1..h {
+            rows[r][col] = 'B';
         }
         for &(c, r) in carrier {
             rows[r][c] = '.';
@@ -217,6 +253,59 @@ mod tests {
         let pos = Position::from_rows(&refs, Some(Color::White)).unwrap();
         let limits = solver::SolveLimits { all_winning_moves: false, ..Default::default() };
         solver::solve(&pos, limits).unwrap().winner == Some(Color::Black)
+    }
+
+    /// The finder of the shapes near the board's right-hand side (run by hand: `HEX_FIND=row,K,orders cargo
+    /// test --release templates::tests::find_side -- --ignored --nocapture`): as [`find`], from a region cut at
+    /// column offset `K` to the right (the cells past it off the board) and widened to the left, so that a
+    /// template fits a stone `K` columns from the side (the obtuse corner's side on the NORTH edge).
+    // Ignored: a search tool run by hand, as `find`.
+    #[test]
+    #[ignore]
+    fn find_side() {
+        let spec = std::env::var("HEX_FIND").unwrap_or_else(|_| "3,3,12".into());
+        let v: Vec<i32> = spec.split(',').map(|x| x.parse().unwrap()).collect();
+        let (row, k, orders) = (v[0] as usize, v[1], v[2] as usize);
+        let sc = 8usize;
+        let w = sc + k as usize + 1;
+        let mut region: Vec<(usize, usize)> = Vec::new();
+        for r in 0..=row + 1 {
+            for c in 0..w {
+                let (dc, dr) = (c as i32 - sc as i32, row as i32 - r as i32);
+                // Below the stone's row only to its left (the solver's board has Black's column under it).
+                let below_ok = r <= row || dc < 0;
+                if (r, c) != (row, sc) && below_ok && dc >= -(row as i32) - 4 && dc <= (dr + 3).min(k) {
+                    region.push((c, r));
+                }
+            }
+        }
+        assert!(holds_by_solver(w, row, sc, &region), "region");
+        let mut seen: Vec<Vec<(usize, usize)>> = Vec::new();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ (k as u64) << 32;
+        for _ in 0..orders {
+            let mut order: Vec<usize> = (0..region.len()).collect();
+            for i in (1..order.len()).rev() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                order.swap(i, (seed % (i as u64 + 1)) as usize);
+            }
+            let mut keep = vec![true; region.len()];
+            for i in order {
+                keep[i] = false;
+                let c: Vec<(usize, usize)> = region.iter().zip(&keep).filter(|(_, k)| **k).map(|(x, _)| *x).collect();
+                if !holds_by_solver(w, row, sc, &c) {
+                    keep[i] = true;
+                }
+            }
+            let mut c: Vec<(usize, usize)> = region.iter().zip(&keep).filter(|(_, k)| **k).map(|(x, _)| *x).collect();
+            c.sort();
+            if !seen.contains(&c) {
+                let rel: Vec<(i32, i32)> = c.iter().map(|&(x, y)| (x as i32 - sc as i32, y as i32)).collect();
+                println!("row {row} K {k} size {}: {rel:?}", rel.len());
+                seen.push(c);
+            }
+        }
     }
 
     /// The finder the shapes came from (run by hand: `cargo test --release templates::tests::find -- --ignored

@@ -42,7 +42,7 @@ fn solve_in<B: Bits>(pos: &Position, limits: SolveLimits) -> Result<SolveResult,
     s.use_fill = true;
     // First a proof of the root itself (finds one winning move fast when there is one).
     if !pos.swap_available() {
-        let r = s.prove(&root);
+        let r = s.prove_turning(&root);
         match r {
             Some(true) => mover_wins = Some(true),
             Some(false) => mover_wins = Some(false),
@@ -82,7 +82,7 @@ fn solve_in<B: Bits>(pos: &Position, limits: SolveLimits) -> Result<SolveResult,
             s.nodes += sub.nodes;
             sub.winner.map(|w| w == mover.opponent())
         } else {
-            s.prove(&Board::from_position(&child))
+            s.prove_turning(&Board::from_position(&child))
         };
         match r {
             Some(false) => {

@@ -255,10 +255,11 @@ mod tests {
         solver::solve(&pos, limits).unwrap().winner == Some(Color::Black)
     }
 
-    /// The finder of the shapes near the board's right-hand side (run by hand: `HEX_FIND=row,K,orders cargo
-    /// test --release templates::tests::find_side -- --ignored --nocapture`): as [`find`], from a region cut at
+    /// The finder of the shapes near the board's sides (run by hand: `HEX_FIND=row,K,orders[,L] cargo test
+    /// --release templates::tests::find_side -- --ignored --nocapture`): as [`find`], from a region cut at
     /// column offset `K` to the right (the cells past it off the board) and widened to the left, so that a
-    /// template fits a stone `K` columns from the side (the obtuse corner's side on the NORTH edge).
+    /// template fits a stone `K` columns from the side (the obtuse corner's side on the NORTH edge); with `L`,
+    /// cut `L` columns to the left instead (the acute corner's side) and widened to the right.
     // Ignored: a search tool run by hand, as `find`.
     #[test]
     #[ignore]
@@ -266,6 +267,12 @@ mod tests {
         let spec = std::env::var("HEX_FIND").unwrap_or_else(|_| "3,3,12".into());
         let v: Vec<i32> = spec.split(',').map(|x| x.parse().unwrap()).collect();
         let (row, k, orders) = (v[0] as usize, v[1], v[2] as usize);
+        // An optional fourth number cuts the region `L` columns left of the stone (the acute corner's side) and
+        // widens it to the right instead.
+        let (left, right) = match v.get(3) {
+            Some(&l) => (l, 6),
+            None => (row as i32 + 4, 3),
+        };
         let sc = 8usize;
         let w = sc + k as usize + 1;
         let mut region: Vec<(usize, usize)> = Vec::new();
@@ -274,7 +281,7 @@ mod tests {
                 let (dc, dr) = (c as i32 - sc as i32, row as i32 - r as i32);
                 // Below the stone's row only to its left (the solver's board has Black's column under it).
                 let below_ok = r <= row || dc < 0;
-                if (r, c) != (row, sc) && below_ok && dc >= -(row as i32) - 4 && dc <= (dr + 3).min(k) {
+                if (r, c) != (row, sc) && below_ok && dc >= -left && dc <= (dr + right).min(k) {
                     region.push((c, r));
                 }
             }

@@ -1,5 +1,6 @@
-// Assets several views load on demand: chart.js (bundled by scripts/build.sh from scripts/vendor/chart.mjs) and
-// a view's own string table (www/i18n/<view>.<lang>.json). Each is fetched once per page and shared.
+// Assets several views load on demand: chart.js (bundled by scripts/build.sh from scripts/vendor/chart.mjs),
+// a view's own string table (www/i18n/<view>.<lang>.json) and a view's stylesheet. Each is fetched once per page
+// and shared.
 
 let chartReady = null;
 
@@ -45,4 +46,21 @@ export async function loadViewStrings(view, lang) {
     stringsCache.set(key, await res.json());
   }
   return stringsCache.get(key);
+}
+
+/** Appends a view's stylesheet (`href`: its URL, written as a literal `new URL(…, import.meta.url)` in the view
+ *  so the static bundle can follow it) to the document's head, and resolves with the `<link>` once the sheet
+ *  has loaded, or failed (the view then shows unstyled rather than not at all). A view awaits it before it
+ *  draws: laid out without its styles, a wide table pushes a phone's page sideways until they arrive.
+ *  The caller removes the `<link>` when it unmounts. */
+export function loadStyle(href) {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = href;
+  const loaded = new Promise((resolve) => {
+    link.addEventListener('load', () => resolve(link), { once: true });
+    link.addEventListener('error', () => resolve(link), { once: true });
+  });
+  document.head.append(link);
+  return loaded;
 }

@@ -19,7 +19,7 @@
 import init, { circleParsePoints, circleRandomPoints } from '../pkg/duiyi_hex.js';
 import { h } from './dom.js';
 import { errorText } from '../i18n/errors.js';
-import { loadChart, loadViewStrings } from './assets.js';
+import { loadChart, loadStyle, loadViewStrings } from './assets.js';
 
 const METHODS = ['seed', 'welzl'];
 const COLORS = { seed: '#c2410c', welzl: '#1d4ed8', guess: '#7c3aed' };
@@ -98,15 +98,15 @@ export function scoreGuess(guess, truth) {
  */
 export async function mount(root, ctx) {
   let lang = ctx.lang === 'en' ? 'en' : 'zh';
-  const [, strings, Chart] = await Promise.all([init(), loadStrings(lang), loadChart()]);
+  // the stylesheet before the first layout (see assets.js loadStyle)
+  const [, strings, Chart, css] = await Promise.all([
+    init(), loadStrings(lang), loadChart(), loadStyle(new URL('./circle.css', import.meta.url).href)]);
   let dict = strings;
   const t = (key, params) => {
     let s = dict[key] ?? key;
     if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m));
     return s;
   };
-  const css = h('link', { rel: 'stylesheet', href: new URL('./circle.css', import.meta.url).href });
-  document.head.append(css);
 
   const link = readLink(location.hash);
   const state = {

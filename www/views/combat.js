@@ -19,7 +19,7 @@ import init, { combatReport, prdIntervals } from '../pkg/duiyi_hex.js';
 import { h } from './dom.js';
 import { errorText } from '../i18n/errors.js';
 import { createCritGuess } from './combat-guess.js';
-import { loadChart, loadViewStrings } from './assets.js';
+import { loadChart, loadStyle, loadViewStrings } from './assets.js';
 import { MODELS, OUTCOMES, COLORS, FIELDS, readHash, writeHash, inactiveBlockField, pct, num, fmtInt } from './combat-model.js';
 import { createSheetForm } from './combat-form.js';
 import { renderRoundTable } from './combat-strip.js';
@@ -36,7 +36,9 @@ const loadStrings = (lang) => loadViewStrings('combat', lang);
  */
 export async function mount(root, ctx) {
   let lang = ctx.lang === 'en' ? 'en' : 'zh';
-  const [, strings, Chart] = await Promise.all([init(), loadStrings(lang), loadChart()]);
+  // the stylesheet before the first layout: unstyled, the tables push a phone's page sideways
+  const [, strings, Chart, css] = await Promise.all([
+    init(), loadStrings(lang), loadChart(), loadStyle(new URL('./combat.css', import.meta.url).href)]);
   let dict = strings;
   const t = (key, params) => {
     let s = dict[key] ?? key;
@@ -44,8 +46,6 @@ export async function mount(root, ctx) {
     return s;
   };
 
-  const css = h('link', { rel: 'stylesheet', href: new URL('./combat.css', import.meta.url).href });
-  document.head.append(css);
 
   const state = readHash();
   /** last good exact reports, by model */

@@ -21,7 +21,7 @@
 
 import { h } from './dom.js';
 import { errorText } from '../i18n/errors.js';
-import { loadViewStrings } from './assets.js';
+import { loadStyle, loadViewStrings } from './assets.js';
 import { openLibrary, outcomeOf, exportText, recordText, storageState } from '../game-library.js';
 
 /** Rows drawn at first (and per "show more"): a long library stays quick to draw. */
@@ -178,7 +178,9 @@ const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('d
 export async function mount(root, ctx) {
   let lang = ctx.lang === 'en' ? 'en' : 'zh';
   let pageT = ctx.t ?? ((key) => key);
-  let dict = await loadViewStrings('games', lang);
+  // the stylesheet before the first layout (see assets.js loadStyle)
+  let [dict, css] = await Promise.all([
+    loadViewStrings('games', lang), loadStyle(new URL('./games.css', import.meta.url).href)]);
   /** the view's strings, then the page's (err.* of the wasm readers and of the library) */
   const t = (key, params) => {
     // English says one game, two games: a `<key>.one` string (when the table has one) for a count of 1
@@ -187,8 +189,6 @@ export async function mount(root, ctx) {
     if (s === undefined) return pageT(key, params);
     return params ? s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m)) : s;
   };
-  const css = h('link', { rel: 'stylesheet', href: new URL('./games.css', import.meta.url).href });
-  document.head.append(css);
 
   const link = readLink(location.hash);
   const state = {

@@ -11,7 +11,7 @@
 // puzzle-game-hex (aria-pressed), puzzle-change (the last rating change), puzzle-themes.
 
 import { h, setText } from './dom.js';
-import { loadViewStrings } from './assets.js';
+import { loadStyle, loadViewStrings } from './assets.js';
 import { loadSet, pickNext, GAMES } from './puzzle-set.js';
 import { loadRating, saveRating, rate, ratingText } from './puzzle-rating.js';
 import { createXiangqiPuzzle } from './puzzle-xiangqi.js';
@@ -31,14 +31,14 @@ const GAME_KEY = 'duiyi.puzzles.game';
 export async function mount(root, ctx) {
   let lang = ctx.lang === 'en' ? 'en' : 'zh';
   let pageT = ctx.t ?? ((key) => key);
-  let dict = await loadViewStrings('puzzles', lang);
+  // the stylesheet before the first layout (see assets.js loadStyle)
+  let [dict, css] = await Promise.all([
+    loadViewStrings('puzzles', lang), loadStyle(new URL('./puzzles.css', import.meta.url).href)]);
   const t = (key, params) => {
     const s = dict[key];
     if (s === undefined) return pageT(key, params);
     return params ? s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m)) : s;
   };
-  const css = h('link', { rel: 'stylesheet', href: new URL('./puzzles.css', import.meta.url).href });
-  document.head.append(css);
 
   const asked = ctx.params?.get('game');
   let game = GAMES.includes(asked) ? asked : GAMES.includes(readJSON(GAME_KEY)) ? readJSON(GAME_KEY) : 'xiangqi';

@@ -182,3 +182,21 @@ fn agrees_with_brute_force_on_random_positions() {
     // Both outcomes well represented.
     assert!(checked[0] > 40 && checked[1] > 40, "{checked:?}");
 }
+
+/// A 9×9 position from a game the engine lost against Wolve at 1 s a move (2026-12-06, the `9bcf437`-era match
+/// of docs/benchmarks.md "Hex strength against Benzene", opening b2, after 23 moves): White to move wins
+/// (Benzene's DFPN proves it in under a second; the game's f7 loses). Ordering moves by the circuit's current
+/// (`src/hex/resistance.rs`) the solver proves it in about 5,100 nodes; ordered by the change of the
+/// shortest-path distances it needed 299,064.
+#[test]
+fn proves_a_9x9_game_position_within_a_small_node_budget() {
+    let mut pos = Position::square(9).unwrap();
+    for m in "b2 c7 e6 e5 f5 f4 g4 g3 i2 h3 i3 i1 d5 d6 h2 h1 g2 h4 i4 g1 f2 d2 e2".split_whitespace() {
+        pos.play_str(m).unwrap();
+    }
+    assert_eq!(pos.to_move(), Color::White);
+    let limits = SolveLimits { nodes: Some(20_000), all_winning_moves: false, ..SolveLimits::default() };
+    let r = solve(&pos, limits).unwrap();
+    assert_eq!(r.winner, Some(Color::White), "{r:?}");
+    assert!(!r.winning_moves.contains(&Move::Place(Cell::parse("f7").unwrap())));
+}

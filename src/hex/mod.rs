@@ -26,6 +26,7 @@ pub mod eval;
 mod ice;
 pub mod knowledge;
 pub mod mcts;
+mod resistance;
 pub mod review;
 mod review_cli;
 pub mod search;

@@ -26,6 +26,14 @@ test('tools/hex_tactics.py --self-test passes (the tactics file parses; the runn
   assert.match(r.stdout + r.stderr, /self-test: ok/);
 });
 
+test('the 9×9 tactics file (won positions thrown away against Wolve) parses and checks', { skip: python.status !== 0 && 'python3 is not installed' }, () => {
+  const file = path.join(root, 'benches/data/hex-tactics-9x9.txt');
+  const r = spawnSync('python3', [path.join(root, 'tools/hex_tactics.py'), '--self-test', '--file', file], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  assert.equal(r.status, 0, `exit ${r.status}\n${r.stdout}\n${r.stderr}`);
+  assert.match(r.stdout, /data: 14 positions .*9x9: 14/);
+  assert.match(r.stdout + r.stderr, /self-test: ok/);
+});
+
 // tools/clock_match.py end to end: the native engine against itself at a fixed node count on the first two
 // lines of the real opening set, with an SPRT — every game is decided by the referee (or the ply limit), each
 // opening is played with both colours, and the summary carries the per-family scores and the SPRT state.

@@ -10,8 +10,9 @@
 //! current is large lies on both sides' best routes: playing there matters most. The solver tries moves in
 //! the order of the sum of both sides' energies ([`Circuit::energies`]).
 //!
-//! The network is solved exactly (Cholesky factorisation of the grounded conductance matrix, a few dozen
-//! microseconds on 9×9). Nodes cut off from both edges carry no current: a tiny leak to the ground
+//! The network is solved exactly (Cholesky factorisation of the grounded conductance matrix: about 40 µs for
+//! both sides of a 9×9 board with 18 stones, release build, 2026-12-06; the cost grows as the cube of the
+//! empty cells, so a nearly empty 19×19 board takes milliseconds). Nodes cut off from both edges carry no current: a tiny leak to the ground
 //! ([`LEAK`]) keeps the matrix positive definite without changing the currents that matter.
 
 use super::Color;

@@ -46,7 +46,6 @@ export async function mount(root, ctx) {
     return s;
   };
 
-
   const state = readHash();
   /** last good exact reports, by model */
   let reports = null;

@@ -4,7 +4,8 @@
     python3 tools/hex_patterns.py --min-count 20 /work/peers/prior-games/games-9 /work/peers/prior-games/games-11 \\
         > src/hex/mcts/patterns.rs
 
-Reads every `*.sgf` under the given directories (as written by tools/hex_match.py: `SZ[n]`, moves `;B[e5]`,
+`--players wolve,mohex` learns only the moves of the sides with those SGF names (`PB`/`PW`), e.g. a peer's moves
+in games it played against our engine. Reads every `*.sgf` under the given directories (as written by tools/hex_match.py: `SZ[n]`, moves `;B[e5]`,
 opening moves commented `C[opening]` are skipped as training positions but played). Each position after the
 opening is one "competition" (Coulom 2007): the move played is the winner among all empty cells.
 
@@ -78,20 +79,25 @@ def last_class(col, row, last):
 def read_sgf(path):
     text = open(path, encoding='utf-8').read()
     size = int(re.search(r'SZ\[(\d+)\]', text).group(1))
+    names = {}
+    for c in 'BW':
+        m = re.search(r'P' + c + r'\[([^\]]*)\]', text)
+        names[c.lower()] = m.group(1) if m else ''
     moves = []
     for m in re.finditer(r';([BW])\[([a-z])(\d+)\](C\[([^\]]*)\])?', text):
         moves.append((m.group(1).lower(), ord(m.group(2)) - 97, int(m.group(3)) - 1, m.group(5) == 'opening'))
-    return size, moves
+    return size, moves, names
 
 
-def competitions(paths):
-    """Yields [(pattern code, last class) of each empty cell], index of the played one."""
+def competitions(paths, players=None):
+    """Yields [(pattern code, last class) of each empty cell], index of the played one; with `players` (a set
+    of names), only the moves of a side whose SGF name (`PB`/`PW`) is in it."""
     for path in paths:
-        size, moves = read_sgf(path)
+        size, moves, names = read_sgf(path)
         board = {}
         last = None
         for colour, c, r, opening in moves:
-            if not opening:
+            if not opening and (players is None or names[colour] in players):
                 cands, win = [], None
                 for rr in range(size):
                     for cc in range(size):
@@ -170,18 +176,20 @@ def main():
     ap.add_argument('--min-count', type=int, default=20)
     ap.add_argument('--iterations', type=int, default=25)
     ap.add_argument('--holdout', type=int, default=0, help='also fit without every Kth game and test on those')
+    ap.add_argument('--players', default='', help='comma-separated SGF player names: learn only their moves')
     ap.add_argument('--provenance', default='', help='a line for the generated file\'s header')
     a = ap.parse_args()
+    players = set(a.players.split(',')) if a.players else None
     paths = sorted(p for d in a.dirs for p in glob.glob(os.path.join(d, '**', '*.sgf'), recursive=True))
     if a.holdout:
-        test = list(competitions(paths[::a.holdout]))
-        train = list(competitions([p for i, p in enumerate(paths) if i % a.holdout]))
+        test = list(competitions(paths[::a.holdout], players))
+        train = list(competitions([p for i, p in enumerate(paths) if i % a.holdout], players))
         kept, gp, gl, _ = fit(train, a.min_count, a.iterations)
         hit, ll = evaluate(test, kept, gp, gl)
         print(f'holdout (every {a.holdout}th game, {len(test)} positions): top-1 {hit:.3f}, '
               f'mean log-likelihood {ll:.4f} (uniform {sum(-math.log(len(c)) for c, _ in test) / len(test):.4f})',
               file=sys.stderr)
-    comps = list(competitions(paths))
+    comps = list(competitions(paths, players))
     print(f'{len(paths)} games, {len(comps)} positions', file=sys.stderr)
     kept, gp, gl, counts = fit(comps, a.min_count, a.iterations)
     hit, _ = evaluate(comps, kept, gp, gl)

@@ -24,8 +24,8 @@ Fit: the generalized Bradley–Terry model by minorization–maximization (Hunte
 generalized Bradley–Terry models"; Coulom 2007, "Computing Elo ratings of move patterns in the game of Go"),
 one feature group at a time, with Coulom's prior (each gamma gets one virtual win and one virtual loss against
 a virtual opponent of gamma 1). Patterns seen (as a candidate) fewer than `--min-count` times share one gamma
-("rare"). Output: a Rust module with the sorted codes, their gammas (f32), the rare gamma and the last-move
-gammas.
+("rare"). Output: a Rust module with the sorted codes (as u16 gaps), their gammas (a byte each, see
+`quantize`), the rare gamma and the last-move gammas (f32).
 """
 import argparse, glob, math, os, re, sys
 
@@ -170,6 +170,30 @@ def evaluate(comps, kept, gp, gl):
     return hit / len(comps), ll / len(comps)
 
 
+def quantize(g):
+    """The byte of a gamma: `16 · log2 γ + 128`, rounded and clamped to 0..255 (γ from 2^-8 to about 246; the
+    decoder in src/hex/mcts/priors.rs maps q back to 2^((q − 128) / 16))."""
+    return max(0, min(255, round(16 * math.log2(g)) + 128))
+
+
+def write_table(out, codes, gammas):
+    """The table in the compact form src/hex/mcts/priors.rs decodes: the ascending codes as gaps (u16) and the
+    gammas as bytes (`quantize`). About 3 bytes a pattern instead of 8."""
+    gaps = [codes[0]] + [codes[i] - codes[i - 1] for i in range(1, len(codes))] if codes else []
+    if any(not 0 <= g <= 65535 for g in gaps):
+        sys.exit('hex_patterns.py: a gap between two kept codes exceeds 65535 (keep more patterns)')
+    out.write('\n/// Canonical pattern codes, ascending, as gaps from the one before (the first from 0).\n')
+    out.write(f'pub(super) static CODE_GAPS: [u16; {len(gaps)}] = [\n')
+    for i in range(0, len(gaps), 16):
+        out.write('    ' + ', '.join(str(g) for g in gaps[i:i + 16]) + ',\n')
+    out.write('];\n\n/// Their Bradley–Terry gammas as bytes q: γ = 2^((q − 128) / 16).\n')
+    out.write(f'pub(super) static LOG_GAMMAS: [u8; {len(gammas)}] = [\n')
+    qs = [quantize(g) for g in gammas]
+    for i in range(0, len(qs), 24):
+        out.write('    ' + ', '.join(str(q) for q in qs[i:i + 24]) + ',\n')
+    out.write('];\n\n')
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('dirs', nargs='+')
@@ -200,16 +224,7 @@ def main():
               f'{a.iterations} MM iterations, top-1 {hit:.3f}.\n')
     if a.provenance:
         out.write(f'// {a.provenance}\n')
-    out.write('\n/// Canonical pattern codes, ascending.\n')
-    out.write(f'pub(super) static CODES: [u32; {len(kept)}] = [\n')
-    for i in range(0, len(kept), 12):
-        out.write('    ' + ', '.join(str(p) for p in kept[i:i + 12]) + ',\n')
-    out.write('];\n\n/// Their Bradley–Terry gammas.\n')
-    out.write(f'pub(super) static GAMMAS: [f32; {len(kept)}] = [\n')
-    vals = [f'{gp[i + 1]:.4e}' for i in range(len(kept))]
-    for i in range(0, len(vals), 10):
-        out.write('    ' + ', '.join(vals[i:i + 10]) + ',\n')
-    out.write('];\n\n')
+    write_table(out, kept, [gp[i + 1] for i in range(len(kept))])
     out.write(f'/// The gamma of a pattern not in the table.\npub(super) const RARE: f32 = {gp[0]:.4e};\n\n')
     out.write('/// Gammas of the cell\'s relation to the opponent\'s last stone: none, adjacent, bridge cell.\n')
     out.write(f'pub(super) const LAST: [f32; 3] = [{gl[0]:.4e}, {gl[1]:.4e}, {gl[2]:.4e}];\n')

@@ -10,9 +10,47 @@
 //! out of range (in the mover's frame) is the mover's edge, else a column out of range the opponent's. The
 //! 180° rotation (which keeps both sides' edges) maps digit `k` to `k + 3` in each group: the code is the
 //! smaller of the two.
+//!
+//! The table is stored compactly (about 3 bytes a pattern, so that it costs the wasm bundle little): the
+//! ascending codes as gaps, the gammas as bytes `q` with γ = 2^((q − 128) / 16) (steps of 4.4%), decoded once
+//! ([`table`]) by products of one constant only, so natively and in wasm alike.
 
-use super::patterns::{CODES, GAMMAS, LAST, RARE};
+use super::patterns::{CODE_GAPS, LAST, LOG_GAMMAS, RARE};
 use crate::hex::bitboard::Bits;
+use std::sync::OnceLock;
+
+/// 2^(1/16), the ratio between consecutive gamma bytes (the literal is rounded to the nearest `f32`).
+const GAMMA_STEP: f32 = 1.044_273_8;
+
+/// The gamma of each byte `q`: 2^((q − 128) / 16), built from 1.0 by multiplying and dividing by
+/// [`GAMMA_STEP`] (correctly rounded operations only: the same values on every IEEE machine).
+fn gamma_of_byte() -> [f32; 256] {
+    let mut t = [1.0f32; 256];
+    for q in 129..256 {
+        t[q] = t[q - 1] * GAMMA_STEP;
+    }
+    for q in (0..128).rev() {
+        t[q] = t[q + 1] / GAMMA_STEP;
+    }
+    t
+}
+
+/// The pattern table decoded: (canonical codes ascending, their gammas), built on first use.
+fn table() -> &'static (Vec<u32>, Vec<f32>) {
+    static TABLE: OnceLock<(Vec<u32>, Vec<f32>)> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut code = 0u32;
+        let codes = CODE_GAPS
+            .iter()
+            .map(|&gap| {
+                code += gap as u32;
+                code
+            })
+            .collect();
+        let by_byte = gamma_of_byte();
+        (codes, LOG_GAMMAS.iter().map(|&q| by_byte[q as usize]).collect())
+    })
+}
 
 /// Neighbour offsets (dc, dr) in ring order, then the bridge cells (sums of consecutive neighbours).
 const OFFSETS: [(i32, i32); 12] = [
@@ -104,8 +142,9 @@ pub(super) fn last_class(slots: &[u16; 12], last: Option<usize>) -> usize {
 /// constants only (exact IEEE arithmetic, the same natively and in wasm).
 #[inline]
 pub(super) fn gamma(code: u32, last: usize) -> f32 {
-    let g = match CODES.binary_search(&code) {
-        Ok(i) => GAMMAS[i],
+    let (codes, gammas) = table();
+    let g = match codes.binary_search(&code) {
+        Ok(i) => gammas[i],
         Err(_) => RARE,
     };
     g * LAST[last]
@@ -132,6 +171,22 @@ mod tests {
 
     fn map(stones: u128, w: usize, h: usize, f: impl Fn(usize, usize) -> usize) -> u128 {
         (0..w * h).filter(|&i| stones >> i & 1 == 1).fold(0, |m, i| m | 1u128 << f(i % w, i / w))
+    }
+
+    /// The decoded table: codes strictly ascending below 3^12, and each byte's gamma within 10^-5 of
+    /// 2^((q − 128) / 16).
+    #[test]
+    fn the_compact_table_decodes() {
+        let (codes, gammas) = table();
+        assert_eq!(codes.len(), CODE_GAPS.len());
+        assert_eq!(gammas.len(), codes.len());
+        assert!(codes.windows(2).all(|w| w[0] < w[1]));
+        assert!(*codes.last().unwrap() < 3u32.pow(12));
+        for (q, g) in gamma_of_byte().iter().enumerate() {
+            let want = 2f64.powf((q as f64 - 128.0) / 16.0);
+            assert!((*g as f64 / want - 1.0).abs() < 1e-5, "q {q}: {g} against {want}");
+        }
+        assert!(gammas.iter().all(|&g| g > 0.0));
     }
 
     #[test]

@@ -61,7 +61,7 @@
 //! The swap rule is handled at the root: when `swap-pieces` is legal, the swapped position is one more child.
 
 use super::bitboard::{Bits, Masks, bits};
-use super::vc::VcBuilder;
+use super::vc::{VcBuilder, VcLimits};
 use super::resistance::Circuit;
 
 mod greedy;
@@ -281,7 +281,7 @@ impl<B: Bits> Solver<B> {
             start,
             limits,
             aborted: false,
-            hs: VcBuilder::new(),
+            hs: VcBuilder::with_limits(VcLimits::for_solver(w, h)),
             use_hsearch: true,
             use_fill: true,
             use_prune: true,
@@ -369,7 +369,7 @@ impl<B: Bits> Solver<B> {
     }
 
     /// Sets H-search's bounds for the following analyses.
-    pub(crate) fn set_hsearch_limits(&mut self, limits: super::vc::VcLimits) {
+    pub(crate) fn set_hsearch_limits(&mut self, limits: VcLimits) {
         self.hs.limits = limits;
     }
 

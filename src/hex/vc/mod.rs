@@ -45,6 +45,13 @@ impl VcLimits {
     /// more 7×7 openings in less time (docs/benchmarks.md, "Hex solver"); in the playing engine's tree it cost
     /// more than it gave.
     pub(crate) const SOLVER: VcLimits = VcLimits { or_greedy: true, ..VcLimits::DEFAULT };
+    /// The solver's bounds on a `w × h` board: [`VcLimits::WIDE`] up to [`WIDE_SOLVER_CELLS`] cells (on the 49
+    /// 7×7 openings it proved g2 and a3, which the default does not within 60 s, and took less time on the
+    /// others; docs/benchmarks.md "Hex solver"), [`VcLimits::SOLVER`] above (on 9×9 positions the wider
+    /// bounds cost more time a node than they save in nodes).
+    pub(crate) fn for_solver(w: usize, h: usize) -> VcLimits {
+        if w * h <= WIDE_SOLVER_CELLS { VcLimits::WIDE } else { VcLimits::SOLVER }
+    }
     /// Wider bounds for one analysis that matters more (the playing engine's root).
     pub(crate) const WIDE: VcLimits =
         VcLimits { fulls: 8, semis: 24, edge_semis: 64, or_depth: 5, cell_pair_carrier: 2, templates: true, budget: 1_000_000, or_greedy: true };
@@ -59,6 +66,9 @@ impl VcLimits {
     pub(crate) const PLAIN: VcLimits =
         VcLimits { fulls: 4, semis: 8, edge_semis: 8, or_depth: 4, cell_pair_carrier: 0, templates: false, budget: 200_000, or_greedy: false };
 }
+
+/// The largest board (in cells) whose solver builds with [`VcLimits::WIDE`] ([`VcLimits::for_solver`]).
+pub(crate) const WIDE_SOLVER_CELLS: usize = 49;
 
 /// The VC engine (Anshelevich's H-search with edge templates): full and semi virtual connections of one side
 /// between its nodes — its stone groups (the groups touching an edge merged with that edge) and the empty
@@ -117,7 +127,8 @@ pub(crate) struct VcBuilder<B: Bits = u128> {
     templates: ((usize, usize), Vec<templates::Placed<B>>),
     /// Queue steps taken by the last build.
     pub(crate) steps: u32,
-    /// The bounds ([`VcLimits::SOLVER`] unless set).
+    /// The bounds ([`VcLimits::SOLVER`] from [`VcBuilder::new`]; the solver's are by board size,
+    /// [`VcLimits::for_solver`]).
     pub(crate) limits: VcLimits,
 }
 
@@ -227,6 +238,11 @@ impl<B: Bits> VcBuilder<B> {
     const DENSE: bool = B::BITS <= 128;
 
     pub(crate) fn new() -> VcBuilder<B> {
+        Self::with_limits(VcLimits::SOLVER)
+    }
+
+    /// A builder with the bounds `limits`.
+    pub(crate) fn with_limits(limits: VcLimits) -> VcBuilder<B> {
         VcBuilder {
             nn: 0,
             cell: Vec::new(),
@@ -250,7 +266,7 @@ impl<B: Bits> VcBuilder<B> {
             group_nodes: B::ZERO,
             templates: ((0, 0), Vec::new()),
             steps: 0,
-            limits: VcLimits::SOLVER,
+            limits,
         }
     }
 

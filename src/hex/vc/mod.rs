@@ -46,13 +46,14 @@ impl VcLimits {
     /// more than it gave.
     pub(crate) const SOLVER: VcLimits = VcLimits { or_greedy: true, ..VcLimits::DEFAULT };
     /// The solver's bounds on a `w × h` board: [`VcLimits::WIDE`] up to [`WIDE_SOLVER_CELLS`] cells (on the 49
-    /// 7×7 openings it proved g2 and a3, which the default does not within 60 s, and took less time on the
-    /// others; docs/benchmarks.md "Hex solver"), [`VcLimits::SOLVER`] above (on 9×9 positions the wider
-    /// bounds cost more time a node than they save in nodes).
+    /// 7×7 openings it proved g2, a3 and g5, which `SOLVER` does not within 60 s, in 0.905× the time on the
+    /// 44 both proved; docs/benchmarks.md "Hex solver", 2026-12-06), [`VcLimits::SOLVER`] above (on 9×9
+    /// positions the wider bounds cost more time a node than they save in nodes).
     pub(crate) fn for_solver(w: usize, h: usize) -> VcLimits {
         if w * h <= WIDE_SOLVER_CELLS { VcLimits::WIDE } else { VcLimits::SOLVER }
     }
-    /// Wider bounds for one analysis that matters more (the playing engine's root).
+    /// Wider bounds: `duiyi hex vc --limits wide`, and the solver's on boards up to 7×7
+    /// ([`VcLimits::for_solver`]).
     pub(crate) const WIDE: VcLimits =
         VcLimits { fulls: 8, semis: 24, edge_semis: 64, or_depth: 5, cell_pair_carrier: 2, templates: true, budget: 1_000_000, or_greedy: true };
     /// The playing engine's root: longer lists and carriers of up to 8 cells between two empty cells (more

@@ -4,9 +4,10 @@
     python3 tools/hex_patterns.py --min-count 20 /work/peers/prior-games/games-9 /work/peers/prior-games/games-11 \\
         > src/hex/mcts/patterns.rs
 
-`--players wolve,mohex` learns only the moves of the sides with those SGF names (`PB`/`PW`), e.g. a peer's moves
-in games it played against our engine. Reads every `*.sgf` under the given directories (as written by tools/hex_match.py: `SZ[n]`, moves `;B[e5]`,
-opening moves commented `C[opening]` are skipped as training positions but played). Each position after the
+Reads every `*.sgf` under the given directories (as written by tools/hex_match.py: `SZ[n]`, moves `;B[e5]`,
+opening moves commented `C[opening]` are skipped as training positions but played); with `--players
+wolve,mohex`, only the moves of the sides with those SGF names (`PB`/`PW`), e.g. a peer's moves in its games
+against our engine. Each position after the
 opening is one "competition" (Coulom 2007): the move played is the winner among all empty cells.
 
 Features of an empty cell, seen by the side to move (the same definition as `pattern_code` in

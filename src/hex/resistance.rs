@@ -12,8 +12,9 @@
 //!
 //! The network is solved exactly (Cholesky factorisation of the grounded conductance matrix: about 40 µs for
 //! both sides of a 9×9 board with 18 stones, release build, 2026-12-06; the cost grows as the cube of the
-//! empty cells, so a nearly empty 19×19 board takes milliseconds). Nodes cut off from both edges carry no current: a tiny leak to the ground
-//! ([`LEAK`]) keeps the matrix positive definite without changing the currents that matter.
+//! empty cells, so a nearly empty 19×19 board takes milliseconds). Nodes cut off from both edges carry no
+//! current: a tiny leak to the ground ([`LEAK`]) keeps the matrix positive definite without changing the
+//! currents that matter.
 
 use super::Color;
 use super::bitboard::{Bits, Masks, RING_EDGE, bits};

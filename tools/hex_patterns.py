@@ -7,11 +7,11 @@
 Reads every `*.sgf` under the given directories (as written by tools/hex_match.py: `SZ[n]`, moves `;B[e5]`,
 opening moves commented `C[opening]` are skipped as training positions but played); with `--players
 wolve,mohex`, only the moves of the sides with those SGF names (`PB`/`PW`), e.g. a peer's moves in its games
-against our engine. Each position after the
-opening is one "competition" (Coulom 2007): the move played is the winner among all empty cells.
+against our engine. Each position after the opening is one "competition" (Coulom 2007): the move played is
+the winner among all empty cells.
 
 Features of an empty cell, seen by the side to move (the same definition as `pattern_code` in
-src/hex/mcts/patterns_code.rs, which the unit tests check):
+src/hex/mcts/priors.rs, which its unit tests check):
 - **pattern**: the 12 cells around it — the six neighbours in ring order E, NE, N, W, SW, S (offsets (dc, dr)
   (1,0) (1,−1) (0,−1) (−1,0) (−1,1) (0,1)) and the six bridge cells between consecutive ones (their sums) —
   each 0 empty, 1 the mover's, 2 the opponent's, in base 3 (neighbour k is digit k, bridge k digit 6 + k). The

@@ -253,6 +253,13 @@ pub(crate) struct Solver<B: Bits = u128> {
     hs: VcBuilder<B>,
     /// Whether [`Solver::analyse`] runs H-search (off: the bridge/ziggurat connections only).
     pub(crate) use_hsearch: bool,
+    /// Whether [`Solver::analyse`] builds the side to move's own connections too, to find a win by its
+    /// edge-to-edge semi-connection (H-search for both sides). The proving search ([`Solver::new`]) leaves
+    /// that win to the child: after the key move the opponent faces a full connection, which its own analysis
+    /// finds. That costs one more analysis (and a move list) on such nodes, and saves one of the two builds on
+    /// every other node: on the 49 7×7 openings at 60 s each, 48 proved instead of 47 in 0.73× the time on
+    /// the 47 both proved (docs/benchmarks.md, "Hex solver", 2026-12-06). [`Solver::analyser`] keeps it.
+    pub(crate) own_connections: bool,
     /// Whether [`Solver::analyse`] fills in dead and captured cells first ([`Masks::fill_inferior`]).
     pub(crate) use_fill: bool,
     /// Whether [`Solver::analyse`] (with the fill-in) leaves the inferior moves out of the region
@@ -283,6 +290,7 @@ impl<B: Bits> Solver<B> {
             aborted: false,
             hs: VcBuilder::with_limits(VcLimits::for_solver(w, h)),
             use_hsearch: true,
+            own_connections: false,
             use_fill: true,
             use_prune: true,
             turn_nodes: TURN_NODES,
@@ -304,6 +312,7 @@ impl<B: Bits> Solver<B> {
             aborted: false,
             hs: VcBuilder::new(),
             use_hsearch: true,
+            own_connections: true,
             use_fill: true,
             use_prune: true,
             turn_nodes: TURN_NODES,
@@ -455,13 +464,17 @@ impl<B: Bits> Solver<B> {
         // is the proof of the loss.
         let mut mp = yours;
         if self.use_hsearch {
-            let me = b.to_move;
-            let my_conns = self.hs.run_to_move(&self.m, b.stones[me.index()], empty, me);
-            if let Some(c) = my_conns.full {
-                return Analysis::Win(c | mine);
-            }
-            if let Some(&c) = my_conns.semis.first() {
-                return Analysis::Win(c | mine);
+            // The side to move's own connections (a win by an edge-to-edge semi-connection): see
+            // `Solver::own_connections`.
+            if self.own_connections {
+                let me = b.to_move;
+                let my_conns = self.hs.run_to_move(&self.m, b.stones[me.index()], empty, me);
+                if let Some(c) = my_conns.full {
+                    return Analysis::Win(c | mine);
+                }
+                if let Some(&c) = my_conns.semis.first() {
+                    return Analysis::Win(c | mine);
+                }
             }
             let your_conns = self.hs.run(&self.m, q, empty, you);
             if let Some(c) = your_conns.full {

@@ -236,6 +236,8 @@ impl<B: Bits> Entry<B> {
     const EMPTY: Entry<B> = Entry { key: 0, phi: 0, delta: 0, work: 0, moves: B::ZERO, mp: B::ZERO };
 }
 const WAYS: usize = 4;
+/// Slots of [`Solver::fill`]'s memo (a power of two).
+const FILL_MEMO: usize = 1024;
 /// The first node budget of [`Solver::prove_turning`] (doubled at each turn of the board).
 const TURN_NODES: u64 = 40_000;
 
@@ -267,6 +269,9 @@ pub(crate) struct Solver<B: Bits = u128> {
     pub(crate) use_prune: bool,
     /// The first node budget of [`Solver::prove_turning`] (`TURN_NODES` unless set).
     turn_nodes: u64,
+    /// The last fill-ins by slot ([`Solver::fill`]): (stones, filled stones, proof cells by colour index);
+    /// empty until first used.
+    fill_memo: Vec<([B; 2], [B; 2], [B; 2])>,
     /// Scratch of the move ordering ([`super::resistance`]) and its energies per cell.
     circuit: Circuit,
     energy: Vec<f64>,
@@ -294,6 +299,7 @@ impl<B: Bits> Solver<B> {
             use_fill: true,
             use_prune: true,
             turn_nodes: TURN_NODES,
+            fill_memo: Vec::new(),
             circuit: Circuit::new(),
             energy: Vec::new(),
         }
@@ -316,6 +322,7 @@ impl<B: Bits> Solver<B> {
             use_fill: true,
             use_prune: true,
             turn_nodes: TURN_NODES,
+            fill_memo: Vec::new(),
             circuit: Circuit::new(),
             energy: Vec::new(),
         }
@@ -436,12 +443,26 @@ impl<B: Bits> Solver<B> {
     /// `b` after the inferior-cell fill-in ([`Masks::fill`]) when `on`, with the cells a proof of either
     /// side's win needs on top of the filled board's proof (`Fill::proof_cells`: its captured and
     /// permanently inferior cells with their carriers), by colour index.
-    fn fill(&self, b: &Board<B>, on: bool) -> (Board<B>, [B; 2]) {
+    /// The last fill-ins are kept (`fill_memo`, one slot per hash of the stones, checked against the stones
+    /// themselves): a node's move list ([`Solver::mid`]) needs the fill its analysis just made.
+    fn fill(&mut self, b: &Board<B>, on: bool) -> (Board<B>, [B; 2]) {
         if !on {
             return (*b, [B::ZERO, B::ZERO]);
         }
-        let f = self.m.fill(b.stones);
-        (Board { stones: f.stones, to_move: b.to_move }, [f.proof_cells(0), f.proof_cells(1)])
+        let slot = mix(b.stones[0], b.stones[1], Color::Black) as usize & (FILL_MEMO - 1);
+        let (stones, proof) = match self.fill_memo.get(slot) {
+            Some(&(key, filled, proof)) if key == b.stones => (filled, proof),
+            _ => {
+                let f = self.m.fill(b.stones);
+                let entry = (b.stones, f.stones, [f.proof_cells(0), f.proof_cells(1)]);
+                if self.fill_memo.is_empty() {
+                    self.fill_memo = vec![([B::ZERO; 2], [B::ZERO; 2], [B::ZERO; 2]); FILL_MEMO];
+                }
+                self.fill_memo[slot] = entry;
+                (entry.1, entry.2)
+            }
+        };
+        (Board { stones, to_move: b.to_move }, proof)
     }
 
     /// The static analysis of `b` for the side to move (see the module documentation).
@@ -648,7 +669,7 @@ impl<B: Bits> Solver<B> {
         // energies on the filled board ([`super::resistance`], Benzene's DFPN ordering), ties nearer the centre.
         // Against the change of both sides' shortest-path distances used before: 4.3× fewer nodes on 9×9 game
         // positions, 1.76× less time on the 7×7 openings both proved (docs/benchmarks.md, "Hex solver"). The
-        // fill is computed again here (the analysis's is not kept): about a fifth more time per node in all.
+        // fill is usually the one the analysis just made (`Solver::fill`'s memo).
         self.energy.clear();
         self.energy.resize(self.n, 0.0);
         let filled = self.fill(b, self.use_fill).0.stones;

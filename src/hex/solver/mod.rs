@@ -31,12 +31,14 @@
 //! - *Ziggurats* (edge template IIIa): a third-row stone with its 8 empty cells is joined to the edge; the
 //!   templates of every edge are derived by symmetry and checked by exhaustive play in the unit tests.
 //!
-//! - *H-search* (the VC engine, [`super::vc`]; Anshelevich 2002): at every expanded node, both sides' full and semi
+//! - *H-search* (the VC engine, [`super::vc`]; Anshelevich 2002): at every expanded node, full and semi
 //!   connections built by the AND and OR rules over stone groups, edges and empty cells (bounded lists of
-//!   minimal carriers; connections between two empty cells only by adjacency, for speed). The side to move
-//!   with a full or semi connection between its edges wins; facing an opponent full connection it loses; the
-//!   must-play region is further cut to the intersection of the carriers of the opponent's edge-to-edge
-//!   semi-connections. A unit test checks every reported connection by brute force on small boards.
+//!   minimal carriers, small ones between two empty cells: [`VcLimits::for_solver`]). Facing an opponent
+//!   full connection the side to move loses; the must-play region is further cut to the intersection of the
+//!   carriers of the opponent's edge-to-edge semi-connections. The static analyser also builds the side to
+//!   move's own connections (with a full or semi one between its edges it wins); the proving search leaves
+//!   that to the child (`Solver::own_connections`). A unit test checks every reported connection by brute
+//!   force on small boards.
 //!
 //! - *Inferior cells* (`src/hex/ice/`; Björnsson, Hayward, Johanson, van Rijswijck 2007 "Dead cell
 //!   analysis in Hex and the Shannon game"; Henderson, Hayward "Captured-reversible moves and star

@@ -445,6 +445,7 @@ impl<B: Bits> Solver<B> {
     /// `b` after the inferior-cell fill-in ([`Masks::fill`]) when `on`, with the cells a proof of either
     /// side's win needs on top of the filled board's proof (`Fill::proof_cells`: its captured and
     /// permanently inferior cells with their carriers), by colour index.
+    ///
     /// The last fill-ins are kept (`fill_memo`, one slot per hash of the stones, checked against the stones
     /// themselves): a node's move list ([`Solver::mid`]) needs the fill its analysis just made.
     fn fill(&mut self, b: &Board<B>, on: bool) -> (Board<B>, [B; 2]) {

@@ -829,6 +829,28 @@ mod tests {
         assert_ne!(b.key(25).1, turned.key(25).1);
     }
 
+    /// The proving search without the side to move's own connections (`own_connections` off, as
+    /// [`Solver::new`] makes it) reaches the verdict of the search with both sides' builds, on 6×6 openings
+    /// of both results, and the fill memo gives the fill itself.
+    #[test]
+    fn leaving_the_movers_connections_to_the_child_keeps_the_verdicts() {
+        for cell in ["a1", "c3", "d2", "f1", "b5"] {
+            let mut pos = Position::square(6).unwrap();
+            pos.try_play(Move::parse(cell).unwrap()).unwrap();
+            let b = Board::<u128>::from_position(&pos);
+            let mut without = Solver::<u128>::new(6, 6, SolveLimits::default(), now_ms());
+            let mut with = Solver::<u128>::new(6, 6, SolveLimits::default(), now_ms());
+            with.own_connections = true;
+            assert!(!without.own_connections);
+            let (a, c) = (without.prove(&b), with.prove(&b));
+            assert!(a.is_some() && a == c, "{cell}: {a:?} against {c:?}");
+            let f = without.m.fill(b.stones);
+            let expected = (Board { stones: f.stones, to_move: b.to_move }, [f.proof_cells(0), f.proof_cells(1)]);
+            assert_eq!(without.fill(&b, true), expected, "{cell}");
+            assert_eq!(without.fill(&b, true).0.stones, f.stones, "{cell}: the memo's second answer");
+        }
+    }
+
     /// Restarts on the turned board ([`Solver::prove_turning`]) reach the verdict of one plain DFPN run, and
     /// stop at the caller's node limit.
     #[test]

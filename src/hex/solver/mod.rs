@@ -55,10 +55,10 @@
 //!   positions (`ice/tests.rs`, `tests/hex_ice.rs`).
 //!
 //! Every board up to 19×19 ([`MAX_SOLVER_CELLS`]) is accepted (`u128` cell sets up to 128 cells, 384-bit
-//! ones above; see `bitset.rs`). Without incremental connections or
-//! Benzene's larger inferior-cell pattern set the solver is still weaker than Benzene's: puzzles up to 5×5
-//! take milliseconds, the 6×6 openings a fraction of a second to seconds (`duiyi hex bench` prints the
-//! measured times); larger boards only late in a game.
+//! ones above; see `bitset.rs`). Without incremental connections or Benzene's larger inferior-cell pattern set
+//! the solver is still weaker than Benzene's: puzzles up to 5×5 take milliseconds, the 6×6 openings a fraction
+//! of a second to seconds (`duiyi hex bench` prints the measured times), the 7×7 openings 1–61 s (all 49 in
+//! 421 s, 2.55× Benzene's DFPN; docs/benchmarks.md, "Hex solver"); 8×8 and larger boards only later in a game.
 //!
 //! The swap rule is handled at the root: when `swap-pieces` is legal, the swapped position is one more child.
 

@@ -216,3 +216,25 @@ fn hex_lines_for_both_searches_and_searchmoves() {
         assert!(matches!(err, EngineError::SearchMoves { index: 1, .. }), "{eval}: {err:?}");
     }
 }
+
+/// A Hex root proved won by one move, searched again without that move (searchmoves): the kept tree's proof
+/// does not carry over, every line starts with an allowed move, and the answer is one of them.
+#[test]
+fn hex_searchmoves_without_the_proved_winning_move() {
+    let mut e = Engine::new();
+    e.set_position(Setup::Hex { width: 7, height: 7, swap: false }, &["d4", "c5"]).unwrap();
+    let (infos, best, _) = e.search_blocking(GoParams { nodes: Some(20_000), ..Default::default() }).unwrap();
+    let win = best.unwrap().to_string();
+    assert!(infos.last().unwrap().mate.is_some_and(|m| m > 0), "the root is proved: {infos:?}");
+    let list: Vec<String> = (b'a'..=b'g')
+        .flat_map(|c| (1..=7).map(move |r| format!("{}{r}", c as char)))
+        .filter(|m| !["d4", "c5", win.as_str()].contains(&m.as_str()))
+        .collect();
+    let (infos, best, _) = e
+        .search_blocking(GoParams { nodes: Some(3000), multipv: Some(3), searchmoves: Some(list.clone()), ..Default::default() })
+        .unwrap();
+    let best = best.unwrap().to_string();
+    assert!(list.contains(&best), "{best} is allowed");
+    assert!(!infos.is_empty() && infos.iter().all(|i| i.pv.first().is_some_and(|m| list.contains(m))), "{infos:?}");
+    assert!(infos.last().unwrap().nodes > 0, "searched again, not answered from the kept proof: {infos:?}");
+}

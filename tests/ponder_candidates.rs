@@ -156,3 +156,22 @@ fn hex_ponders_several_replies_too() {
     let (infos, _) = step_to_end(&mut e);
     assert!(infos.first().unwrap().nodes > cands[2].nodes);
 }
+
+/// 7×7 after 1. d4 c5 2. d5 (the engine's move): Black wins, and the Hex search proves the position the user
+/// moves in at once, so its first ranking round gives one line only (the proved win, the predicted reply).
+/// Further rounds without the replies taken still give the two others.
+#[test]
+fn hex_ponders_several_replies_when_the_ranking_proves_its_root() {
+    let mut e = Engine::new();
+    e.set_option("PonderCandidates", "3").unwrap();
+    let setup = || Setup::Hex { width: 7, height: 7, swap: false };
+    e.set_position(setup(), &["d4", "c5", "d5"]).unwrap();
+    e.go(GoParams { ponder: true, nodes: Some(3000), ..Default::default() }).unwrap();
+    step_until_waiting(&mut e);
+    let cands = e.ponder_candidates();
+    assert_eq!(cands.len(), 3, "{cands:?}");
+    assert_eq!(cands[0].mv.to_string(), "d5");
+    let moves: Vec<String> = cands.iter().map(|c| c.mv.to_string()).collect();
+    assert!(moves[1] != moves[2] && !moves[1..].contains(&"d5".to_string()), "{moves:?}");
+    assert!(cands.iter().all(|c| c.depth >= 1), "each searched: {cands:?}");
+}

@@ -9,7 +9,8 @@
 //!    can be answered at once;
 //! 2. a **ranking** search of the position the opponent moves in, MultiPV k, for [`RANKING_SHARE`] of a unit
 //!    (at least one completed iteration), orders the other replies: its best lines, after the predicted one,
-//!    are candidates 2..k;
+//!    are candidates 2..k. When they are fewer (the Hex search, proving the position at once, reports only the
+//!    winning line), it searches again without the replies taken, until there are k or none is left;
 //! 3. each candidate in that order gets a turn, then candidate 1 again, and so on, round robin (a candidate
 //!    that reaches the `go`'s depth or node limit, a mate, or the end of the game is done).
 //!
@@ -131,6 +132,8 @@ pub(super) struct PonderSet<S: SlicedSearch> {
     ranked: bool,
     ranking_ms: f64,
     ranking_start_nodes: u64,
+    /// Rounds of the ranking search so far (see `take_ranking`).
+    ranking_rounds: usize,
     cursor: usize,
 }
 
@@ -163,6 +166,7 @@ impl<S: SlicedSearch> PonderSet<S> {
             ranked: false,
             ranking_ms: 0.0,
             ranking_start_nodes: 0,
+            ranking_rounds: 0,
             cursor: 0,
         })
     }
@@ -262,20 +266,31 @@ impl<S: SlicedSearch> PonderSet<S> {
         self.active = task;
     }
 
-    /// The ranking search is over: its lines after the predicted reply become candidates 2..k.
+    /// A round of the ranking search is over: its lines after the predicted reply become candidates 2..k. When
+    /// they are fewer than wanted (a search that proves its root at once, as the Hex one often does, reports only
+    /// the lines it has visited), another round searches the parent again without the replies already taken,
+    /// until there are enough or no reply is left.
     fn take_ranking(&mut self, searcher: &mut S) {
         let lines = searcher.last_lines();
-        searcher.set_multipv(1);
-        let predicted = self.cands[0].mv;
+        let any_line = !lines.is_empty();
+        self.ranking_rounds += 1;
         for line in lines {
             let Some(&mv) = line.pv.first() else { continue };
-            if mv == predicted || self.cands.iter().any(|c| c.mv == mv) || self.cands.len() >= self.want {
+            if self.cands.iter().any(|c| c.mv == mv) || self.cands.len() >= self.want {
                 continue;
             }
             if let Some(root) = S::after(&self.parent, mv) {
                 self.cands.push(Candidate::new(mv, root));
             }
         }
+        if self.cands.len() < self.want && any_line && self.ranking_rounds < self.want {
+            searcher.start(self.parent.clone());
+            let taken: Vec<S::Move> = self.cands.iter().map(|c| c.mv).collect();
+            searcher.exclude_root_moves(&taken);
+            self.ranking_start_nodes = 0;
+            return;
+        }
+        searcher.set_multipv(1);
         self.ranked = true;
         self.active = Active::Nothing;
         self.cursor = if self.cands.len() > 1 { 1 } else { 0 };
@@ -301,7 +316,12 @@ impl<S: SlicedSearch> PonderSet<S> {
             (Active::Candidate(i), Unit::Ms(ms)) => (slice_end.min(now + self.cands[i].turn_start + ms - self.cands[i].ms), u64::MAX),
             (Active::Candidate(_), Unit::Nodes(n)) => (slice_end, n),
             (Active::Ranking, Unit::Ms(ms)) => (slice_end.min(now + (ms * RANKING_SHARE - self.ranking_ms).max(0.5)), u64::MAX),
-            (Active::Ranking, Unit::Nodes(n)) => (slice_end, ((n as f64 * RANKING_SHARE) as u64).max(1)),
+            // Its share of nodes, but never short of the first completed iteration (the ranking needs its lines;
+            // a Hex iteration is a batch of playouts that may be larger than the share).
+            (Active::Ranking, Unit::Nodes(n)) if searcher.last_iteration().is_some() => {
+                (slice_end, ((n as f64 * RANKING_SHARE) as u64).max(1))
+            }
+            (Active::Ranking, Unit::Nodes(_)) => (slice_end, u64::MAX),
             (_, Unit::Depth(_)) => (slice_end, u64::MAX),
             (Active::Nothing, _) => (slice_end, u64::MAX),
         };

@@ -38,9 +38,9 @@ impl<B: Bits> Tree<B> {
                 for c in self.children(0) {
                     let mut s = stones;
                     s[me] |= B::bit(self.nodes[c].cell.into());
-                    if let Analysis::Loss(_) = self.solver.analyse(&Board::new(s, side.opponent())) {
-                        self.nodes[c].proof = -1;
-                        self.nodes[0].proof = 1;
+                    if let Analysis::Loss(_) = self.solver.analyse(&Board::new(s, side.opponent()))
+                        && self.mark_root_win(c)
+                    {
                         return;
                     }
                 }
@@ -78,9 +78,9 @@ impl<B: Bits> Tree<B> {
             s[me] |= B::bit(self.nodes[c].cell.into());
             match self.solver.analyse(&Board::new(s, side.opponent())) {
                 Analysis::Loss(_) => {
-                    self.nodes[c].proof = -1;
-                    self.nodes[0].proof = 1;
-                    break;
+                    if self.mark_root_win(c) {
+                        break;
+                    }
                 }
                 Analysis::Win(_) => self.nodes[c].proof = 1,
                 Analysis::Moves(..) => {}

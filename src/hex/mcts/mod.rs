@@ -387,15 +387,25 @@ impl<B: Bits> Tree<B> {
         true
     }
 
-    /// Removes moves from the root (they are never chosen).
+    /// Removes moves from the root (they are never chosen, and prove nothing): excluded children are pruned,
+    /// and a root proved won by an excluded child only (a tree kept from the last search) is open again.
     pub fn exclude_root_moves(&mut self, moves: &[Move]) {
         self.excluded.extend_from_slice(moves);
-        let root = self.nodes[0];
-        for k in root.first..root.first + root.count as u32 {
-            let c = self.masks.cell(self.nodes[k as usize].cell.into());
-            if moves.contains(&Move::Place(c)) {
-                self.nodes[k as usize].pruned = true;
+        self.prune_excluded();
+    }
+
+    /// Prunes the root's excluded children (see [`exclude_root_moves`](Self::exclude_root_moves)).
+    fn prune_excluded(&mut self) {
+        if self.excluded.is_empty() || self.nodes.is_empty() {
+            return;
+        }
+        for c in self.children(0) {
+            if self.excluded.contains(&self.cell_move(self.nodes[c].cell)) {
+                self.nodes[c].pruned = true;
             }
+        }
+        if self.nodes[0].proof == 1 && !self.children(0).any(|c| !self.nodes[c].pruned && self.nodes[c].proof == -1) {
+            self.nodes[0].proof = 0;
         }
     }
 
@@ -587,8 +597,12 @@ impl<B: Bits> Tree<B> {
         }
         let empty = self.masks.all & !(stones[0] | stones[1]);
         let me = side_index(side);
-        let mine = self.win_cells(stones[me], empty, side);
-        let theirs = self.win_cells(stones[1 - me], empty, side.opponent());
+        // At a root with excluded moves every cell is a child (the shortcuts could keep only an excluded one).
+        let (mine, theirs) = if k == 0 && !self.excluded.is_empty() {
+            (B::default(), B::default())
+        } else {
+            (self.win_cells(stones[me], empty, side), self.win_cells(stones[1 - me], empty, side.opponent()))
+        };
         let set = if !mine.is_zero() {
             mine.lowest()
         } else if theirs.count_ones() == 1 {
@@ -614,6 +628,9 @@ impl<B: Bits> Tree<B> {
             self.nodes[c].proof = -1;
         } else if theirs.count_ones() >= 2 {
             self.nodes[k].proof = -1;
+        }
+        if k == 0 {
+            self.prune_excluded();
         }
     }
 

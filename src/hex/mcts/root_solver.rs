@@ -146,7 +146,7 @@ impl<B: Bits> Tree<B> {
 
     /// Root child `c` is a proved win: it is marked (and no longer pruned) and the root proved, unless the
     /// move is excluded (searchmoves). Returns whether it was marked.
-    fn mark_root_win(&mut self, c: usize) -> bool {
+    pub(super) fn mark_root_win(&mut self, c: usize) -> bool {
         if self.excluded.contains(&Move::Place(self.masks.cell(self.nodes[c].cell.into()))) {
             return false;
         }

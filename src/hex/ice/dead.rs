@@ -108,10 +108,15 @@ impl<B: Bits> Masks<B> {
         }
         // The local rule with both colours' groups labelled (`local.rs`), labelled again after each fill.
         let mut local = Local::new(self, stones);
+        // A cell whose six neighbours are all empty cells is neither dead (five or six empty neighbours stay
+        // unreached) nor half of a captured pair (a stone on one neighbour reaches only two of the other five):
+        // only cells next to a stone or an edge are tried.
+        let edges = self.edge[0] | self.edge[1] | self.edge[2] | self.edge[3];
         loop {
             let before = f.filled;
             for i in bits(self.all & !(stones[0] | stones[1])) {
-                if (stones[0] | stones[1]).has(i) {
+                let occupied = stones[0] | stones[1];
+                if occupied.has(i) || (!edges.has(i) && (self.dilate(B::bit(i)) & occupied).is_zero()) {
                     continue;
                 }
                 if let Some(c) = (0..2).find(|&c| local.useless_with(i, c, z, z)) {

@@ -106,6 +106,12 @@ test('Hex: the pondered cells are listed; the second one played is a hit on cand
   t.diagnostic(`Hex candidates: ${JSON.stringify(list)}`);
   assert.equal(list[0].move, await page.getAttribute('[data-testid="ponder-move"]', 'data-iccs'));
   for (const c of list) assert.match(c.move, /^([a-g][1-7]|swap-pieces)$/);
+  // a reply whose position the search proved (reported at the last depth, 64) reads "solved", not "depth 64"
+  const texts = await page.$$eval('[data-testid="ponder-candidates"] li', (items) => items.map((li) => [Number(li.dataset.depth), li.textContent]));
+  for (const [depth, text] of texts) {
+    if (depth >= 64) assert.match(text, /^[a-g][1-7] · solved$/);
+    else assert.doesNotMatch(text, /solved/);
+  }
   const second = list[1].move;
   await page.click(`[data-testid="board"] [data-square="${second}"]`);
   await page.waitForSelector('[data-testid="ponder-saved"][data-candidate]', { timeout: READY_MS });

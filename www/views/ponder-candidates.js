@@ -9,9 +9,9 @@
 // `resumed` message names the candidate and the thinking already done, and the page counts a hit on it.
 //
 // Test hooks (data-testid): ponder-candidates (the list, hidden when there is none; each item data-iccs on the
-// Xiangqi page or data-cell on the Hex page, data-depth = the depth its search reached, data-active="true" on
-// the one searched now, data-rank = its 1-based place), ponder-hit-rate (data-hits = hits on any pondered
-// reply, data-top1 = hits on the predicted move, data-tried, data-saved-ms).
+// Xiangqi page or data-cell on the Hex page, data-depth = the depth its search reached (64: solved),
+// data-active="true" on the one searched now, data-rank = its 1-based place), ponder-hit-rate (data-hits = hits
+// on any pondered reply, data-top1 = hits on the predicted move, data-tried, data-saved-ms).
 
 import { h, setText } from './dom.js';
 
@@ -21,6 +21,12 @@ import { h, setText } from './dom.js';
  * pondering time; the option's range is 1..5 (src/engine/ponder.rs MAX_PONDER_CANDIDATES).
  */
 export const PONDER_CANDIDATES = 3;
+
+/**
+ * The engine's last depth (src/search/limits.rs MAX_DEPTH): a search that reports it has nothing left to search
+ * (a Hex position proved, or a game's end seen); the list says "solved" instead of the depth.
+ */
+export const SOLVED_DEPTH = 64;
 
 /** Sets the engine's `PonderCandidates` option unless the client already has it (it re-sends options after a crash). */
 export function askPonderCandidates(client) {
@@ -187,9 +193,13 @@ export function createPonderCandidates(t, attr) {
       }
       return;
     }
-    // a reply not searched yet (depth 0) says so rather than "depth 0"
-    const rowText = (c) => (c.depth > 0 ? t('ponder.candidate', { move: write(c.move), depth: c.depth })
-      : t(c.active ? 'ponder.candidateStarting' : 'ponder.candidateWaiting', { move: write(c.move) }));
+    // a reply not searched yet (depth 0) says so rather than "depth 0"; one whose search went to the last
+    // depth (the Hex search reports a proved position there) is solved, not "depth 64"
+    const rowText = (c) => {
+      if (c.depth >= SOLVED_DEPTH) return t('ponder.candidateSolved', { move: write(c.move) });
+      if (c.depth > 0) return t('ponder.candidate', { move: write(c.move), depth: c.depth });
+      return t(c.active ? 'ponder.candidateStarting' : 'ponder.candidateWaiting', { move: write(c.move) });
+    };
     const rows = list.map((c) => ({ c, text: rowText(c) }));
     const signature = rows.map((r) => `${r.c.move}|${r.c.depth}|${r.c.active}|${r.text}`).join(' ');
     element.hidden = false;

@@ -112,6 +112,8 @@ test('Hex: the pondered cells are listed; the second one played is a hit on cand
     if (depth >= 64) assert.match(text, /^[a-g][1-7] · solved$/);
     else assert.doesNotMatch(text, /solved/);
   }
+  // so does the status's depth (the pondered position is proved at once here: "solved/seldepth")
+  assert.match(await page.textContent('[data-testid="engine-depth"]'), /^(solved|([1-9]|[1-5]\d|6[0-3]))(\/\d+)?$/);
   const second = list[1].move;
   await page.click(`[data-testid="board"] [data-square="${second}"]`);
   await page.waitForSelector('[data-testid="ponder-saved"][data-candidate]', { timeout: READY_MS });

@@ -11,6 +11,9 @@
 
 import { h, setText } from './dom.js';
 
+/** The engine's last depth (src/search/limits.rs MAX_DEPTH): nothing left to search, e.g. a Hex position proved. */
+const SOLVED_DEPTH = 64;
+
 /** "+1.25", "−0.40", "#3" (mate in 3 for Red), "#−2" */
 export function formatScore(score, redPerspectiveSign) {
   if (!score) return '';
@@ -88,7 +91,9 @@ export function createEngineStatus(container, t) {
     else if (root.dataset.budgetMs !== String(budget)) root.dataset.budgetMs = String(budget);
     setText(detail, budget === null ? view.detail ?? '' : t('engine.budget', { s: formatBudget(budget) }));
     const info = view.info;
-    depth.textContent = info ? `${info.depth}${info.seldepth ? `/${info.seldepth}` : ''}` : '–';
+    // the last depth (64, src/search/limits.rs MAX_DEPTH) is where a proved Hex position is reported: "solved"
+    const shownDepth = info && info.depth >= SOLVED_DEPTH ? t('engine.solvedDepth') : info?.depth;
+    depth.textContent = info ? `${shownDepth}${info.seldepth ? `/${info.seldepth}` : ''}` : '–';
     score.textContent = info ? formatScore(info.score, view.sign ?? 1) || '–' : '–';
     score.dataset.sign = typeof info?.score?.mate === 'number' ? 'mate' : '';
     nps.textContent = info ? formatCount(info.nps) || '–' : '–';

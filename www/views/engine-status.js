@@ -11,8 +11,11 @@
 
 import { h, setText } from './dom.js';
 
-/** The engine's last depth (src/search/limits.rs MAX_DEPTH): nothing left to search, e.g. a Hex position proved. */
-const SOLVED_DEPTH = 64;
+/**
+ * The engine's last depth (src/search/limits.rs MAX_DEPTH): a search that reports it has nothing left to search
+ * (a Hex position proved, or a game's end seen). The status and the pondered replies say "solved" instead.
+ */
+export const SOLVED_DEPTH = 64;
 
 /** "+1.25", "−0.40", "#3" (mate in 3 for Red), "#−2" */
 export function formatScore(score, redPerspectiveSign) {

@@ -14,6 +14,7 @@
 // on any pondered reply, data-top1 = hits on the predicted move, data-tried, data-saved-ms).
 
 import { h, setText } from './dom.js';
+import { SOLVED_DEPTH } from './engine-status.js';
 
 /**
  * How many of the user's replies the engine ponders: the predicted one and the next two of its ranking. Three
@@ -21,12 +22,6 @@ import { h, setText } from './dom.js';
  * pondering time; the option's range is 1..5 (src/engine/ponder.rs MAX_PONDER_CANDIDATES).
  */
 export const PONDER_CANDIDATES = 3;
-
-/**
- * The engine's last depth (src/search/limits.rs MAX_DEPTH): a search that reports it has nothing left to search
- * (a Hex position proved, or a game's end seen); the list says "solved" instead of the depth.
- */
-export const SOLVED_DEPTH = 64;
 
 /** Sets the engine's `PonderCandidates` option unless the client already has it (it re-sends options after a crash). */
 export function askPonderCandidates(client) {

@@ -51,7 +51,10 @@ test('analysis from a game: a variation after going back, a line played out, PGN
   assert.equal(await page.isVisible('[data-testid="resign"]'), false);
 
   // back two plies and another move: a variation; the main line stays
+  // one step at a time: the second click waits for the first to be shown (on a loaded machine a click during
+  // the re-render of the first could be lost)
   await page.click('[data-testid="nav-prev"]');
+  await page.waitForSelector('[data-testid="move-list"] li[data-ply="3"].move-viewing');
   await page.click('[data-testid="nav-prev"]');
   await page.waitForSelector('[data-testid="move-list"] li[data-ply="2"].move-viewing');
   await clickMove(page, 'b0c2');

@@ -273,6 +273,8 @@ test('practise your mistakes on Hex: the proved losing move as a puzzle, tries c
   assert.equal(await page.textContent('[data-testid="practice-prompt"]'), 'Practice done: 1 of 1 solved.');
   await page.click('[data-testid="practice-stop"]');
   await page.click('[data-testid="lang-toggle"]');
+  // the Chinese strings load asynchronously (slowly on a loaded machine): wait for the switch
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-Hans', null, { timeout: LONG_MS });
   await page.click('[data-testid="practise-mistakes"]');
   await page.waitForSelector(`${panel}[data-state="solving"]`);
   await page.click('[data-testid="practice-solution"]');

@@ -599,7 +599,7 @@ impl<B: Bits> Tree<B> {
         let me = side_index(side);
         // At a root with excluded moves every cell is a child (the shortcuts could keep only an excluded one).
         let (mine, theirs) = if k == 0 && !self.excluded.is_empty() {
-            (B::default(), B::default())
+            (B::ZERO, B::ZERO)
         } else {
             (self.win_cells(stones[me], empty, side), self.win_cells(stones[1 - me], empty, side.opponent()))
         };

@@ -102,14 +102,21 @@ impl Player {
                 self.thread_solver_size = size;
                 (table, news)
             });
-            self.helpers = Some(RootHelpers::spawn(pos, excluded, self.mcts.options, self.hash_mib, self.threads - 1, solver));
+            // Elsewhere the helpers search the main tree itself (tree parallelism), unless set to a tree each.
+            let tree = (solver.is_none() && self.mcts.options.tree_parallel).then(|| self.mcts.share_tree());
+            let (options, hash) = (self.mcts.options, self.hash_mib);
+            self.helpers = Some(RootHelpers::spawn(pos, excluded, options, hash, self.threads - 1, solver, tree));
         }
     }
 
     /// Stops the helpers and merges their trees' root statistics with the main tree's into [`Player::merged`].
     fn stop_helpers(&mut self) {
         if let Some(h) = self.helpers.take() {
+            let shared = h.shares_tree();
             let (stats, nodes, table) = h.stop();
+            // Tree-parallel helpers added their playouts to the main tree: nothing to merge.
+            let stats = if shared { Vec::new() } else { stats };
+            self.mcts.unshare_tree();
             // The solver thread's table, kept for the next search.
             self.mcts.set_solver_news(None);
             if let Some(t) = table {
@@ -167,7 +174,8 @@ impl Player {
     /// `MctsSolverEmpties` (the DFPN solver works on the root once at most this many cells are empty, 0..=361, 0 =
     /// never), `MctsSolverShare` (its share of the time in a timed search, 0..=0.9), `MctsSolverRate` (its
     /// nodes per 1000 playouts in a search bounded by nodes, 0..=1000, 0 = none there), `MctsPriors` (pattern priors in the tree,
-    /// `true`/`false`) and `MctsPriorBias` (their progressive bias, 0..=10). `None`: not one of these.
+    /// `true`/`false`), `MctsPriorBias` (their progressive bias, 0..=10) and `MctsTreeParallel` (several threads
+    /// search one tree, `true`/`false`; else a tree each). `None`: not one of these.
     fn set_mcts_option(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
         let o = &mut self.mcts.options;
         let whole = |min: u32, max: u32| -> Result<u32, String> {
@@ -198,6 +206,7 @@ impl Player {
             "mctssolverrate" => whole(0, 1000).map(|n| o.solver_rate = n),
             "mctspriors" => parse_flag(value).map(|b| o.priors = b),
             "mctspriorbias" => real(0.0, 10.0).map(|x| o.prior_bias = x),
+            "mctstreeparallel" => parse_flag(value).map(|b| o.tree_parallel = b),
             _ => return None,
         })
     }
@@ -423,7 +432,7 @@ impl SlicedSearch for Player {
         Some(r)
     }
     fn option_names() -> &'static [&'static str] {
-        &["hexeval", "mctsknowledge", "mctsexpand", "mctsexploration", "mctsravek", "mctsbridges", "mctshsearchcells", "mctswideroot", "mctsrootchildren", "mctssolverempties", "mctssolvershare", "mctssolverrate", "mctspriors", "mctspriorbias", "beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
+        &["hexeval", "mctsknowledge", "mctsexpand", "mctsexploration", "mctsravek", "mctsbridges", "mctshsearchcells", "mctswideroot", "mctsrootchildren", "mctssolverempties", "mctssolvershare", "mctssolverrate", "mctspriors", "mctspriorbias", "mctstreeparallel", "beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
     }
     fn uses_white_clock(pos: &Position) -> bool {
         pos.to_move() == Color::White

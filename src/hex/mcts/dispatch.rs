@@ -3,7 +3,7 @@
 //! to 19×19, on [`WideBits`] (384 bits), made on first use (see `bitset.rs` for why two widths).
 
 use super::suspend::{MctsSuspended, Parked};
-use super::{MctsIteration, MctsOptions, MctsOutcome, Tree};
+use super::{MctsIteration, MctsOptions, MctsOutcome, NodeStore, Tree};
 use crate::hex::bitboard::{Bits, NARROW_CELLS, WideBits};
 use crate::hex::{Move, Position};
 use crate::search::score::Score;
@@ -110,6 +110,38 @@ impl Mcts {
         on_tree!(self, mut t => {
             t.options = options;
             t.start(pos)
+        })
+    }
+
+    /// Shares the current tree with the helper threads of a tree-parallel search (see `Tree::share`); the
+    /// store returned is what each helper's [`Mcts::attach`] takes.
+    pub(crate) fn share_tree(&mut self) -> Arc<NodeStore> {
+        on_tree!(self, mut t => t.share())
+    }
+
+    /// The helpers sharing the current tree have stopped (see `Tree::unshare`).
+    pub(crate) fn unshare_tree(&mut self) {
+        self.narrow.unshare();
+        if let Some(w) = self.wide.as_deref_mut() {
+            w.unshare();
+        }
+    }
+
+    /// Makes this searcher a helper of a tree-parallel search of `pos` without the `excluded` root moves, on
+    /// the tree another searcher shared ([`Mcts::share_tree`]); [`Mcts::run`] then adds playouts to it.
+    pub(crate) fn attach(&mut self, pos: Position, excluded: &[Move], store: Arc<NodeStore>) {
+        let wide = pos.width() * pos.height() > NARROW_CELLS;
+        self.is_wide = wide;
+        if wide && self.wide.is_none() {
+            let mut t = Box::new(Tree::new(self.hash_mib));
+            t.set_interrupt(self.interrupt.clone());
+            t.seed_salt = self.seed_salt;
+            self.wide = Some(t);
+        }
+        let options = self.options;
+        on_tree!(self, mut t => {
+            t.options = options;
+            t.attach(pos, excluded, store)
         })
     }
 

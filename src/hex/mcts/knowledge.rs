@@ -20,8 +20,8 @@ impl<B: Bits> Tree<B> {
     /// child is analysed so that a winning move is found (a child whose side to move has statically lost); a
     /// statically lost root keeps every move (one must still be played, and the opponent may err).
     pub(super) fn root_knowledge(&mut self) {
-        self.nodes[0].knowledge = true;
-        if self.nodes[0].proof != 0 || !self.nodes[0].expanded {
+        self.nodes[0].claim_knowledge();
+        if self.nodes[0].proof() != 0 || !self.nodes[0].expanded() {
             return;
         }
         let (stones, side) = (self.root_stones, self.root_side);
@@ -37,7 +37,7 @@ impl<B: Bits> Tree<B> {
                 let me = side_index(side);
                 for c in self.children(0) {
                     let mut s = stones;
-                    s[me] |= B::bit(self.nodes[c].cell.into());
+                    s[me] |= B::bit(self.nodes[c].cell());
                     if let Analysis::Loss(_) = self.solver.analyse(&Board::new(s, side.opponent()))
                         && self.mark_root_win(c)
                     {
@@ -50,12 +50,12 @@ impl<B: Bits> Tree<B> {
                 let keep = region & !filled;
                 if !keep.is_zero() {
                     for c in self.children(0) {
-                        if !keep.has(self.nodes[c].cell.into()) {
-                            self.nodes[c].pruned = true;
+                        if !keep.has(self.nodes[c].cell()) {
+                            self.nodes[c].set_pruned(true);
                         }
                     }
                 }
-                let few = || self.children(0).filter(|&c| !self.nodes[c].pruned && self.nodes[c].proof == 0).count() <= WIDE_ROOT_CHILDREN;
+                let few = || self.children(0).filter(|&c| !self.nodes[c].pruned() && self.nodes[c].proof() == 0).count() <= WIDE_ROOT_CHILDREN;
                 if self.options.root_children && (B::BITS <= NARROW_CELLS || few()) {
                     self.root_children_knowledge(stones, side);
                 }
@@ -71,42 +71,42 @@ impl<B: Bits> Tree<B> {
         let me = side_index(side);
         self.solver.set_hsearch_limits(VcLimits::CHILD);
         for c in self.children(0) {
-            if self.nodes[c].pruned || self.nodes[c].proof != 0 {
+            if self.nodes[c].pruned() || self.nodes[c].proof() != 0 {
                 continue;
             }
             let mut s = stones;
-            s[me] |= B::bit(self.nodes[c].cell.into());
+            s[me] |= B::bit(self.nodes[c].cell());
             match self.solver.analyse(&Board::new(s, side.opponent())) {
                 Analysis::Loss(_) => {
                     if self.mark_root_win(c) {
                         break;
                     }
                 }
-                Analysis::Win(_) => self.nodes[c].proof = 1,
+                Analysis::Win(_) => self.nodes[c].set_proof(1),
                 Analysis::Moves(..) => {}
             }
         }
         self.solver.set_hsearch_limits(self.tree_limits());
-        if self.nodes[0].proof == 0 && self.children(0).all(|c| self.nodes[c].pruned || self.nodes[c].proof == 1) {
-            self.nodes[0].proof = -1;
+        if self.nodes[0].proof() == 0 && self.children(0).all(|c| self.nodes[c].pruned() || self.nodes[c].proof() == 1) {
+            self.nodes[0].set_proof(-1);
         }
     }
 
-    /// Prunes node `k`'s children to its knowledge's candidates, and marks a static proof.
+    /// Prunes node `k`'s children to its knowledge's candidates, and marks a static proof. In a tree shared by
+    /// several threads, the one that claims the node first does this.
     pub(super) fn apply_knowledge(&mut self, k: usize, stones: [B; 2], side: Color) {
-        self.nodes[k].knowledge = true;
-        if self.nodes[k].proof != 0 || !self.nodes[k].expanded {
+        if !self.nodes[k].claim_knowledge() || self.nodes[k].proof() != 0 || !self.nodes[k].expanded() {
             return;
         }
         let board = Board::new(stones, side);
         let (_, filled, _) = self.masks.fill_inferior(stones);
         let keep = match self.solver.analyse(&board) {
             Analysis::Win(_) => {
-                self.nodes[k].proof = 1;
+                self.nodes[k].set_proof(1);
                 return;
             }
             Analysis::Loss(_) => {
-                self.nodes[k].proof = -1;
+                self.nodes[k].set_proof(-1);
                 return;
             }
             Analysis::Moves(region, _) => region & !filled,
@@ -115,8 +115,8 @@ impl<B: Bits> Tree<B> {
             return;
         }
         for c in self.children(k) {
-            if !keep.has(self.nodes[c].cell.into()) {
-                self.nodes[c].pruned = true;
+            if !keep.has(self.nodes[c].cell()) {
+                self.nodes[c].set_pruned(true);
             }
         }
     }

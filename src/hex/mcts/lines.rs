@@ -15,20 +15,20 @@ impl<B: Bits> Tree<B> {
         let Some(best) = self.best_child(0) else { return Vec::new() };
         let mut kids: Vec<usize> = self
             .children(0)
-            .filter(|&c| c != best && !self.nodes[c].pruned && (self.nodes[c].visits > 0 || self.nodes[c].proof != 0))
+            .filter(|&c| c != best && !self.nodes[c].pruned() && (self.nodes[c].visits() > 0 || self.nodes[c].proof() != 0))
             .collect();
         crate::sort::sort_by_key(&mut kids, |&c| {
             let n = &self.nodes[c];
-            std::cmp::Reverse((n.proof == -1, n.proof != 1, n.visits, n.wins))
+            std::cmp::Reverse((n.proof() == -1, n.proof() != 1, n.visits(), n.wins()))
         });
         std::iter::once(best)
             .chain(kids)
             .take(k.max(1))
             .map(|c| {
-                let mut line = vec![self.cell_move(self.nodes[c].cell)];
+                let mut line = vec![self.cell_move(self.nodes[c].cell())];
                 line.extend(self.line_from(c));
                 let plies = line.len() as Score;
-                let score = match self.nodes[c].proof {
+                let score = match self.nodes[c].proof() {
                     -1 => MATE - plies,
                     1 => -(MATE - plies),
                     _ => self.win_rate_score(c),

@@ -42,6 +42,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 mod dispatch;
 mod knowledge;
 mod lines;
+mod node;
 mod parallel;
 mod patterns;
 mod playout;
@@ -58,6 +59,7 @@ pub use solver_thread::Facts as RootFacts;
 pub(crate) use solver_thread::OwnedRootProver;
 pub(crate) use solver_thread::{RootSolver, SolverNews};
 pub use suspend::MctsSuspended;
+use node::{Node, NodeStore};
 use playout::bridge_table;
 
 /// Tunable parameters of the search.
@@ -97,34 +99,16 @@ pub struct MctsOptions {
     pub priors: bool,
     /// The progressive bias's constant (see [`MctsOptions::priors`]).
     pub prior_bias: f32,
+    /// With `Threads` n > 1 where the root's solver does not apply: the helper threads search the main tree
+    /// itself (tree parallelism with virtual loss, `node.rs`), instead of a tree each (root parallelism,
+    /// `parallel.rs`).
+    pub tree_parallel: bool,
 }
 
 impl Default for MctsOptions {
     fn default() -> Self {
-        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 256, bridge_playouts: true, hsearch_cells: 0, wide_root: true, root_children: true, solver_empties: 64, solver_share: 0.33, solver_rate: 45, priors: false, prior_bias: 0.5 }
+        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 256, bridge_playouts: true, hsearch_cells: 0, wide_root: true, root_children: true, solver_empties: 64, solver_share: 0.33, solver_rate: 45, priors: false, prior_bias: 0.5, tree_parallel: true }
     }
-}
-
-/// A tree node. `wins` and `visits` count playouts from the view of the side that moved *into* the node.
-/// `C` is the cell index type of the board's sets ([`Bits::Cell`]: `u8` up to 128 cells, as before, so the
-/// node stays 28 bytes there; `u16` on wide boards, 32 bytes).
-#[derive(Clone, Copy, Debug, Default)]
-struct Node<C> {
-    cell: C,
-    /// 0: unknown; 1: the side to move at this node wins; −1: it loses.
-    proof: i8,
-    expanded: bool,
-    knowledge: bool,
-    /// Pruned by the parent's knowledge (never selected).
-    pruned: bool,
-    /// `√share · 255` (rounded) of the pattern prior, 0 without priors.
-    prior: u8,
-    count: u16,
-    first: u32,
-    visits: u32,
-    wins: u32,
-    rave_n: u32,
-    rave_w: u32,
 }
 
 /// How [`Tree::run`] returned.
@@ -161,7 +145,11 @@ pub(crate) struct Tree<B: Bits> {
     pos: Position,
     masks: Masks<B>,
     solver: Solver<B>,
-    nodes: Vec<Node<B::Cell>>,
+    /// The nodes (shared with the helper threads of a tree-parallel search, `parallel.rs`).
+    nodes: Arc<NodeStore>,
+    /// Whether other threads search this tree now (`shared` stores: a playout counts its visits on the way
+    /// down, as a virtual loss, and the store cannot grow).
+    shared: bool,
     max_nodes: usize,
     root_stones: [B; 2],
     root_side: Color,
@@ -204,16 +192,14 @@ pub(crate) struct Tree<B: Bits> {
     /// Mixed into the playouts' seed (0: the single-threaded search's; each root-parallel helper has its own,
     /// `parallel.rs`).
     seed_salt: u64,
-    /// Whether every expanded node's children are in ascending cell order, i.e. none was expanded with the
-    /// pattern priors' ordering since the tree was last cleared: then the children of a node whose every
-    /// empty cell is a child are found by rank ([`Tree::update`]).
-    ordered: bool,
 }
 
-/// Node budget per MiB of the engine's hash setting, for nodes with cells of type `C`.
-const fn nodes_per_mib<C>() -> usize {
-    (1 << 20) / std::mem::size_of::<Node<C>>()
+/// Node budget per MiB of the engine's hash setting.
+const fn nodes_per_mib() -> usize {
+    (1 << 20) / std::mem::size_of::<Node>()
 }
+/// The store's first size (nodes); it doubles as the tree grows, up to the budget.
+const FIRST_STORE_NODES: usize = 1 << 12;
 /// The tree gets at least this many MiB whatever the engine's hash setting (the default 16 MiB would fill in
 /// well under a second at 150k playouts per second); once full, leaves are no longer expanded.
 const MIN_TREE_MIB: usize = 64;
@@ -236,8 +222,9 @@ impl<B: Bits> Tree<B> {
             pos: Position::square(1).expect("1x1 is a valid size"),
             masks: Masks::new(1, 1),
             solver: Solver::analyser(1, 1),
-            nodes: Vec::new(),
-            max_nodes: hash_mib.max(MIN_TREE_MIB) * nodes_per_mib::<B::Cell>(),
+            nodes: Arc::new(NodeStore::with_capacity(0)),
+            shared: false,
+            max_nodes: hash_mib.max(MIN_TREE_MIB) * nodes_per_mib(),
             root_stones: [B::ZERO, B::ZERO],
             root_side: Color::Black,
             rng: Pcg64Mcg::seed_from_u64(0),
@@ -263,7 +250,6 @@ impl<B: Bits> Tree<B> {
             slot: Vec::new(),
             path: Vec::new(),
             seed_salt: 0,
-            ordered: true,
         }
     }
 
@@ -274,20 +260,20 @@ impl<B: Bits> Tree<B> {
 
     /// Forgets the tree (a new game: nothing is reused).
     pub fn clear(&mut self) {
-        self.nodes.clear();
+        self.store_mut().clear();
         self.supported = false;
     }
 
     /// Forgets the tree and gives its memory back (a board of the other width is being searched).
     pub(crate) fn release(&mut self) {
-        self.nodes = Vec::new();
+        self.nodes = Arc::new(NodeStore::with_capacity(0));
         self.supported = false;
         self.dfpn = None;
     }
 
     /// Sets the tree's memory to about `mib` MiB (at least [`MIN_TREE_MIB`]).
     pub fn resize(&mut self, mib: usize) {
-        self.max_nodes = mib.max(MIN_TREE_MIB) * nodes_per_mib::<B::Cell>();
+        self.max_nodes = mib.max(MIN_TREE_MIB) * nodes_per_mib();
     }
 
     /// Installs (or removes) a flag that stops [`run`](Self::run).
@@ -297,6 +283,66 @@ impl<B: Bits> Tree<B> {
 
     /// Starts a new search of `pos` (the position must satisfy [`Tree::supports`]).
     pub fn start(&mut self, pos: Position) {
+        let was_supported = self.prepare(&pos);
+        let board = Board::from_position(&pos);
+        let reused = was_supported && self.supported && self.reuse(board.stones(), pos.to_move());
+        self.set_root(pos, &board);
+        self.excluded.clear();
+        if !reused {
+            self.store_mut().clear();
+            self.reserve(1);
+            if let Some(root) = self.nodes.alloc(1) {
+                self.nodes[root].reset(0, 0);
+            }
+        }
+        self.nodes.helper_playouts.store(0, Ordering::Relaxed);
+        if self.supported && self.pos.winner().is_none() {
+            if !self.nodes[0].expanded() {
+                let last = match self.pos.moves().last() {
+                    Some(&(_, Move::Place(c))) if self.pos.contains(c) => Some(self.pos.geometry().index(c)),
+                    _ => None,
+                };
+                self.expand(0, self.root_stones, self.root_side, last);
+            }
+            if self.nodes[0].knowledge() {
+                // Apply the root's own rules again (a static win looks for its connecting move).
+                self.nodes[0].clear_knowledge();
+            }
+            self.root_knowledge();
+        }
+    }
+
+    /// Makes the tree searchable by other threads ([`parallel`]): the store grows to the tree's whole budget
+    /// (a shared store cannot move) and is returned for the helpers' [`Tree::attach`]; from now on, until
+    /// [`Tree::unshare`], this tree's playouts count their visits on the way down (see [`Tree::playout`]).
+    pub(crate) fn share(&mut self) -> Arc<NodeStore> {
+        let budget = self.max_nodes;
+        self.store_mut().grow(budget);
+        self.shared = true;
+        self.nodes.clone()
+    }
+
+    /// The helpers of a tree-parallel search have stopped: the tree is this thread's alone again.
+    pub(crate) fn unshare(&mut self) {
+        self.shared = false;
+    }
+
+    /// Makes this tree a helper's view of a tree another thread shared ([`Tree::share`]) for a search of
+    /// `pos` without the `excluded` root moves: its playouts run on `store`'s nodes (the root already
+    /// expanded and analysed by the main tree), with this tree's own random stream, scratch and analyser for
+    /// the nodes' knowledge.
+    pub(crate) fn attach(&mut self, pos: Position, excluded: &[Move], store: Arc<NodeStore>) {
+        self.prepare(&pos);
+        let board = Board::from_position(&pos);
+        self.set_root(pos, &board);
+        self.excluded = excluded.to_vec();
+        self.nodes = store;
+        self.shared = true;
+    }
+
+    /// The tables for `pos`'s board size and the options (made again only when they change); returns whether
+    /// the tree searched a supported position of this size before.
+    fn prepare(&mut self, pos: &Position) -> bool {
         let (w, h) = (pos.width(), pos.height());
         if self.size != (w, h) {
             self.masks = Masks::new(w, h);
@@ -307,15 +353,18 @@ impl<B: Bits> Tree<B> {
             self.dfpn = None;
         }
         let was_supported = self.supported && self.size == (w, h);
-        self.supported = Mcts::supports(&pos);
+        self.supported = Mcts::supports(pos);
         self.solver.set_hsearch_limits(self.tree_limits());
         if self.beta_k != self.options.rave_k {
             let k = self.options.rave_k;
             self.beta = (0..TABLE).map(|n| (k / (3.0 * n as f32 + k)).sqrt()).collect();
             self.beta_k = k;
         }
-        let board = Board::from_position(&pos);
-        let reused = was_supported && self.supported && self.reuse(board.stones(), pos.to_move());
+        was_supported
+    }
+
+    /// The root `pos` (`board` its stones) with fresh counters and random stream.
+    fn set_root(&mut self, pos: Position, board: &Board<B>) {
         self.root_stones = board.stones();
         self.root_side = pos.to_move();
         self.rng = Pcg64Mcg::seed_from_u64(pos.key() ^ 0x5EED_0F_4E58 ^ self.seed_salt.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -323,30 +372,10 @@ impl<B: Bits> Tree<B> {
         self.playouts = 0;
         self.iteration = 1;
         self.last = None;
-        self.excluded.clear();
         self.dfpn_clock = 0.0;
         self.dfpn_credit = 0.0;
         self.node_solver = None;
         self.node_solver_used = 0;
-        if !reused {
-            self.nodes.clear();
-            self.nodes.push(Node::default());
-            self.ordered = true;
-        }
-        if self.supported && self.pos.winner().is_none() {
-            if !self.nodes[0].expanded {
-                let last = match self.pos.moves().last() {
-                    Some(&(_, Move::Place(c))) if self.pos.contains(c) => Some(self.pos.geometry().index(c)),
-                    _ => None,
-                };
-                self.expand(0, self.root_stones, self.root_side, last);
-            }
-            if self.nodes[0].knowledge {
-                // Apply the root's own rules again (a static win looks for its connecting move).
-                self.nodes[0].knowledge = false;
-            }
-            self.root_knowledge();
-        }
     }
 
     /// **Tree reuse**: when the new root is the old one plus one stone of the side to move and one of the
@@ -364,26 +393,26 @@ impl<B: Bits> Tree<B> {
         if mine.count_ones() != 1 || theirs.count_ones() != 1 {
             return false;
         }
-        let find = |k: usize, bit: B| self.children(k).find(|&c| B::bit(self.nodes[c].cell.into()) == bit);
+        let find = |k: usize, bit: B| self.children(k).find(|&c| B::bit(self.nodes[c].cell()) == bit);
         let Some(a) = find(0, mine) else { return false };
         let Some(b) = find(a, theirs) else { return false };
-        let mut out: Vec<Node<B::Cell>> = Vec::new();
-        let mut root = self.nodes[b];
-        root.pruned = false;
+        let mut out: Vec<Node> = Vec::new();
+        let root = self.nodes[b].clone();
+        root.set_pruned(false);
         out.push(root);
         let mut queue = std::collections::VecDeque::from([(b, 0usize)]);
         while let Some((o, n)) = queue.pop_front() {
             let kids = self.children(o);
-            if !self.nodes[o].expanded || kids.is_empty() {
+            if !self.nodes[o].expanded() || kids.is_empty() {
                 continue;
             }
-            out[n].first = out.len() as u32;
+            out[n].set_children(out.len(), kids.len());
             for k in kids {
-                out.push(self.nodes[k]);
+                out.push(self.nodes[k].clone());
                 queue.push_back((k, out.len() - 1));
             }
         }
-        self.nodes = out;
+        self.store_mut().replace(out);
         true
     }
 
@@ -400,12 +429,12 @@ impl<B: Bits> Tree<B> {
             return;
         }
         for c in self.children(0) {
-            if self.excluded.contains(&self.cell_move(self.nodes[c].cell)) {
-                self.nodes[c].pruned = true;
+            if self.excluded.contains(&self.cell_move(self.nodes[c].cell())) {
+                self.nodes[c].set_pruned(true);
             }
         }
-        if self.nodes[0].proof == 1 && !self.children(0).any(|c| !self.nodes[c].pruned && self.nodes[c].proof == -1) {
-            self.nodes[0].proof = 0;
+        if self.nodes[0].proof() == 1 && !self.children(0).any(|c| !self.nodes[c].pruned() && self.nodes[c].proof() == -1) {
+            self.nodes[0].set_proof(0);
         }
     }
 
@@ -417,16 +446,19 @@ impl<B: Bits> Tree<B> {
         self.children(0)
             .map(|c| {
                 let n = &self.nodes[c];
-                let mv = self.cell_move(n.cell);
-                RootStat { mv, visits: n.visits as u64, wins: n.wins as u64, proof: n.proof, pruned: n.pruned, excluded: self.excluded.contains(&mv) }
+                let mv = self.cell_move(n.cell());
+                let (visits, wins) = (n.visits() as u64, n.wins() as u64);
+                RootStat { mv, visits, wins, proof: n.proof(), pruned: n.pruned(), excluded: self.excluded.contains(&mv) }
             })
             .collect()
     }
 
     /// Root moves left.
     pub fn root_move_count(&self) -> usize {
-        let root = self.nodes.first().copied().unwrap_or_default();
-        (root.first..root.first + root.count as u32).filter(|&k| !self.nodes[k as usize].pruned).count()
+        if self.nodes.is_empty() {
+            return 0;
+        }
+        self.children(0).filter(|&k| !self.nodes[k].pruned()).count()
     }
 
     /// Playouts since [`start`](Self::start).
@@ -445,8 +477,28 @@ impl<B: Bits> Tree<B> {
     }
 
     fn children(&self, k: usize) -> std::ops::Range<usize> {
-        let n = &self.nodes[k];
-        n.first as usize..n.first as usize + n.count as usize
+        self.nodes[k].children()
+    }
+
+    /// The store, to change it alone: it is not shared now (the helpers of a tree-parallel search have
+    /// stopped and dropped it), or else it is replaced by a copy of its nodes.
+    fn store_mut(&mut self) -> &mut NodeStore {
+        if Arc::get_mut(&mut self.nodes).is_none() {
+            let (n, ordered) = (&self.nodes, self.nodes.ordered.load(Ordering::Relaxed));
+            self.nodes = Arc::new(NodeStore::from_nodes(n.used_nodes().to_vec(), n.capacity(), ordered));
+        }
+        Arc::get_mut(&mut self.nodes).expect("a store just made is not shared")
+    }
+
+    /// Room for `count` more nodes within the tree's budget: an unshared store grows (doubling); a shared one
+    /// is already its full size.
+    fn reserve(&mut self, count: usize) {
+        let need = self.nodes.len() + count;
+        if self.shared || need <= self.nodes.capacity() || need > self.max_nodes {
+            return;
+        }
+        let cap = need.max(2 * self.nodes.capacity()).max(FIRST_STORE_NODES).min(self.max_nodes);
+        self.store_mut().grow(cap);
     }
 
     /// The root child to play: a proved win, else the most visited (ties: the better mean), never a pruned one
@@ -458,21 +510,21 @@ impl<B: Bits> Tree<B> {
         if all.is_empty() {
             return None;
         }
-        let allowed = |c: &usize| k != 0 || self.excluded.is_empty() || !self.excluded.contains(&self.cell_move(self.nodes[*c].cell));
+        let allowed = |c: &usize| k != 0 || self.excluded.is_empty() || !self.excluded.contains(&self.cell_move(self.nodes[*c].cell()));
         let kids = all.filter(allowed);
-        if let Some(win) = kids.clone().find(|&c| !self.nodes[c].pruned && self.nodes[c].proof == -1) {
+        if let Some(win) = kids.clone().find(|&c| !self.nodes[c].pruned() && self.nodes[c].proof() == -1) {
             return Some(win);
         }
         let key = |c: usize| {
             let n = &self.nodes[c];
-            let lost = n.proof == 1;
-            (!n.pruned, !lost, n.visits, n.wins)
+            let lost = n.proof() == 1;
+            (!n.pruned(), !lost, n.visits(), n.wins())
         };
         kids.max_by_key(|&c| key(c))
     }
 
-    fn cell_move(&self, cell: B::Cell) -> Move {
-        Move::Place(self.masks.cell(cell.into()))
+    fn cell_move(&self, cell: usize) -> Move {
+        Move::Place(self.masks.cell(cell))
     }
 
     /// The move to play now.
@@ -480,14 +532,14 @@ impl<B: Bits> Tree<B> {
         if !self.supported || self.nodes.is_empty() {
             return None;
         }
-        self.best_child(0).map(|c| self.cell_move(self.nodes[c].cell))
+        self.best_child(0).map(|c| self.cell_move(self.nodes[c].cell()))
     }
 
     /// The expected reply (the most visited child of the best move).
     pub fn ponder_move(&self) -> Option<Move> {
         let b = self.best_child(0)?;
         let r = self.best_child(b)?;
-        Some(self.cell_move(self.nodes[r].cell))
+        Some(self.cell_move(self.nodes[r].cell()))
     }
 
     fn pv(&self) -> Vec<Move> {
@@ -499,10 +551,10 @@ impl<B: Bits> Tree<B> {
         let mut pv = Vec::new();
         let mut k = k;
         while let Some(c) = self.best_child(k) {
-            if self.nodes[c].visits == 0 && self.nodes[c].proof == 0 {
+            if self.nodes[c].visits() == 0 && self.nodes[c].proof() == 0 {
                 break;
             }
-            pv.push(self.cell_move(self.nodes[c].cell));
+            pv.push(self.cell_move(self.nodes[c].cell()));
             k = c;
             if pv.len() >= 40 {
                 break;
@@ -512,20 +564,20 @@ impl<B: Bits> Tree<B> {
     }
 
     fn score(&self) -> Score {
-        let root = &self.nodes[0];
-        if root.proof != 0 {
+        let root = self.nodes[0].proof();
+        if root != 0 {
             // A proved root: mate in the length of the PV, at least 1 move. The winner makes the last move, so
             // a won root's plies are odd and a lost root's even (a PV the solver cut short is rounded up: a
             // lost root proved before its tree has a line once scored "mated in 0 moves").
             let len = self.pv().len() as Score;
-            return if root.proof == 1 {
+            return if root == 1 {
                 MATE - (len.max(1) | 1)
             } else {
                 -(MATE - (len.max(2) + (len.max(2) & 1)))
             };
         }
         match self.best_child(0) {
-            Some(c) if self.nodes[c].visits > 0 => self.win_rate_score(c),
+            Some(c) if self.nodes[c].visits() > 0 => self.win_rate_score(c),
             _ => 0,
         }
     }
@@ -533,7 +585,7 @@ impl<B: Bits> Tree<B> {
     /// A child's mean result on the Elo-like scale of the module's units.
     fn win_rate_score(&self, c: usize) -> Score {
         let n = &self.nodes[c];
-        let p = ((n.wins as f64 + 0.5) / (n.visits as f64 + 1.0)).clamp(0.001, 0.999);
+        let p = ((n.wins() as f64 + 0.5) / (n.visits() as f64 + 1.0)).clamp(0.001, 0.999);
         (400.0 * (p / (1.0 - p)).log10()).round() as Score
     }
 
@@ -551,7 +603,7 @@ impl<B: Bits> Tree<B> {
         }
         loop {
             let target = 1000u64 << (self.iteration - 1).min(40);
-            if self.nodes[0].proof != 0 || self.playouts >= target {
+            if self.nodes[0].proof() != 0 || self.playouts + self.nodes.helper_playouts.load(Ordering::Relaxed) >= target {
                 self.finish_iteration();
                 return MctsOutcome::IterationDone;
             }
@@ -578,7 +630,7 @@ impl<B: Bits> Tree<B> {
     fn finish_iteration(&mut self) {
         let pv = self.pv();
         // A proved root completes the search: it is reported at the deepest depth, which ends every `go`.
-        let depth = if self.nodes[0].proof != 0 { crate::search::limits::MAX_DEPTH } else { self.iteration };
+        let depth = if self.nodes[0].proof() != 0 { crate::search::limits::MAX_DEPTH } else { self.iteration };
         self.last = Some(MctsIteration {
             depth,
             seldepth: pv.len() as u32,
@@ -592,7 +644,8 @@ impl<B: Bits> Tree<B> {
     /// Creates the children of node `k` (position `stones`, `side` to move): every empty cell, or the only
     /// sensible move when the side to move can win at once or must stop the opponent's win in one.
     fn expand(&mut self, k: usize, stones: [B; 2], side: Color, last: Option<usize>) {
-        if self.nodes.len() + B::BITS > self.max_nodes {
+        // A thread of a tree-parallel search expands a node only if no other has claimed it.
+        if self.nodes.len() + B::BITS > self.max_nodes || !self.nodes[k].claim_expansion() {
             return;
         }
         let empty = self.masks.all & !(stones[0] | stones[1]);
@@ -610,44 +663,51 @@ impl<B: Bits> Tree<B> {
         } else {
             empty
         };
-        let first = self.nodes.len() as u32;
-        if self.options.priors && set.count_ones() > 1 {
-            self.push_with_priors(set, stones, me, last);
+        let count = set.count_ones() as usize;
+        self.reserve(count);
+        let Some(first) = self.nodes.alloc(count) else {
+            self.nodes[k].release_expansion();
+            return;
+        };
+        if self.options.priors && count > 1 {
+            self.write_with_priors(first, set, stones, me, last);
         } else {
-            for i in bits(set) {
-                self.nodes.push(Node { cell: B::cell(i), ..Node::default() });
+            for (j, i) in bits(set).enumerate() {
+                self.nodes[first + j].reset(i, 0);
             }
         }
-        let n = &mut self.nodes[k];
-        n.first = first;
-        n.count = set.count_ones() as u16;
-        n.expanded = true;
         if !mine.is_zero() {
-            n.proof = 1;
-            let c = first as usize;
-            self.nodes[c].proof = -1;
+            self.nodes[first].set_proof(-1);
+        }
+        // The children are written before they are published, and published before the node is expanded.
+        let n = &self.nodes[k];
+        n.set_children(first, count);
+        n.set_expanded();
+        if !mine.is_zero() {
+            n.set_proof(1);
         } else if theirs.count_ones() >= 2 {
-            self.nodes[k].proof = -1;
+            n.set_proof(-1);
         }
         if k == 0 {
             self.prune_excluded();
         }
     }
 
-    /// Pushes the children `set` (colour index `me` to move, `last` the opponent's last stone) ordered by
-    /// their pattern weights (ties: the lower cell first), each with its prior (`√share · 255`).
-    fn push_with_priors(&mut self, set: B, stones: [B; 2], me: usize, last: Option<usize>) {
-        self.ordered = false;
+    /// Writes the children `set` from node `first` on (colour index `me` to move, `last` the opponent's last
+    /// stone) ordered by their pattern weights (ties: the lower cell first), each with its prior (`√share ·
+    /// 255`).
+    fn write_with_priors(&mut self, first: usize, set: B, stones: [B; 2], me: usize, last: Option<usize>) {
+        self.nodes.ordered.store(false, Ordering::Relaxed);
         let slots = &self.pattern_slots[me];
         let mut kids: Vec<(f32, usize)> = bits(set)
             .map(|i| (priors::gamma(priors::pattern_code(&slots[i], stones[me], stones[1 - me]), priors::last_class(&slots[i], last)), i))
             .collect();
         crate::sort::sort_by(&mut kids, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let total: f32 = kids.iter().map(|k| k.0).sum();
-        for (g, i) in kids {
+        for (j, (g, i)) in kids.into_iter().enumerate() {
             // Division, sqrt and rounding are exact IEEE operations: the same prior natively and in wasm.
             let prior = ((g / total).sqrt() * 255.0).round().min(255.0) as u8;
-            self.nodes.push(Node { cell: B::cell(i), prior, ..Node::default() });
+            self.nodes[first + j].reset(i, prior);
         }
     }
 
@@ -663,35 +723,38 @@ impl<B: Bits> Tree<B> {
     /// The child of `k` to descend into (UCT-RAVE over the live children; a child proved lost for its side
     /// to move is taken at once).
     fn select(&self, k: usize) -> Option<usize> {
-        let parent = &self.nodes[k];
+        let nodes = self.nodes.slots();
+        let parent = &nodes[k];
         // ln in f64, then rounded: the same f32 natively and in wasm (their libm's f32 ln may differ in the
         // last bit; sqrt and division are exact everywhere).
-        let sqrt_ln_n = (((parent.visits + 1) as f64).ln() as f32).sqrt();
+        let sqrt_ln_n = (((parent.visits() + 1) as f64).ln() as f32).sqrt();
         let o = &self.options;
         let bias = if o.priors { o.prior_bias / 255.0 } else { 0.0 };
         let mut best = None;
         let mut best_v = f32::NEG_INFINITY;
-        for c in self.children(k) {
-            let n = &self.nodes[c];
-            if n.pruned {
+        for c in parent.children() {
+            let n = &nodes[c];
+            if n.pruned() {
                 continue;
             }
-            if n.proof == -1 {
+            let proof = n.proof();
+            if proof == -1 {
                 return Some(c);
             }
-            let v = if n.proof == 1 {
+            let v = if proof == 1 {
                 -1.0
             } else {
-                let visits = n.visits as f32;
-                let r = (n.rave_w as f32 + 0.5 * 4.0) / (n.rave_n as f32 + 4.0);
-                let i = n.visits as usize;
+                let (n_visits, wins, (rave_n, rave_w)) = (n.visits(), n.wins(), n.rave());
+                let visits = n_visits as f32;
+                let r = (rave_w as f32 + 0.5 * 4.0) / (rave_n as f32 + 4.0);
+                let i = n_visits as usize;
                 let (beta, inv) = if i < TABLE {
                     (self.beta[i], self.inv_sqrt[i])
                 } else {
                     ((o.rave_k / (3.0 * visits + o.rave_k)).sqrt(), 1.0 / (visits + 1.0).sqrt())
                 };
-                let q = if n.visits > 0 { n.wins as f32 / visits } else { r };
-                (1.0 - beta) * q + beta * r + (o.exploration * sqrt_ln_n + bias * n.prior as f32) * inv
+                let q = if n_visits > 0 { wins as f32 / visits } else { r };
+                (1.0 - beta) * q + beta * r + (o.exploration * sqrt_ln_n + bias * n.prior() as f32) * inv
             };
             if v > best_v {
                 best_v = v;
@@ -701,7 +764,9 @@ impl<B: Bits> Tree<B> {
         best
     }
 
-    /// One descent, playout and update.
+    /// One descent, playout and update. In a tree shared with other threads, each node's visit is counted on
+    /// the way down (a *virtual loss*: until the result comes back it counts as a lost playout, so the other
+    /// threads' descents spread over other lines), and [`Tree::update`] adds only the wins.
     fn playout(&mut self) {
         self.playouts += 1;
         let mut stones = self.root_stones;
@@ -710,35 +775,44 @@ impl<B: Bits> Tree<B> {
         let mut path = std::mem::take(&mut self.path);
         path.clear();
         path.push(0);
+        // This playout's own visit, when not yet counted (see above).
+        let own = u32::from(!self.shared);
+        if self.shared {
+            self.nodes[0].add_visit();
+        }
         let mut last: Option<usize> = None;
         let mut known: Option<Color> = None;
         loop {
-            let n = self.nodes[k];
-            if n.proof != 0 {
-                known = Some(if n.proof == 1 { side } else { side.opponent() });
+            let n = &self.nodes[k];
+            let proof = n.proof();
+            if proof != 0 {
+                known = Some(if proof == 1 { side } else { side.opponent() });
                 break;
             }
-            if !n.expanded {
-                if n.visits + 1 >= self.options.expand_after {
+            if !n.expanded() {
+                if n.visits() + own >= self.options.expand_after {
                     self.expand(k, stones, side, last);
                 }
-                if !self.nodes[k].expanded || self.nodes[k].proof != 0 {
-                    if self.nodes[k].proof != 0 {
+                if !self.nodes[k].expanded() || self.nodes[k].proof() != 0 {
+                    if self.nodes[k].proof() != 0 {
                         continue;
                     }
                     break;
                 }
             }
-            if !self.nodes[k].knowledge && k != 0 && self.nodes[k].visits >= self.options.knowledge_after {
+            if k != 0 && !self.nodes[k].knowledge() && self.nodes[k].visits() >= self.options.knowledge_after {
                 self.apply_knowledge(k, stones, side);
-                if self.nodes[k].proof != 0 {
+                if self.nodes[k].proof() != 0 {
                     continue;
                 }
             }
             let Some(c) = self.select(k) else { break };
-            let cell = self.nodes[c].cell;
-            stones[side_index(side)] |= B::bit(cell.into());
-            last = Some(cell.into());
+            let cell = self.nodes[c].cell();
+            if self.shared {
+                self.nodes[c].add_visit();
+            }
+            stones[side_index(side)] |= B::bit(cell);
+            last = Some(cell);
             side = side.opponent();
             k = c;
             path.push(c as u32);
@@ -764,42 +838,39 @@ impl<B: Bits> Tree<B> {
     fn update(&mut self, path: &[u32], winner: Color, final_stones: Option<[B; 2]>) {
         let mut side = self.root_side;
         let mut empty = self.masks.all & !(self.root_stones[0] | self.root_stones[1]);
+        let ordered = self.nodes.ordered.load(Ordering::Relaxed);
+        let nodes = self.nodes.slots();
         for (j, &k) in path.iter().enumerate() {
             let k = k as usize;
+            let n = &nodes[k];
             if j > 0 {
-                empty = empty & !B::bit(self.nodes[k].cell.into());
+                empty = empty & !B::bit(n.cell());
             }
             // The node's mover is the side before `side` (the root's mover is the opponent of the root side).
             let mover = side.opponent();
-            let n = &mut self.nodes[k];
-            n.visits += 1;
-            if winner == mover {
-                n.wins += 1;
+            if !self.shared {
+                n.add_visit();
             }
-            let (expanded, first, count) = (n.expanded, n.first as usize, n.count as u32);
+            if winner == mover {
+                n.add_win();
+            }
             if let Some(f) = final_stones
-                && expanded
+                && n.expanded()
             {
+                let kids = n.children();
                 let mine = f[side_index(side)];
                 let won = winner == side;
-                if self.ordered && count == empty.count_ones() {
+                if ordered && kids.len() == empty.count_ones() as usize {
                     for i in bits(mine & empty) {
-                        let ch = &mut self.nodes[first + (empty & B::low(i)).count_ones() as usize];
-                        ch.rave_n += 1;
-                        if won {
-                            ch.rave_w += 1;
-                        }
+                        nodes[kids.start + (empty & B::low(i)).count_ones() as usize].add_rave(won);
                     }
                     side = side.opponent();
                     continue;
                 }
-                for c in self.children(k) {
-                    let ch = &mut self.nodes[c];
-                    if mine.has(ch.cell.into()) {
-                        ch.rave_n += 1;
-                        if won {
-                            ch.rave_w += 1;
-                        }
+                for c in kids {
+                    let ch = &nodes[c];
+                    if mine.has(ch.cell()) {
+                        ch.add_rave(won);
                     }
                 }
             }
@@ -812,7 +883,7 @@ impl<B: Bits> Tree<B> {
     fn backup_proofs(&mut self, path: &[u32]) {
         for &k in path.iter().rev() {
             let k = k as usize;
-            if self.nodes[k].proof != 0 || !self.nodes[k].expanded {
+            if self.nodes[k].proof() != 0 || !self.nodes[k].expanded() {
                 continue;
             }
             // Pruned children are dominated (outside the must-play region, inferior, or excluded): the node's
@@ -820,20 +891,20 @@ impl<B: Bits> Tree<B> {
             let (mut alive, mut all_lost, mut won) = (0, true, false);
             for c in self.children(k) {
                 let n = &self.nodes[c];
-                if n.pruned {
+                if n.pruned() {
                     continue;
                 }
                 alive += 1;
-                match n.proof {
+                match n.proof() {
                     -1 => won = true,
                     1 => {}
                     _ => all_lost = false,
                 }
             }
             if won {
-                self.nodes[k].proof = 1;
+                self.nodes[k].set_proof(1);
             } else if all_lost && alive > 0 {
-                self.nodes[k].proof = -1;
+                self.nodes[k].set_proof(-1);
             } else {
                 break;
             }

@@ -38,7 +38,7 @@ impl<B: Bits> Tree<B> {
     pub(super) fn solver_applies(&self) -> bool {
         let o = &self.options;
         let empty = self.masks.all & !(self.root_stones[0] | self.root_stones[1]);
-        o.solver_empties != 0 && empty.count_ones() <= o.solver_empties && self.nodes[0].proof == 0
+        o.solver_empties != 0 && empty.count_ones() <= o.solver_empties && self.nodes[0].proof() == 0
     }
 
     /// A timed search: the root's solver earns [`super::MctsOptions::solver_share`] of the time the playouts
@@ -103,14 +103,14 @@ impl<B: Bits> Tree<B> {
             Some(true) => {
                 let empty = self.masks.all & !(self.root_stones[0] | self.root_stones[1]);
                 let win = solver.winning_cell(board, empty);
-                if let Some(c) = self.children(0).find(|&c| win == Some(self.nodes[c].cell.into())) {
+                if let Some(c) = self.children(0).find(|&c| win == Some(self.nodes[c].cell())) {
                     self.mark_root_win(c);
                 }
             }
-            Some(false) => self.nodes[0].proof = -1,
+            Some(false) => self.nodes[0].set_proof(-1),
             None => {
                 for c in self.children(0) {
-                    if let Some(wins) = solver.move_result(board, self.nodes[c].cell.into())
+                    if let Some(wins) = solver.move_result(board, self.nodes[c].cell())
                         && self.note_root_move(c, wins)
                     {
                         return;
@@ -124,35 +124,35 @@ impl<B: Bits> Tree<B> {
     /// Root child `c` is proved to win (`wins`) or to lose: a win is marked and proves the root (returns true),
     /// a loss marks the child unless it is pruned. A child already proved is left as it is.
     pub(super) fn note_root_move(&mut self, c: usize, wins: bool) -> bool {
-        let n = self.nodes[c];
-        if n.proof != 0 {
+        let n = &self.nodes[c];
+        if n.proof() != 0 {
             return false;
         }
         if wins {
             return self.mark_root_win(c);
         }
-        if !n.pruned {
-            self.nodes[c].proof = 1;
+        if !n.pruned() {
+            n.set_proof(1);
         }
         false
     }
 
     /// The root is lost when every root child is pruned or proved to lose.
     pub(super) fn root_lost_if_every_move_is(&mut self) {
-        if self.children(0).all(|c| self.nodes[c].pruned || self.nodes[c].proof == 1) {
-            self.nodes[0].proof = -1;
+        if self.children(0).all(|c| self.nodes[c].pruned() || self.nodes[c].proof() == 1) {
+            self.nodes[0].set_proof(-1);
         }
     }
 
     /// Root child `c` is a proved win: it is marked (and no longer pruned) and the root proved, unless the
     /// move is excluded (searchmoves). Returns whether it was marked.
     pub(super) fn mark_root_win(&mut self, c: usize) -> bool {
-        if self.excluded.contains(&Move::Place(self.masks.cell(self.nodes[c].cell.into()))) {
+        if self.excluded.contains(&Move::Place(self.masks.cell(self.nodes[c].cell()))) {
             return false;
         }
-        self.nodes[c].proof = -1;
-        self.nodes[c].pruned = false;
-        self.nodes[0].proof = 1;
+        self.nodes[c].set_proof(-1);
+        self.nodes[c].set_pruned(false);
+        self.nodes[0].set_proof(1);
         true
     }
 }

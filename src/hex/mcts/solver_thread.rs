@@ -195,11 +195,11 @@ impl<B: Bits> Tree<B> {
             return;
         }
         if facts.root_lost {
-            self.nodes[0].proof = -1;
+            self.nodes[0].set_proof(-1);
             return;
         }
         for &(i, wins) in &facts.moves {
-            let Some(c) = self.children(0).find(|&c| Into::<usize>::into(self.nodes[c].cell) == i) else { continue };
+            let Some(c) = self.children(0).find(|&c| self.nodes[c].cell() == i) else { continue };
             if self.note_root_move(c, wins) {
                 return;
             }

@@ -3,7 +3,7 @@
 //! The root's timed solver table, the bridge and RAVE tables and the options stay with the searcher; the
 //! solver of a search bounded by nodes goes with the tree.
 
-use super::{MctsIteration, Node, Tree};
+use super::{MctsIteration, NodeStore, Tree};
 use crate::hex::bitboard::{Bits, WideBits};
 use crate::hex::solver::Solver;
 use crate::hex::{Color, Move, Position};
@@ -22,7 +22,7 @@ pub(super) enum Parked {
 /// The part of a [`Tree`] that [`Tree::suspend`] moves out.
 pub(super) struct TreeSuspended<B: Bits> {
     pos: Position,
-    nodes: Vec<Node<B::Cell>>,
+    nodes: std::sync::Arc<NodeStore>,
     root_stones: [B; 2],
     root_side: Color,
     rng: Pcg64Mcg,
@@ -51,7 +51,7 @@ impl<B: Bits> Tree<B> {
     pub(super) fn suspend(&mut self) -> TreeSuspended<B> {
         TreeSuspended {
             pos: self.pos.clone(),
-            nodes: std::mem::take(&mut self.nodes),
+            nodes: std::mem::replace(&mut self.nodes, std::sync::Arc::new(NodeStore::with_capacity(0))),
             root_stones: self.root_stones,
             root_side: self.root_side,
             rng: self.rng.clone(),

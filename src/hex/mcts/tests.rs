@@ -63,7 +63,7 @@ fn with_priors_the_children_are_ordered_and_the_search_deterministic() {
     let (a, b) = (run(), run());
     assert_eq!(a.best_move(), b.best_move());
     assert_eq!(a.last_iteration(), b.last_iteration());
-    let priors: Vec<u8> = a.children(0).map(|c| a.nodes[c].prior).collect();
+    let priors: Vec<u8> = a.children(0).map(|c| a.nodes[c].prior()).collect();
     assert!(priors.windows(2).all(|w| w[0] >= w[1]), "{priors:?}");
     assert!(priors[0] > priors[priors.len() - 1]);
 }
@@ -76,20 +76,20 @@ fn the_tree_under_the_played_moves_is_reused() {
     let best = m.best_move().unwrap();
     let reply = m.ponder_move().unwrap();
     let before = {
-        let a = m.children(0).find(|&c| m.cell_move(m.nodes[c].cell) == best).unwrap();
-        let b = m.children(a).find(|&c| m.cell_move(m.nodes[c].cell) == reply).unwrap();
-        m.nodes[b].visits
+        let a = m.children(0).find(|&c| m.cell_move(m.nodes[c].cell()) == best).unwrap();
+        let b = m.children(a).find(|&c| m.cell_move(m.nodes[c].cell()) == reply).unwrap();
+        m.nodes[b].visits()
     };
     assert!(before > 10, "{before} visits");
     pos.try_play(best).unwrap();
     pos.try_play(reply).unwrap();
     m.start(pos.clone());
-    assert_eq!(m.nodes[0].visits, before);
+    assert_eq!(m.nodes[0].visits(), before);
     // Any other position starts afresh.
     let mut other = Position::square(7).unwrap();
     other.play_str("a1").unwrap();
     m.start(other);
-    assert_eq!(m.nodes[0].visits, 0);
+    assert_eq!(m.nodes[0].visits(), 0);
 }
 
 #[test]
@@ -193,7 +193,7 @@ fn a_proved_root_reports_at_least_one_move_to_the_end_for_either_side() {
 #[test]
 fn rave_update_by_rank_matches_the_update_over_every_child() {
     fn stats<B: Bits>(m: &Tree<B>) -> Vec<(u32, u32, u32, u32, i8)> {
-        m.nodes.iter().map(|n| (n.visits, n.wins, n.rave_n, n.rave_w, n.proof)).collect()
+        m.nodes.used_nodes().iter().map(|n| (n.visits(), n.wins(), n.rave().0, n.rave().1, n.proof())).collect()
     }
     fn compare<B: Bits>(size: usize, opening: &[&str], reply: &[&str], playouts: u64) {
         let mut pos = Position::square(size).unwrap();
@@ -209,10 +209,10 @@ fn rave_update_by_rank_matches_the_update_over_every_child() {
             }
             fast.start(pos.clone());
             slow.start(pos.clone());
-            slow.ordered = false;
+            slow.nodes.ordered.store(false, std::sync::atomic::Ordering::Relaxed);
             while fast.run(f64::INFINITY, playouts) == MctsOutcome::IterationDone {}
             while slow.run(f64::INFINITY, playouts) == MctsOutcome::IterationDone {}
-            assert!(fast.ordered, "the default search keeps its children in cell order");
+            assert!(fast.nodes.ordered.load(std::sync::atomic::Ordering::Relaxed), "the default search keeps its children in cell order");
             assert!(fast.nodes.len() > 100, "{} nodes", fast.nodes.len());
             assert_eq!(stats(&fast), stats(&slow), "{size}x{size}, round {round}");
             assert_eq!(fast.best_move(), slow.best_move());

@@ -1,0 +1,301 @@
+//! The Monte Carlo tree's nodes and the store that holds them, shared by the threads of a **tree-parallel**
+//! search (Chaslot, Winands & van den Herik 2008, "Parallel Monte-Carlo Tree Search"; lock-free as in Fuego,
+//! Enzenberger & Müller 2009, "A lock-free multithreaded Monte-Carlo tree search algorithm").
+//!
+//! Every field of a [`Node`] is an atomic read and written with relaxed loads and stores, so one thread's
+//! search compiles to the plain loads and stores it had before, and threads sharing the store never make a
+//! data race. Counters are added to with a load and a store, not a locked add: two threads adding at the same
+//! instant may lose one of the two increments, as Fuego accepts; the statistics stay sound as estimates.
+//! What must not be lost is published with release and read with acquire: a node's children (their cells and
+//! flags written, then `first`, then `count`), and its `expanded` flag. Expanding a node and computing its
+//! knowledge are claimed first (an atomic flag), so each is done once.
+//!
+//! The store is one array of nodes with an atomic count of those in use ([`NodeStore::alloc`]). One thread
+//! alone grows the array as it needs (doubling up to the tree's budget); before threads share it, it is made
+//! its full size ([`NodeStore::with_capacity`]), since a shared array cannot move.
+
+use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize};
+
+/// [`Node`] flag: the children exist.
+const EXPANDED: u8 = 1;
+/// The knowledge was computed (or is being computed by a thread that claimed it).
+const KNOWLEDGE: u8 = 2;
+/// Pruned by the parent's knowledge (never selected).
+const PRUNED: u8 = 4;
+/// A thread is expanding the node (or has).
+const CLAIMED: u8 = 8;
+
+/// Adds one to a counter with a relaxed load and store (see the module documentation).
+#[inline]
+fn bump(a: &AtomicU32) {
+    a.store(a.load(Relaxed).wrapping_add(1), Relaxed);
+}
+
+/// A tree node, 28 bytes. `wins` and `visits` count playouts from the view of the side that moved *into* the
+/// node; `proof` is 0 (unknown), 1 (the side to move at this node wins) or −1 (it loses); `prior` is `√share ·
+/// 255` of the pattern prior (0 without priors); the children are `first .. first + count` of the store.
+#[derive(Debug, Default)]
+pub(crate) struct Node {
+    first: AtomicU32,
+    visits: AtomicU32,
+    wins: AtomicU32,
+    rave_n: AtomicU32,
+    rave_w: AtomicU32,
+    cell: AtomicU16,
+    count: AtomicU16,
+    proof: AtomicI8,
+    flags: AtomicU8,
+    prior: AtomicU8,
+}
+
+impl Clone for Node {
+    fn clone(&self) -> Node {
+        let n = Node::default();
+        n.copy_from(self);
+        n
+    }
+}
+
+impl Node {
+    /// Makes this node a copy of `o` (children range included).
+    pub(super) fn copy_from(&self, o: &Node) {
+        self.first.store(o.first.load(Relaxed), Relaxed);
+        self.visits.store(o.visits.load(Relaxed), Relaxed);
+        self.wins.store(o.wins.load(Relaxed), Relaxed);
+        self.rave_n.store(o.rave_n.load(Relaxed), Relaxed);
+        self.rave_w.store(o.rave_w.load(Relaxed), Relaxed);
+        self.cell.store(o.cell.load(Relaxed), Relaxed);
+        self.count.store(o.count.load(Acquire), Relaxed);
+        self.proof.store(o.proof.load(Relaxed), Relaxed);
+        self.flags.store(o.flags.load(Acquire), Relaxed);
+        self.prior.store(o.prior.load(Relaxed), Relaxed);
+    }
+
+    /// Makes this node a fresh leaf on `cell` with `prior` (a slot of the store being reused).
+    pub(super) fn reset(&self, cell: usize, prior: u8) {
+        for a in [&self.first, &self.visits, &self.wins, &self.rave_n, &self.rave_w] {
+            a.store(0, Relaxed);
+        }
+        self.cell.store(cell as u16, Relaxed);
+        self.count.store(0, Relaxed);
+        self.proof.store(0, Relaxed);
+        self.flags.store(0, Relaxed);
+        self.prior.store(prior, Relaxed);
+    }
+
+    /// The node's cell (the move into it; the root's is 0).
+    #[inline]
+    pub(super) fn cell(&self) -> usize {
+        self.cell.load(Relaxed) as usize
+    }
+    #[inline]
+    pub(super) fn proof(&self) -> i8 {
+        self.proof.load(Relaxed)
+    }
+    #[inline]
+    pub(super) fn set_proof(&self, p: i8) {
+        self.proof.store(p, Relaxed)
+    }
+    #[inline]
+    pub(super) fn prior(&self) -> u8 {
+        self.prior.load(Relaxed)
+    }
+    #[inline]
+    pub(super) fn visits(&self) -> u32 {
+        self.visits.load(Relaxed)
+    }
+    #[inline]
+    pub(super) fn wins(&self) -> u32 {
+        self.wins.load(Relaxed)
+    }
+    #[inline]
+    pub(super) fn rave(&self) -> (u32, u32) {
+        (self.rave_n.load(Relaxed), self.rave_w.load(Relaxed))
+    }
+    #[inline]
+    pub(super) fn add_visit(&self) {
+        bump(&self.visits)
+    }
+    #[inline]
+    pub(super) fn add_win(&self) {
+        bump(&self.wins)
+    }
+    /// One more playout in which the side to move at the parent played this cell, won or not.
+    #[inline]
+    pub(super) fn add_rave(&self, won: bool) {
+        bump(&self.rave_n);
+        if won {
+            bump(&self.rave_w);
+        }
+    }
+    /// The children's range in the store (empty before the node is expanded).
+    #[inline]
+    pub(super) fn children(&self) -> std::ops::Range<usize> {
+        let count = self.count.load(Acquire) as usize;
+        let first = self.first.load(Relaxed) as usize;
+        first..first + count
+    }
+    /// Publishes the children `first .. first + count` (written before this call).
+    pub(super) fn set_children(&self, first: usize, count: usize) {
+        self.first.store(first as u32, Relaxed);
+        self.count.store(count as u16, Release);
+    }
+    #[inline]
+    fn flag(&self, f: u8) -> bool {
+        self.flags.load(Acquire) & f != 0
+    }
+    fn set_flag(&self, f: u8, on: bool) {
+        if on {
+            self.flags.fetch_or(f, Release);
+        } else {
+            self.flags.fetch_and(!f, Release);
+        }
+    }
+    #[inline]
+    pub(super) fn expanded(&self) -> bool {
+        self.flag(EXPANDED)
+    }
+    pub(super) fn set_expanded(&self) {
+        self.set_flag(EXPANDED, true)
+    }
+    #[inline]
+    pub(super) fn knowledge(&self) -> bool {
+        self.flag(KNOWLEDGE)
+    }
+    /// Marks the knowledge computed; false when it already was (another thread claimed it).
+    pub(super) fn claim_knowledge(&self) -> bool {
+        self.flags.fetch_or(KNOWLEDGE, AcqRel) & KNOWLEDGE == 0
+    }
+    pub(super) fn clear_knowledge(&self) {
+        self.set_flag(KNOWLEDGE, false)
+    }
+    #[inline]
+    pub(super) fn pruned(&self) -> bool {
+        self.flag(PRUNED)
+    }
+    pub(super) fn set_pruned(&self, on: bool) {
+        self.set_flag(PRUNED, on)
+    }
+    /// Claims the node's expansion; false when another thread has.
+    pub(super) fn claim_expansion(&self) -> bool {
+        self.flags.fetch_or(CLAIMED, AcqRel) & CLAIMED == 0
+    }
+    /// Gives a claimed expansion up (the store was full).
+    pub(super) fn release_expansion(&self) {
+        self.set_flag(CLAIMED, false)
+    }
+}
+
+/// The nodes of one tree, shared by the threads of a tree-parallel search: `nodes[..used]` are in use (node
+/// 0 is the root).
+#[derive(Debug)]
+pub(crate) struct NodeStore {
+    nodes: Box<[Node]>,
+    used: AtomicUsize,
+    /// Whether every expanded node's children are in ascending cell order (none was expanded with the
+    /// pattern priors' ordering since the tree was last cleared): see `Tree::update`.
+    pub(super) ordered: AtomicBool,
+    /// Playouts run by the helper threads on this tree since its search started.
+    pub(super) helper_playouts: AtomicU64,
+}
+
+impl NodeStore {
+    /// An empty store with room for `capacity` nodes.
+    pub(super) fn with_capacity(capacity: usize) -> NodeStore {
+        NodeStore {
+            nodes: (0..capacity).map(|_| Node::default()).collect(),
+            used: AtomicUsize::new(0),
+            ordered: AtomicBool::new(true),
+            helper_playouts: AtomicU64::new(0),
+        }
+    }
+
+    /// A store holding `nodes` (room for at least `capacity`).
+    pub(super) fn from_nodes(nodes: Vec<Node>, capacity: usize, ordered: bool) -> NodeStore {
+        let used = nodes.len();
+        let mut nodes = nodes;
+        nodes.resize_with(capacity.max(used), Node::default);
+        NodeStore {
+            nodes: nodes.into_boxed_slice(),
+            used: AtomicUsize::new(used),
+            ordered: AtomicBool::new(ordered),
+            helper_playouts: AtomicU64::new(0),
+        }
+    }
+
+    /// Nodes in use.
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        self.used.load(Relaxed).min(self.nodes.len())
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Room for this many nodes.
+    pub(super) fn capacity(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Forgets every node.
+    pub(super) fn clear(&mut self) {
+        self.used.store(0, Relaxed);
+        self.ordered.store(true, Relaxed);
+    }
+
+    /// Takes `count` nodes from the store and returns the first one's index, or `None` when there is no room.
+    /// The nodes are not reset.
+    pub(super) fn alloc(&self, count: usize) -> Option<usize> {
+        let first = self.used.fetch_add(count, Relaxed);
+        (first + count <= self.nodes.len()).then_some(first)
+    }
+
+    /// Holds `nodes` instead of its nodes, in the same slots when they fit (a store grown for sharing keeps its
+    /// size from search to search).
+    pub(super) fn replace(&mut self, nodes: Vec<Node>) {
+        if nodes.len() > self.nodes.len() {
+            let ordered = self.ordered.load(Relaxed);
+            *self = NodeStore::from_nodes(nodes, 0, ordered);
+            return;
+        }
+        for (slot, n) in self.nodes.iter().zip(&nodes) {
+            slot.copy_from(n);
+        }
+        self.used.store(nodes.len(), Relaxed);
+    }
+
+    /// Room for at least `capacity` nodes (the nodes in use are moved; only with the store unshared).
+    pub(super) fn grow(&mut self, capacity: usize) {
+        if capacity <= self.nodes.len() {
+            return;
+        }
+        let used = self.len();
+        let mut nodes: Vec<Node> = Vec::with_capacity(capacity);
+        nodes.extend(self.nodes[..used].iter().cloned());
+        nodes.resize_with(capacity, Node::default);
+        self.nodes = nodes.into_boxed_slice();
+        self.used.store(used, Relaxed);
+    }
+
+    /// Every slot of the store (those past [`NodeStore::len`] unused): for hot loops, which index a slice
+    /// once found.
+    #[inline]
+    pub(super) fn slots(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// The nodes in use.
+    pub(super) fn used_nodes(&self) -> &[Node] {
+        &self.nodes[..self.len()]
+    }
+}
+
+impl std::ops::Index<usize> for NodeStore {
+    type Output = Node;
+    #[inline]
+    fn index(&self, k: usize) -> &Node {
+        &self.nodes[k]
+    }
+}

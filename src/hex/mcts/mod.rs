@@ -189,6 +189,10 @@ pub(crate) struct Tree<B: Bits> {
     empties: Vec<B::Cell>,
     slot: Vec<B::Cell>,
     path: Vec<u32>,
+    /// In a shared tree, per depth of the path up to [`RAVE_BATCH_DEPTH`]: the node last updated there and its
+    /// children's RAVE results (by their place among the children: playouts, wins) not yet added to the nodes
+    /// ([`Tree::flush_rave`]).
+    rave_batch: Vec<(usize, Vec<(u32, u32)>)>,
     /// Mixed into the playouts' seed (0: the single-threaded search's; each root-parallel helper has its own,
     /// `parallel.rs`).
     seed_salt: u64,
@@ -207,6 +211,10 @@ const MIN_TREE_MIB: usize = 64;
 const SEARCH_SOLVER_MIB: usize = 32;
 /// Size of the selection's lookup tables (visits).
 const TABLE: usize = 1 << 16;
+/// Playouts of a thread between two additions of its buffered RAVE results (a shared tree).
+const RAVE_BATCH_PLAYOUTS: u64 = 32;
+/// The depths of the path (0: the root) whose children's RAVE results a thread of a shared tree buffers.
+const RAVE_BATCH_DEPTH: usize = 12;
 /// Playouts between two clock reads.
 const POLL_PLAYOUTS: u64 = 64;
 
@@ -249,6 +257,7 @@ impl<B: Bits> Tree<B> {
             empties: Vec::new(),
             slot: Vec::new(),
             path: Vec::new(),
+            rave_batch: Vec::new(),
             seed_salt: 0,
         }
     }
@@ -376,6 +385,7 @@ impl<B: Bits> Tree<B> {
         self.dfpn_credit = 0.0;
         self.node_solver = None;
         self.node_solver_used = 0;
+        self.rave_batch.clear();
     }
 
     /// **Tree reuse**: when the new root is the old one plus one stone of the side to move and one of the
@@ -624,6 +634,32 @@ impl<B: Bits> Tree<B> {
                 return MctsOutcome::Interrupted;
             }
             self.playout();
+            if self.shared && self.playouts.is_multiple_of(RAVE_BATCH_PLAYOUTS) {
+                self.flush_rave();
+            }
+        }
+    }
+
+    /// Adds the buffered RAVE results to the nodes (a shared tree; see [`Tree::update`]).
+    fn flush_rave(&mut self) {
+        let nodes = self.nodes.slots();
+        for b in &mut self.rave_batch {
+            Self::flush_rave_at(nodes, b);
+        }
+    }
+
+    /// Adds one depth's buffered RAVE results, `(node, results by child)`, to that node's children.
+    fn flush_rave_at(nodes: &[Node], (k, results): &mut (usize, Vec<(u32, u32)>)) {
+        if *k == usize::MAX {
+            return;
+        }
+        let kids = nodes[*k].children();
+        for (r, (n, w)) in results.iter_mut().enumerate() {
+            if *n > 0 && r < kids.len() {
+                nodes[kids.start + r].add_rave_batch(*n, *w);
+            }
+            *n = 0;
+            *w = 0;
         }
     }
 
@@ -860,6 +896,36 @@ impl<B: Bits> Tree<B> {
                 let kids = n.children();
                 let mine = f[side_index(side)];
                 let won = winner == side;
+                if self.shared && j < RAVE_BATCH_DEPTH {
+                    // The nodes near the root are read by nearly every descent of every thread: their
+                    // children's RAVE results are added a batch at a time, so that the threads' caches do not
+                    // pass these lines back and forth at each playout.
+                    if self.rave_batch.len() <= j {
+                        self.rave_batch.resize_with(j + 1, || (usize::MAX, Vec::new()));
+                    }
+                    if self.rave_batch[j].0 != k {
+                        Self::flush_rave_at(nodes, &mut self.rave_batch[j]);
+                        self.rave_batch[j].0 = k;
+                    }
+                    let batch = &mut self.rave_batch[j].1;
+                    batch.resize(kids.len(), (0, 0));
+                    if ordered && kids.len() == empty.count_ones() as usize {
+                        for i in bits(mine & empty) {
+                            let r = &mut batch[(empty & B::low(i)).count_ones() as usize];
+                            r.0 += 1;
+                            r.1 += u32::from(won);
+                        }
+                    } else {
+                        for (r, c) in kids.enumerate() {
+                            if mine.has(nodes[c].cell()) {
+                                batch[r].0 += 1;
+                                batch[r].1 += u32::from(won);
+                            }
+                        }
+                    }
+                    side = side.opponent();
+                    continue;
+                }
                 if ordered && kids.len() == empty.count_ones() as usize {
                     for i in bits(mine & empty) {
                         nodes[kids.start + (empty & B::low(i)).count_ones() as usize].add_rave(won);

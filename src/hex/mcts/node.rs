@@ -129,6 +129,11 @@ impl Node {
             bump(&self.rave_w);
         }
     }
+    /// `n` more such playouts, `w` of them won.
+    pub(super) fn add_rave_batch(&self, n: u32, w: u32) {
+        self.rave_n.fetch_add(n, Relaxed);
+        self.rave_w.fetch_add(w, Relaxed);
+    }
     /// The children's range in the store (empty before the node is expanded).
     #[inline]
     pub(super) fn children(&self) -> std::ops::Range<usize> {
@@ -187,12 +192,26 @@ impl Node {
     }
 }
 
+/// A value alone on its 64-byte cache line.
+#[derive(Debug)]
+#[repr(align(64))]
+struct CacheLine<T>(T);
+
+impl<T> std::ops::Deref for CacheLine<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 /// The nodes of one tree, shared by the threads of a tree-parallel search: `nodes[..used]` are in use (node
 /// 0 is the root).
 #[derive(Debug)]
 pub(crate) struct NodeStore {
     nodes: Box<[Node]>,
-    used: AtomicUsize,
+    /// On a cache line of its own: every expansion adds to it, and the line of `nodes` (read at every step of
+    /// every thread) must not travel between the threads' caches with it.
+    used: CacheLine<AtomicUsize>,
     /// Whether every expanded node's children are in ascending cell order (none was expanded with the
     /// pattern priors' ordering since the tree was last cleared): see `Tree::update`.
     pub(super) ordered: AtomicBool,
@@ -205,7 +224,7 @@ impl NodeStore {
     pub(super) fn with_capacity(capacity: usize) -> NodeStore {
         NodeStore {
             nodes: (0..capacity).map(|_| Node::default()).collect(),
-            used: AtomicUsize::new(0),
+            used: CacheLine(AtomicUsize::new(0)),
             ordered: AtomicBool::new(true),
             helper_playouts: AtomicU64::new(0),
         }
@@ -218,7 +237,7 @@ impl NodeStore {
         nodes.resize_with(capacity.max(used), Node::default);
         NodeStore {
             nodes: nodes.into_boxed_slice(),
-            used: AtomicUsize::new(used),
+            used: CacheLine(AtomicUsize::new(used)),
             ordered: AtomicBool::new(ordered),
             helper_playouts: AtomicU64::new(0),
         }

@@ -36,7 +36,7 @@ who wins with perfect play, and every winning move: {\"to_move\", \"winner\" (nu
 duiyi hex bench [--solve-limit SECONDS | --no-solve] [--openings a1,e3,...] [--search-ms MS]\n    \
 the 36 6x6 openings (or those listed) solved (result, nodes, time of each), search nodes/s and depth in 1 s on 11x11, map timings; last line 'nodes N nps M'\n  \
 duiyi hex genmove --size N[xM] [--sgf FILE | --moves \"b:c3 w:d2 ...\"] [--swap] (--nodes N | --movetime MS) [--eval playouts|queenbee] [--options Name=value,...]\n    \
-the engine's move at a node limit (playouts for MCTS), as the browser worker searches it, or for --movetime MS (timed; with Threads the trees search in parallel): {\"bestmove\", \"ponder\", \"nodes\", \"depth\", \"score\", \"eval\", \"time_ms\", \"nps\"}\n  \
+the engine's move at a node limit (playouts for MCTS), as the browser worker searches it, or for --movetime MS (timed; with Threads the trees search in parallel): {\"bestmove\", \"ponder\", \"nodes\", \"depth\", \"score\", \"eval\", \"time_ms\", \"nps\", \"iterations\": [[playouts, ms], ...]}\n  \
 duiyi hex review FILE.sgf | --size N[xM] --moves \"...\" [--swap] [--playouts N] [--solve-ms MS] [--solve-nodes N] [--solve-total-ms MS] [--json]\n    \
 the game reviewed: evaluation and board potentials of every position, the solver-proved losing move with a proved winning alternative, heuristic mistakes (a report; --json for the whole review)\n  \
 duiyi hex hint --size N[xM] [--sgf FILE | --moves \"...\"] [--swap] [--ms MS]\n    \
@@ -66,7 +66,8 @@ pub fn run(args: &[String]) -> Result<String, String> {
 /// `duiyi hex genmove`: the engine's move at a node limit (see [`USAGE`]); the same `Engine` and sliced
 /// driver as the browser worker, so the wasm build gives the same answer (tests/browser/hex-native-wasm). With
 /// `--movetime MS` instead, a timed search (not reproducible; several `Threads` search in parallel only then):
-/// `nodes` and `nps` are those of its last completed iteration, every thread's playouts counted.
+/// `nodes` and `nps` are those of its last completed iteration, every thread's playouts counted; `iterations`
+/// lists every iteration reported as `[playouts, ms since go]`.
 fn genmove_cmd(args: &[String]) -> Result<String, String> {
     let a = Args::parse("genmove", args, &["--size", "--sgf", "--moves", "--nodes", "--movetime", "--eval", "--options"], &["--swap"])?;
     let pos = position_from_args(&a)?;
@@ -92,10 +93,13 @@ fn genmove_cmd(args: &[String]) -> Result<String, String> {
     }
     engine.go(params).map_err(|e| format!("genmove: {e}"))?;
     let mut last = None;
+    // Every iteration reported: [playouts, ms since go] (the time to a playout count measures threads).
+    let mut iterations: Vec<(u64, u64)> = Vec::new();
     let start = crate::search::clock::now_ms();
     loop {
         match engine.step(1000.0) {
             crate::engine::Step::Done { infos, bestmove, ponder } => {
+                iterations.extend(infos.iter().map(|i| (i.nodes, i.time_ms)));
                 last = infos.into_iter().last().or(last);
                 let (depth, nodes, score) = last.as_ref().map_or((0, 0, None), |i| (i.depth, i.nodes, i.cp.or(i.mate.map(|m| m * 100_000))));
                 let ms = crate::search::clock::now_ms() - start;
@@ -107,10 +111,12 @@ fn genmove_cmd(args: &[String]) -> Result<String, String> {
                     "ponder": ponder.map(|m| m.to_string()),
                     "nodes": nodes, "depth": depth, "score": score, "eval": eval,
                     "time_ms": ms.round(), "nps": if iteration_ms > 0.0 { (nodes as f64 / iteration_ms * 1000.0).round() } else { 0.0 },
+                    "iterations": iterations,
                 })
                 .to_string());
             }
             crate::engine::Step::Searching(infos) | crate::engine::Step::Waiting(infos) => {
+                iterations.extend(infos.iter().map(|i| (i.nodes, i.time_ms)));
                 last = infos.into_iter().last().or(last);
             }
             crate::engine::Step::Idle => return Err("genmove: the search did not start".into()),

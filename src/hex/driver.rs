@@ -114,7 +114,6 @@ impl Player {
         if let Some(h) = self.helpers.take() {
             let shared = h.shares_tree();
             let (stats, nodes, table) = h.stop();
-            if std::env::var("DUIYI_PLAYOUTS").is_ok() { eprintln!("playouts main {} helpers {}", self.mcts.nodes(), nodes); }
             // Tree-parallel helpers added their playouts to the main tree: nothing to merge.
             let stats = if shared { Vec::new() } else { stats };
             self.mcts.unshare_tree();

@@ -345,6 +345,7 @@ impl<B: Bits> Tree<B> {
         let board = Board::from_position(&pos);
         self.set_root(pos, &board);
         self.excluded = excluded.to_vec();
+        self.max_nodes = store.capacity();
         self.nodes = store;
         self.shared = true;
     }

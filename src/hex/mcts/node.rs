@@ -49,6 +49,8 @@ pub(crate) struct Node {
     prior: AtomicU8,
 }
 
+const _: () = assert!(std::mem::size_of::<Node>() == 28, "a node stays 28 bytes");
+
 impl Clone for Node {
     fn clone(&self) -> Node {
         let n = Node::default();

@@ -221,3 +221,69 @@ fn rave_update_by_rank_matches_the_update_over_every_child() {
     compare::<u128>(9, &["e5"], &["c7", "d6"], 6000);
     compare::<super::super::bitset::Wide<6>>(13, &["g7"], &["e9", "f8"], 3000);
 }
+
+/// Tree parallelism (`node.rs`, `parallel.rs`): a helper thread attached to the shared store adds its playouts
+/// to the main tree, the tree stays well formed (every node but the root is the child of exactly one node,
+/// children on distinct empty cells), nearly every playout's visit reaches the root (two threads adding at the
+/// same instant may lose one, by design), and once unshared one thread searches and reuses the tree as before.
+#[test]
+fn a_shared_tree_takes_the_playouts_of_both_threads() {
+    let mut pos = Position::square(9).unwrap();
+    for m in ["c3", "e5", "g4", "f3", "d6"] {
+        pos.play_str(m).unwrap();
+    }
+    let playouts = 40_000u64;
+    let mut main = Tree::<u128>::new(64);
+    main.start(pos.clone());
+    let store = main.share();
+    // Runs a tree's playouts up to `playouts` (or a proof of the root).
+    fn run_to(t: &mut Tree<u128>, playouts: u64) {
+        while t.run(f64::INFINITY, playouts) == MctsOutcome::IterationDone && t.nodes[0].proof() == 0 {}
+    }
+    let helper = {
+        let (pos, store) = (pos.clone(), store.clone());
+        std::thread::spawn(move || {
+            let mut h = Tree::<u128>::new(0);
+            h.seed_salt = 1;
+            h.attach(pos, &[], store);
+            run_to(&mut h, playouts);
+            h.nodes()
+        })
+    };
+    run_to(&mut main, playouts);
+    let helped = helper.join().unwrap();
+    drop(store);
+    main.unshare();
+    assert_eq!((main.nodes(), helped), (playouts, playouts));
+    let root = main.nodes[0].visits() as u64;
+    assert!(root <= 2 * playouts && root >= 2 * playouts * 9 / 10, "{root} root visits of {} playouts", 2 * playouts);
+    // Well formed: the children ranges are disjoint and cover every node but the root; cells are distinct
+    // and empty at the root.
+    let n = main.nodes.len();
+    let mut parent = vec![usize::MAX; n];
+    let root_stones = main.root_stones[0] | main.root_stones[1];
+    for k in 0..n {
+        if !main.nodes[k].expanded() {
+            assert!(main.children(k).is_empty());
+            continue;
+        }
+        let mut cells = 0u128;
+        for c in main.children(k) {
+            assert!(c < n && parent[c] == usize::MAX, "node {c} under {k} and {}", parent[c]);
+            parent[c] = k;
+            let cell = main.nodes[c].cell();
+            assert!(!cells.has(cell) && !root_stones.has(cell), "cell {cell} twice or on a stone");
+            cells |= u128::bit(cell);
+        }
+    }
+    assert!(parent[1..].iter().all(|&p| p != usize::MAX), "every node but the root has a parent");
+    // One thread again: more playouts, a legal move, and the tree reused two plies down.
+    let before = main.nodes[0].visits();
+    while main.run(f64::INFINITY, playouts + 5000) == MctsOutcome::IterationDone && main.nodes[0].proof() == 0 {}
+    assert_eq!(main.nodes[0].visits(), before + 5000);
+    let (best, reply) = (main.best_move().unwrap(), main.ponder_move().unwrap());
+    pos.try_play(best).unwrap();
+    pos.try_play(reply).unwrap();
+    main.start(pos);
+    assert!(main.nodes[0].visits() > 0, "the subtree under the two moves is kept");
+}

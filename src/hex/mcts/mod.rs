@@ -202,8 +202,6 @@ pub(crate) struct Tree<B: Bits> {
 const fn nodes_per_mib() -> usize {
     (1 << 20) / std::mem::size_of::<Node>()
 }
-/// The store's first size (nodes); it doubles as the tree grows, up to the budget.
-const FIRST_STORE_NODES: usize = 1 << 12;
 /// The tree gets at least this many MiB whatever the engine's hash setting (the default 16 MiB would fill in
 /// well under a second at 150k playouts per second); once full, leaves are no longer expanded.
 const MIN_TREE_MIB: usize = 64;
@@ -298,11 +296,10 @@ impl<B: Bits> Tree<B> {
         self.set_root(pos, &board);
         self.excluded.clear();
         if !reused {
-            self.store_mut().clear();
-            self.reserve(1);
-            if let Some(root) = self.nodes.alloc(1) {
-                self.nodes[root].reset(0, 0);
-            }
+            let store = self.store_mut();
+            store.clear();
+            let root = store.take(1);
+            store[root].reset(0, 0);
         }
         self.nodes.helper_playouts.store(0, Ordering::Relaxed);
         if self.supported && self.pos.winner().is_none() {
@@ -326,7 +323,7 @@ impl<B: Bits> Tree<B> {
     /// [`Tree::unshare`], this tree's playouts count their visits on the way down (see [`Tree::playout`]).
     pub(crate) fn share(&mut self) -> Arc<NodeStore> {
         let budget = self.max_nodes;
-        self.store_mut().grow(budget);
+        self.store_mut().make_slots(budget);
         self.shared = true;
         self.nodes.clone()
     }
@@ -495,21 +492,18 @@ impl<B: Bits> Tree<B> {
     /// stopped and dropped it), or else it is replaced by a copy of its nodes.
     fn store_mut(&mut self) -> &mut NodeStore {
         if Arc::get_mut(&mut self.nodes).is_none() {
-            let (n, ordered) = (&self.nodes, self.nodes.ordered.load(Ordering::Relaxed));
-            self.nodes = Arc::new(NodeStore::from_nodes(n.used_nodes().to_vec(), n.capacity(), ordered));
+            let mut copy = NodeStore::with_capacity(0);
+            copy.replace(self.nodes.used_nodes().to_vec());
+            copy.ordered.store(self.nodes.ordered.load(Ordering::Relaxed), Ordering::Relaxed);
+            self.nodes = Arc::new(copy);
         }
         Arc::get_mut(&mut self.nodes).expect("a store just made is not shared")
     }
 
-    /// Room for `count` more nodes within the tree's budget: an unshared store grows (doubling); a shared one
-    /// is already its full size.
-    fn reserve(&mut self, count: usize) {
-        let need = self.nodes.len() + count;
-        if self.shared || need <= self.nodes.capacity() || need > self.max_nodes {
-            return;
-        }
-        let cap = need.max(2 * self.nodes.capacity()).max(FIRST_STORE_NODES).min(self.max_nodes);
-        self.store_mut().grow(cap);
+    /// `count` new nodes (not reset): taken from the shared slots by an atomic add, or by this thread alone
+    /// from a store that grows as it needs; `None` when a shared store is full.
+    fn take_nodes(&mut self, count: usize) -> Option<usize> {
+        if self.shared { self.nodes.alloc(count) } else { Some(self.store_mut().take(count)) }
     }
 
     /// The root child to play: a proved win, else the most visited (ties: the better mean), never a pruned one
@@ -701,8 +695,7 @@ impl<B: Bits> Tree<B> {
             empty
         };
         let count = set.count_ones() as usize;
-        self.reserve(count);
-        let Some(first) = self.nodes.alloc(count) else {
+        let Some(first) = self.take_nodes(count) else {
             self.nodes[k].release_expansion();
             return;
         };

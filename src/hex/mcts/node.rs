@@ -10,9 +10,10 @@
 //! flags written, then `first`, then `count`), and its `expanded` flag. Expanding a node and computing its
 //! knowledge are claimed first (an atomic flag), so each is done once.
 //!
-//! The store is one array of nodes with an atomic count of those in use ([`NodeStore::alloc`]). One thread
-//! alone grows the array as it needs (doubling up to the tree's budget); before threads share it, it is made
-//! its full size ([`NodeStore::with_capacity`]), since a shared array cannot move.
+//! The store is one array of nodes with an atomic count of those in use. One thread alone grows the array as a
+//! vector grows ([`NodeStore::take`]); before threads share it, its slots are made up to the tree's whole
+//! budget ([`NodeStore::make_slots`]), since a shared array cannot move, and threads take nodes from them with
+//! an atomic add ([`NodeStore::alloc`]).
 
 use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicI8, AtomicU8, AtomicU16, AtomicU32, AtomicU64, AtomicUsize};
@@ -210,7 +211,7 @@ impl<T> std::ops::Deref for CacheLine<T> {
 /// 0 is the root).
 #[derive(Debug)]
 pub(crate) struct NodeStore {
-    nodes: Box<[Node]>,
+    nodes: Vec<Node>,
     /// On a cache line of its own: every expansion adds to it, and the line of `nodes` (read at every step of
     /// every thread) must not travel between the threads' caches with it.
     used: CacheLine<AtomicUsize>,
@@ -225,22 +226,9 @@ impl NodeStore {
     /// An empty store with room for `capacity` nodes.
     pub(super) fn with_capacity(capacity: usize) -> NodeStore {
         NodeStore {
-            nodes: (0..capacity).map(|_| Node::default()).collect(),
+            nodes: Vec::with_capacity(capacity),
             used: CacheLine(AtomicUsize::new(0)),
             ordered: AtomicBool::new(true),
-            helper_playouts: AtomicU64::new(0),
-        }
-    }
-
-    /// A store holding `nodes` (room for at least `capacity`).
-    pub(super) fn from_nodes(nodes: Vec<Node>, capacity: usize, ordered: bool) -> NodeStore {
-        let used = nodes.len();
-        let mut nodes = nodes;
-        nodes.resize_with(capacity.max(used), Node::default);
-        NodeStore {
-            nodes: nodes.into_boxed_slice(),
-            used: CacheLine(AtomicUsize::new(used)),
-            ordered: AtomicBool::new(ordered),
             helper_playouts: AtomicU64::new(0),
         }
     }
@@ -255,49 +243,52 @@ impl NodeStore {
         self.len() == 0
     }
 
-    /// Room for this many nodes.
+    /// Slots made (in use or not): the shared store's size.
     pub(super) fn capacity(&self) -> usize {
         self.nodes.len()
     }
 
-    /// Forgets every node.
+    /// Forgets every node (the slots stay, to be reused).
     pub(super) fn clear(&mut self) {
         self.used.store(0, Relaxed);
         self.ordered.store(true, Relaxed);
     }
 
-    /// Takes `count` nodes from the store and returns the first one's index, or `None` when there is no room.
-    /// The nodes are not reset.
+    /// A thread alone: takes `count` nodes and returns the first one's index, making slots as needed (the
+    /// array grows as a vector does). The nodes are not reset.
+    pub(super) fn take(&mut self, count: usize) -> usize {
+        let first = self.len();
+        if first + count > self.nodes.len() {
+            self.nodes.resize_with(first + count, Node::default);
+        }
+        self.used.store(first + count, Relaxed);
+        first
+    }
+
+    /// A shared store: takes `count` nodes from the slots made ([`NodeStore::make_slots`]) and returns the first
+    /// one's index, or `None` when there is no room. The nodes are not reset.
     pub(super) fn alloc(&self, count: usize) -> Option<usize> {
         let first = self.used.fetch_add(count, Relaxed);
         (first + count <= self.nodes.len()).then_some(first)
     }
 
-    /// Holds `nodes` instead of its nodes, in the same slots when they fit (a store grown for sharing keeps its
-    /// size from search to search).
+    /// Makes `capacity` slots (only while unshared): a shared store cannot grow, since its array cannot move.
+    pub(super) fn make_slots(&mut self, capacity: usize) {
+        if capacity > self.nodes.len() {
+            self.nodes.resize_with(capacity, Node::default);
+        }
+    }
+
+    /// Holds `nodes` instead of its nodes, in the same slots (so a store made for sharing keeps its size from
+    /// search to search).
     pub(super) fn replace(&mut self, nodes: Vec<Node>) {
         if nodes.len() > self.nodes.len() {
-            let ordered = self.ordered.load(Relaxed);
-            *self = NodeStore::from_nodes(nodes, 0, ordered);
-            return;
+            self.nodes.resize_with(nodes.len(), Node::default);
         }
         for (slot, n) in self.nodes.iter().zip(&nodes) {
             slot.copy_from(n);
         }
         self.used.store(nodes.len(), Relaxed);
-    }
-
-    /// Room for at least `capacity` nodes (the nodes in use are moved; only with the store unshared).
-    pub(super) fn grow(&mut self, capacity: usize) {
-        if capacity <= self.nodes.len() {
-            return;
-        }
-        let used = self.len();
-        let mut nodes: Vec<Node> = Vec::with_capacity(capacity);
-        nodes.extend(self.nodes[..used].iter().cloned());
-        nodes.resize_with(capacity, Node::default);
-        self.nodes = nodes.into_boxed_slice();
-        self.used.store(used, Relaxed);
     }
 
     /// Every slot of the store (those past [`NodeStore::len`] unused): for hot loops, which index a slice

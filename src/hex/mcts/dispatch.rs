@@ -100,16 +100,24 @@ impl Mcts {
             }
         }
         self.is_wide = wide;
-        if wide && self.wide.is_none() {
-            let mut t = Box::new(Tree::new(self.hash_mib));
-            t.set_interrupt(self.interrupt.clone());
-            t.seed_salt = self.seed_salt;
-            self.wide = Some(t);
+        if wide {
+            self.make_wide();
         }
         let options = self.options;
         on_tree!(self, mut t => {
             t.options = options;
             t.start(pos)
+        })
+    }
+
+    /// Makes the tree of wide boards on first use, with the searcher's interrupt and seed salt.
+    fn make_wide(&mut self) -> &mut Tree<WideBits> {
+        let (mib, flag, salt) = (self.hash_mib, self.interrupt.clone(), self.seed_salt);
+        self.wide.get_or_insert_with(|| {
+            let mut t = Box::new(Tree::new(mib));
+            t.set_interrupt(flag);
+            t.seed_salt = salt;
+            t
         })
     }
 
@@ -132,11 +140,8 @@ impl Mcts {
     pub(crate) fn attach(&mut self, pos: Position, excluded: &[Move], store: Arc<NodeStore>) {
         let wide = pos.width() * pos.height() > NARROW_CELLS;
         self.is_wide = wide;
-        if wide && self.wide.is_none() {
-            let mut t = Box::new(Tree::new(self.hash_mib));
-            t.set_interrupt(self.interrupt.clone());
-            t.seed_salt = self.seed_salt;
-            self.wide = Some(t);
+        if wide {
+            self.make_wide();
         }
         let options = self.options;
         on_tree!(self, mut t => {
@@ -214,14 +219,7 @@ impl Mcts {
             }
             Parked::Wide(t) => {
                 self.is_wide = true;
-                let (mib, flag) = (self.hash_mib, self.interrupt.clone());
-                self.wide
-                    .get_or_insert_with(|| {
-                        let mut w = Box::new(Tree::new(mib));
-                        w.set_interrupt(flag);
-                        w
-                    })
-                    .resume(t);
+                self.make_wide().resume(t);
             }
         }
     }

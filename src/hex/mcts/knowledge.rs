@@ -57,7 +57,7 @@ impl<B: Bits> Tree<B> {
                 }
                 let few = || self.children(0).filter(|&c| !self.nodes[c].pruned() && self.nodes[c].proof() == 0).count() <= WIDE_ROOT_CHILDREN;
                 if self.options.root_children && (B::BITS <= NARROW_CELLS || few()) {
-                    self.root_children_knowledge(stones, side);
+                    self.queue_root_children();
                 }
             }
         }
@@ -66,30 +66,42 @@ impl<B: Bits> Tree<B> {
     /// One ply of knowledge under the root (MoHex prunes the same way): every candidate child is analysed
     /// with the opponent to move ([`VcLimits::CHILD`]); a child the opponent has statically won is marked
     /// lost for us (never chosen while another move is open), and one the opponent has statically lost
-    /// proves the root.
-    fn root_children_knowledge(&mut self, stones: [B; 2], side: Color) {
+    /// proves the root. The children are queued here and analysed by the first [`Tree::run`] of every
+    /// thread of the search ([`Tree::root_children_work`]): with tree parallelism the threads share them.
+    fn queue_root_children(&mut self) {
+        let kids = self.children(0);
+        self.nodes.root_queue.set(kids.start, kids.len());
+    }
+
+    /// Analyses the queued root children ([`Tree::queue_root_children`]) until none is left to take or the root
+    /// is proved. The thread that finishes the last child marks the root lost when every move is.
+    pub(super) fn root_children_work(&mut self) {
+        let (stones, side) = (self.root_stones, self.root_side);
         let me = side_index(side);
         self.solver.set_hsearch_limits(VcLimits::CHILD);
-        for c in self.children(0) {
-            if self.nodes[c].pruned() || self.nodes[c].proof() != 0 {
-                continue;
-            }
-            let mut s = stones;
-            s[me] |= B::bit(self.nodes[c].cell());
-            match self.solver.analyse(&Board::new(s, side.opponent())) {
-                Analysis::Loss(_) => {
-                    if self.mark_root_win(c) {
-                        break;
+        while self.nodes[0].proof() == 0
+            && let Some(c) = self.nodes.root_queue.take()
+        {
+            if !self.nodes[c].pruned() && self.nodes[c].proof() == 0 {
+                let mut s = stones;
+                s[me] |= B::bit(self.nodes[c].cell());
+                match self.solver.analyse(&Board::new(s, side.opponent())) {
+                    Analysis::Loss(_) => {
+                        // A win proves the root (the loop ends), unless the move is excluded.
+                        self.mark_root_win(c);
                     }
+                    Analysis::Win(_) => self.nodes[c].set_proof(1),
+                    Analysis::Moves(..) => {}
                 }
-                Analysis::Win(_) => self.nodes[c].set_proof(1),
-                Analysis::Moves(..) => {}
+            }
+            if self.nodes.root_queue.finish()
+                && self.nodes[0].proof() == 0
+                && self.children(0).all(|c| self.nodes[c].pruned() || self.nodes[c].proof() == 1)
+            {
+                self.nodes[0].set_proof(-1);
             }
         }
         self.solver.set_hsearch_limits(self.tree_limits());
-        if self.nodes[0].proof() == 0 && self.children(0).all(|c| self.nodes[c].pruned() || self.nodes[c].proof() == 1) {
-            self.nodes[0].set_proof(-1);
-        }
     }
 
     /// Prunes node `k`'s children to its knowledge's candidates, and marks a static proof. In a tree shared by

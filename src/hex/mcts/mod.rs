@@ -302,6 +302,7 @@ impl<B: Bits> Tree<B> {
             store[root].reset(0, 0);
         }
         self.nodes.helper_playouts.store(0, Ordering::Relaxed);
+        self.nodes.root_queue.clear();
         if self.supported && self.pos.winner().is_none() {
             if !self.nodes[0].expanded() {
                 let last = match self.pos.moves().last() {
@@ -605,6 +606,9 @@ impl<B: Bits> Tree<B> {
     pub fn run(&mut self, deadline: f64, node_limit: u64) -> MctsOutcome {
         if !self.supported || self.pos.winner().is_some() || self.root_move_count() == 0 {
             return MctsOutcome::NoMoves;
+        }
+        if self.nodes.root_queue.is_open() {
+            self.root_children_work();
         }
         loop {
             let target = 1000u64 << (self.iteration - 1).min(40);

@@ -220,6 +220,49 @@ pub(crate) struct NodeStore {
     pub(super) ordered: AtomicBool,
     /// Playouts run by the helper threads on this tree since its search started.
     pub(super) helper_playouts: AtomicU64,
+    /// The root's children still to be analysed (see [`RootQueue`]).
+    pub(super) root_queue: RootQueue,
+}
+
+/// The root's children waiting for their one analysis each (`Tree::root_children_work`): every thread of a
+/// search takes them in turn, from the first, before its playouts, so the analyses of a tree-parallel search
+/// are split over its threads; one thread alone takes them all in order. Indices are node indices.
+#[derive(Debug, Default)]
+pub(crate) struct RootQueue {
+    next: AtomicUsize,
+    end: AtomicUsize,
+    /// Children taken by no thread or not finished yet.
+    left: AtomicUsize,
+}
+
+impl RootQueue {
+    /// Queues the nodes `first..first + count`.
+    pub(super) fn set(&self, first: usize, count: usize) {
+        self.next.store(first, Relaxed);
+        self.end.store(first + count, Relaxed);
+        self.left.store(count, Relaxed);
+    }
+
+    /// Empties the queue.
+    pub(super) fn clear(&self) {
+        self.set(0, 0);
+    }
+
+    /// Whether a child is left to take.
+    pub(super) fn is_open(&self) -> bool {
+        self.next.load(Relaxed) < self.end.load(Relaxed)
+    }
+
+    /// The next child to analyse, if any is left.
+    pub(super) fn take(&self) -> Option<usize> {
+        let k = self.next.fetch_add(1, Relaxed);
+        (k < self.end.load(Relaxed)).then_some(k)
+    }
+
+    /// A child taken is done; returns whether it was the last of the queue.
+    pub(super) fn finish(&self) -> bool {
+        self.left.fetch_sub(1, Relaxed) == 1
+    }
 }
 
 impl NodeStore {
@@ -230,6 +273,7 @@ impl NodeStore {
             used: CacheLine(AtomicUsize::new(0)),
             ordered: AtomicBool::new(true),
             helper_playouts: AtomicU64::new(0),
+            root_queue: RootQueue::default(),
         }
     }
 

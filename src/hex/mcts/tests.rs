@@ -287,3 +287,43 @@ fn a_shared_tree_takes_the_playouts_of_both_threads() {
     main.start(pos);
     assert!(main.nodes[0].visits() > 0, "the subtree under the two moves is kept");
 }
+
+/// The root children's analyses are shared by the threads of a tree-parallel search (`root_children_work`):
+/// whoever takes a child, the marks are those of one thread alone. The position (8×8, from the hard tactics
+/// set, `benches/data/hex-tactics-hard.txt`) has a root child the opponent statically wins after.
+#[test]
+fn the_root_children_analysed_by_two_threads_are_marked_as_by_one() {
+    let mut pos = Position::square(8).unwrap();
+    for m in ["c8", "b7", "f4", "g2", "e3", "e4", "d6", "d7", "c7", "f1"] {
+        pos.play_str(m).unwrap();
+    }
+    let marks = |t: &Tree<u128>| t.children(0).map(|c| (t.nodes[c].cell(), t.nodes[c].proof(), t.nodes[c].pruned())).collect::<Vec<_>>();
+    let mut one = Tree::<u128>::new(16);
+    one.start(pos.clone());
+    assert!(one.nodes.root_queue.is_open(), "the children wait for the first run");
+    one.run(f64::INFINITY, 1);
+    assert!(!one.nodes.root_queue.is_open());
+    let alone = marks(&one);
+    let lost = alone.iter().filter(|m| m.1 == 1).count();
+    assert!(lost >= 1 && one.nodes[0].proof() == 0, "{lost} children marked lost, root {}", one.nodes[0].proof());
+    for _ in 0..4 {
+        let mut main = Tree::<u128>::new(16);
+        main.start(pos.clone());
+        let store = main.share();
+        let helper = {
+            let (pos, store) = (pos.clone(), store.clone());
+            std::thread::spawn(move || {
+                let mut h = Tree::<u128>::new(0);
+                h.seed_salt = 1;
+                h.attach(pos, &[], store);
+                h.root_children_work();
+            })
+        };
+        main.root_children_work();
+        helper.join().unwrap();
+        drop(store);
+        main.unshare();
+        assert!(!main.nodes.root_queue.is_open());
+        assert_eq!(marks(&main), alone);
+    }
+}

@@ -128,24 +128,33 @@ test('3 lines: distinct first moves, each an arrow, the best one strongest; Chin
   await engineReady(page);
   await enterAnalysis(page);
   await page.selectOption('[data-testid="analysis-multipv"]', '3');
-  await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 3, LINES, { timeout: STEP_MS });
-  const lines = await page.$$eval(LINES, (els) => els.map((e) => ({ ...e.dataset, text: e.textContent })));
+  // The analysis goes on while the test reads it, and its lines change as it deepens: the panel, the arrows and
+  // their badges are read together, once they show the same three first moves (a redraw may fall between
+  // separate reads).
+  const snapshot = await (await page.waitForFunction((sel) => {
+    const lines = [...document.querySelectorAll(sel)].map((e) => ({ ...e.dataset, text: e.textContent }));
+    const arrows = [...document.querySelectorAll('[data-testid="board"] .xq-analysis-arrow')].map((e) => ({
+      iccs: e.dataset.iccs, rank: e.dataset.multipv, width: parseFloat(getComputedStyle(e).strokeWidth) }));
+    const badges = [...document.querySelectorAll('[data-testid="board"] .xq-analysis-badge')].map((e) => ({
+      rank: e.dataset.multipv, iccs: e.dataset.iccs, text: e.textContent }));
+    const ranks = [...document.querySelectorAll('[data-testid="analysis-lines"] .analysis-rank')].map((e) => e.textContent);
+    const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
+    const drawn = lines.map((l) => l.iccs);
+    if (lines.length !== 3 || !same(drawn, arrows.map((a) => a.iccs)) || !same(drawn, badges.map((b) => b.iccs))) return null;
+    return { lines, arrows, badges, ranks };
+  }, LINES, { timeout: STEP_MS })).jsonValue();
+  const { lines, arrows, badges, ranks } = snapshot;
   assert.deepEqual(lines.map((l) => l.multipv), ['1', '2', '3']);
   assert.equal(new Set(lines.map((l) => l.iccs)).size, 3, `distinct first moves: ${lines.map((l) => l.iccs)}`);
   for (const l of lines) assert.ok('cp' in l || 'mate' in l);
   // written in Chinese notation (the page's default in Chinese)
   assert.match(lines[0].text, /[进退平]/);
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="board"] .xq-analysis-arrow').length === 3);
-  const arrows = await page.$$eval('[data-testid="board"] .xq-analysis-arrow', (els) => els.map((e) => ({
-    iccs: e.dataset.iccs, rank: e.dataset.multipv, width: parseFloat(getComputedStyle(e).strokeWidth),
-  })));
-  assert.deepEqual(new Set(arrows.map((a) => a.iccs)), new Set(lines.map((l) => l.iccs)));
+  // each line an arrow, numbered and drawn by its rank
+  for (const a of arrows) assert.equal(a.rank, lines.find((l) => l.iccs === a.iccs).multipv, `arrow ${a.iccs} has its line's rank`);
   const widest = arrows.reduce((a, b) => (b.width > a.width ? b : a));
-  assert.equal(widest.rank, '1', 'the best line is drawn strongest');
+  assert.equal(widest.rank, '1', `the best line is drawn strongest: ${JSON.stringify(arrows)}`);
   // numbered: the panel's lines 1–3 and a badge with the same number on each line's arrow
-  assert.deepEqual(await page.$$eval('[data-testid="analysis-lines"] .analysis-rank', (els) => els.map((e) => e.textContent)), ['1', '2', '3']);
-  const badges = await page.$$eval('[data-testid="board"] .xq-analysis-badge', (els) => els.map((e) => ({
-    rank: e.dataset.multipv, iccs: e.dataset.iccs, text: e.textContent })));
+  assert.deepEqual(ranks, ['1', '2', '3']);
   assert.deepEqual(badges.map((b) => b.text).sort(), ['1', '2', '3']);
   for (const b of badges) {
     assert.equal(b.text, b.rank);

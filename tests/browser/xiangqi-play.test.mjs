@@ -415,7 +415,11 @@ test('PGN export then import reproduces the game and its result, in each notatio
   }
   // files written by other programs (tests/data/pgn, see tests/data/README.md): the 1982 game's opening
   const game = readData('xiangqi_games.json').games[0];
+  await page.click('[data-testid="new-game"]');
   for (const file of ['xqbase-style-iccs.pgn', 'liu-yang-1982-iccs.pgn', 'wxf-glued-numbers.pgn', 'chinese-traditional.pgn']) {
+    // from an empty board, so that the wait below cannot take the game before for the file's (a file is read
+    // asynchronously)
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] [data-iccs]').length === 0);
     await page.setInputFiles('[data-testid="import-pgn-file"]', path.join(DATA_DIR, 'pgn', file));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="move-list"] [data-iccs]').length > 0 && !document.querySelector('[data-testid="game-result"][data-reason="resign"]'));
     const got = await moveList(page);

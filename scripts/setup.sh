@@ -104,9 +104,30 @@ if [ "$need_npm" = 1 ]; then
   npm ci --no-audit --no-fund
 fi
 
+# Another apt-get or dpkg (a second set-up at the same time, the system's unattended upgrades) holds apt's locks
+# for a while, and apt-get then fails at once (exit 100): wait until none runs (up to 10 minutes), and try again
+# when a failure came while one was running.
+apt_busy() { grep -qxE 'apt-get|apt|dpkg|unattended-upgr' /proc/[0-9]*/comm 2>/dev/null; }
+apt_run() {
+  local try waited rc
+  for try in 1 2 3 4 5; do
+    waited=0
+    while apt_busy && [ "$waited" -lt 600 ]; do
+      [ "$waited" -eq 0 ] && say "another apt-get or dpkg is running: waiting for it to finish"
+      sleep 5
+      waited=$((waited + 5))
+    done
+    rc=0
+    "$@" || rc=$?
+    [ "$rc" -eq 0 ] && return 0
+    apt_busy || return "$rc"
+  done
+  return "$rc"
+}
+
 if [ ${#missing_apt[@]} -gt 0 ]; then
   say "apt-get install ${missing_apt[*]}"
-  "${sudo_cmd[@]}" apt-get update
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y "${missing_apt[@]}"
+  apt_run "${sudo_cmd[@]}" apt-get update
+  apt_run "${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing_apt[@]}"
 fi
 say "ready (wasm-bindgen $wbg_version: $wbg)"

@@ -222,6 +222,22 @@ fn rave_update_by_rank_matches_the_update_over_every_child() {
     compare::<super::super::bitset::Wide<6>>(13, &["g7"], &["e9", "f8"], 3000);
 }
 
+/// A helper thread of a tree-parallel search of `pos`: a tree attached to the shared `store` (seed salt 1),
+/// on which it runs `work` and returns what `work` returns.
+fn spawn_helper<T: Send + 'static>(
+    pos: &Position,
+    store: &std::sync::Arc<NodeStore>,
+    work: impl FnOnce(&mut Tree<u128>) -> T + Send + 'static,
+) -> std::thread::JoinHandle<T> {
+    let (pos, store) = (pos.clone(), store.clone());
+    std::thread::spawn(move || {
+        let mut h = Tree::<u128>::new(0);
+        h.seed_salt = 1;
+        h.attach(pos, &[], store);
+        work(&mut h)
+    })
+}
+
 /// Tree parallelism (`node.rs`, `parallel.rs`): a helper thread attached to the shared store adds its playouts
 /// to the main tree, the tree stays well formed (every node but the root is the child of exactly one node,
 /// children on distinct empty cells), nearly every playout's visit reaches the root (two threads adding at the
@@ -240,16 +256,10 @@ fn a_shared_tree_takes_the_playouts_of_both_threads() {
     fn run_to(t: &mut Tree<u128>, playouts: u64) {
         while t.run(f64::INFINITY, playouts) == MctsOutcome::IterationDone && t.nodes[0].proof() == 0 {}
     }
-    let helper = {
-        let (pos, store) = (pos.clone(), store.clone());
-        std::thread::spawn(move || {
-            let mut h = Tree::<u128>::new(0);
-            h.seed_salt = 1;
-            h.attach(pos, &[], store);
-            run_to(&mut h, playouts);
-            h.nodes()
-        })
-    };
+    let helper = spawn_helper(&pos, &store, move |h| {
+        run_to(h, playouts);
+        h.nodes()
+    });
     run_to(&mut main, playouts);
     let helped = helper.join().unwrap();
     drop(store);
@@ -310,15 +320,7 @@ fn the_root_children_analysed_by_two_threads_are_marked_as_by_one() {
         let mut main = Tree::<u128>::new(16);
         main.start(pos.clone());
         let store = main.share();
-        let helper = {
-            let (pos, store) = (pos.clone(), store.clone());
-            std::thread::spawn(move || {
-                let mut h = Tree::<u128>::new(0);
-                h.seed_salt = 1;
-                h.attach(pos, &[], store);
-                h.root_children_work();
-            })
-        };
+        let helper = spawn_helper(&pos, &store, |h| h.root_children_work());
         main.root_children_work();
         helper.join().unwrap();
         drop(store);

@@ -163,3 +163,32 @@ fn root_facts_from_outside_reach_only_the_search_of_their_position() {
     };
     assert_eq!(bestmove.map(|m| m.to_string()).as_deref(), Some("a1"));
 }
+
+#[test]
+fn without_the_solver_thread_the_helper_shares_the_tree_where_the_solver_applies() {
+    // `MctsSolverThread false`: on an empty 8×8 board (64 empty cells, where the root's solver applies) the
+    // helper adds playouts to the main tree instead of running a second solver; they are counted.
+    let mut e = Engine::new();
+    e.set_option("Threads", "2").unwrap();
+    e.set_option("MctsSolverThread", "false").unwrap();
+    e.set_position(Setup::Hex { width: 8, height: 8, swap: false }, &[]).unwrap();
+    e.go(GoParams { infinite: true, ..Default::default() }).unwrap();
+    let started = std::time::Instant::now();
+    let mut counted = false;
+    while !counted && started.elapsed().as_secs() < 300 {
+        if let Step::Searching(infos) | Step::Waiting(infos) = e.step(20.0) {
+            counted |= infos.iter().any(|i| i.mate.is_none() && i.nodes > 1000 << (i.depth - 1));
+        }
+    }
+    assert!(counted, "the helper's playouts are counted");
+    e.stop();
+    assert!(matches!(e.step(5.0), Step::Done { bestmove: Some(GameMove::Hex(_)), .. }));
+
+    // The main tree's own solver still proves the win of the 7×7 regression position, with a winning move.
+    let wins = |m: &Option<GameMove>| ["c2", "c3", "f2"].iter().any(|c| m.as_ref().map(|m| m.to_string()).as_deref() == Some(*c));
+    e.set_position(Setup::Hex { width: 7, height: 7, swap: false }, &REGRESSION).unwrap();
+    let (m, mate) = bestmove_and_mate(&mut e, GoParams { movetime: Some(60_000.0), ..Default::default() });
+    assert!(wins(&m), "{m:?}");
+    assert!(mate.is_some_and(|n| n > 0), "proved: {mate:?}");
+    assert!(e.set_option("MctsSolverThread", "maybe").is_err());
+}

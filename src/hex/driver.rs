@@ -91,7 +91,7 @@ impl Player {
         if let Some((pos, excluded)) = self.root.as_ref() {
             // Where the root solver applies, the first helper runs it (hex::mcts::solver_thread), on the table
             // kept for it from move to move (a new one for another board size).
-            let solver = self.mcts.root_solver_applies().then(|| {
+            let solver = (self.mcts.options.solver_thread && self.mcts.root_solver_applies()).then(|| {
                 let news = Arc::new(SolverNews::default());
                 self.mcts.set_solver_news(Some(news.clone()));
                 let size = (pos.width(), pos.height());
@@ -175,7 +175,8 @@ impl Player {
     /// never), `MctsSolverShare` (its share of the time in a timed search, 0..=0.9), `MctsSolverRate` (its
     /// nodes per 1000 playouts in a search bounded by nodes, 0..=1000, 0 = none there), `MctsPriors` (pattern priors in the tree,
     /// `true`/`false`), `MctsPriorBias` (their progressive bias, 0..=10) and `MctsTreeParallel` (several threads
-    /// search one tree, `true`/`false`; else a tree each). `None`: not one of these.
+    /// search one tree, `true`/`false`; else a tree each) and `MctsSolverThread` (where the root's solver
+    /// applies, the first helper is a solver thread, `true`/`false`). `None`: not one of these.
     fn set_mcts_option(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
         let o = &mut self.mcts.options;
         let whole = |min: u32, max: u32| -> Result<u32, String> {
@@ -207,6 +208,7 @@ impl Player {
             "mctspriors" => parse_flag(value).map(|b| o.priors = b),
             "mctspriorbias" => real(0.0, 10.0).map(|x| o.prior_bias = x),
             "mctstreeparallel" => parse_flag(value).map(|b| o.tree_parallel = b),
+            "mctssolverthread" => parse_flag(value).map(|b| o.solver_thread = b),
             _ => return None,
         })
     }
@@ -432,7 +434,7 @@ impl SlicedSearch for Player {
         Some(r)
     }
     fn option_names() -> &'static [&'static str] {
-        &["hexeval", "mctsknowledge", "mctsexpand", "mctsexploration", "mctsravek", "mctsbridges", "mctshsearchcells", "mctswideroot", "mctsrootchildren", "mctssolverempties", "mctssolvershare", "mctssolverrate", "mctspriors", "mctspriorbias", "mctstreeparallel", "beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
+        &["hexeval", "mctsknowledge", "mctsexpand", "mctsexploration", "mctsravek", "mctsbridges", "mctshsearchcells", "mctswideroot", "mctsrootchildren", "mctssolverempties", "mctssolvershare", "mctssolverrate", "mctspriors", "mctspriorbias", "mctstreeparallel", "mctssolverthread", "beam", "ttcutoffs", "ordering", "threats", "beambase", "beamperply", "convention"]
     }
     fn uses_white_clock(pos: &Position) -> bool {
         pos.to_move() == Color::White

@@ -382,9 +382,9 @@ impl<W: Write> Session<W> {
     /// with no argument the list, with `NAME VALUE` one set (`threads`: the engine's `Threads`, root-parallel
     /// trees as MoHex's `num_threads`; `knowledge`, `expand`, `exploration`, `rave_k`,
     /// `bridges`, `hsearch_cells`, `wide_root`, `root_children`, `solver_empties`, `solver_share`, `solver_rate`,
-    /// `priors`, `prior_bias`, `tree_parallel`).
+    /// `priors`, `prior_bias`, `tree_parallel`, `solver_thread`).
     fn param_mcts(&mut self, args: &[&str]) -> Result<String, String> {
-        const NAMES: [(&str, &str); 15] = [
+        const NAMES: [(&str, &str); 16] = [
             ("threads", "Threads"),
             ("knowledge", "MctsKnowledge"),
             ("expand", "MctsExpand"),
@@ -400,12 +400,13 @@ impl<W: Write> Session<W> {
             ("priors", "MctsPriors"),
             ("prior_bias", "MctsPriorBias"),
             ("tree_parallel", "MctsTreeParallel"),
+            ("solver_thread", "MctsSolverThread"),
         ];
         match args {
             [] => {
                 let o = self.engine.hex_mcts_options();
                 Ok(format!(
-                    "\n[string] threads {}\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}\n[string] hsearch_cells {}\n[bool] wide_root {}\n[bool] root_children {}\n[string] solver_empties {}\n[string] solver_share {}\n[string] solver_rate {}\n[bool] priors {}\n[string] prior_bias {}\n[bool] tree_parallel {}",
+                    "\n[string] threads {}\n[string] knowledge {}\n[string] expand {}\n[string] exploration {}\n[string] rave_k {}\n[bool] bridges {}\n[string] hsearch_cells {}\n[bool] wide_root {}\n[bool] root_children {}\n[string] solver_empties {}\n[string] solver_share {}\n[string] solver_rate {}\n[bool] priors {}\n[string] prior_bias {}\n[bool] tree_parallel {}\n[bool] solver_thread {}",
                     self.engine.threads(),
                     o.knowledge_after,
                     o.expand_after,
@@ -420,16 +421,17 @@ impl<W: Write> Session<W> {
                     o.solver_rate,
                     o.priors as u8,
                     o.prior_bias,
-                    o.tree_parallel as u8
+                    o.tree_parallel as u8,
+                    o.solver_thread as u8
                 ))
             }
             [name, value] => {
                 let option = NAMES.iter().find(|(n, _)| n == name).map(|(_, o)| *o).ok_or_else(|| {
-                    format!("param_mcts: unknown parameter '{name}' (threads, knowledge, expand, exploration, rave_k, bridges, hsearch_cells, wide_root, root_children, solver_empties, solver_share, solver_rate, priors, prior_bias, tree_parallel)")
+                    format!("param_mcts: unknown parameter '{name}' (threads, knowledge, expand, exploration, rave_k, bridges, hsearch_cells, wide_root, root_children, solver_empties, solver_share, solver_rate, priors, prior_bias, tree_parallel, solver_thread)")
                 })?;
                 let value = match *value {
-                    "0" if matches!(*name, "bridges" | "wide_root" | "root_children" | "priors" | "tree_parallel") => "false",
-                    "1" if matches!(*name, "bridges" | "wide_root" | "root_children" | "priors" | "tree_parallel") => "true",
+                    "0" if matches!(*name, "bridges" | "wide_root" | "root_children" | "priors" | "tree_parallel" | "solver_thread") => "false",
+                    "1" if matches!(*name, "bridges" | "wide_root" | "root_children" | "priors" | "tree_parallel" | "solver_thread") => "true",
                     v => v,
                 };
                 self.engine.set_option(option, value).map_err(|e| format!("param_mcts {name}: {e}"))?;

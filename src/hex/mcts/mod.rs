@@ -103,11 +103,15 @@ pub struct MctsOptions {
     /// itself (tree parallelism with virtual loss, `node.rs`), instead of a tree each (root parallelism,
     /// `parallel.rs`).
     pub tree_parallel: bool,
+    /// With `Threads` n > 1 where the root's solver applies: the first helper runs a second DFPN solver on
+    /// the root in a thread of its own (`solver_thread.rs`), as MoHex 2.0 does; off, the helpers search the
+    /// tree there too (as [`MctsOptions::tree_parallel`] says) and the main tree's own solver keeps its share.
+    pub solver_thread: bool,
 }
 
 impl Default for MctsOptions {
     fn default() -> Self {
-        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 256, bridge_playouts: true, hsearch_cells: 0, wide_root: true, root_children: true, solver_empties: 64, solver_share: 0.33, solver_rate: 45, priors: false, prior_bias: 0.5, tree_parallel: true }
+        MctsOptions { rave_k: 1000.0, exploration: 0.02, expand_after: 2, knowledge_after: 256, bridge_playouts: true, hsearch_cells: 0, wide_root: true, root_children: true, solver_empties: 64, solver_share: 0.33, solver_rate: 45, priors: false, prior_bias: 0.5, tree_parallel: true, solver_thread: true }
     }
 }
 

@@ -89,15 +89,32 @@ export function createAnalysisPanel(t, on) {
     engineBox.checked = view.engineOn;
     promoteBtn.disabled = !view.canPromote;
     deleteBtn.disabled = !view.canDelete;
-    const noteKey = view.noteKey ?? { off: 'analysis.off', over: 'analysis.over', waiting: 'analysis.waiting' }[view.state] ?? null;
+    // While the engine runs, the list keeps a place for each of its k lines (a blank slot until the line comes,
+    // the first one saying that the engine is at work), and each line is one row high: the list does not
+    // change height as lines come, go and deepen, so the buttons below it (the moves' navigation, promote,
+    // delete) stay under the pointer.
+    const running = view.state === 'waiting' || view.state === 'searching';
+    const noteKey = view.noteKey ?? { off: 'analysis.off', over: 'analysis.over' }[view.state] ?? null;
     setText(note, noteKey ? t(noteKey) : '');
 
-    const signature = JSON.stringify([view.lines.map((l) => [l.rank, l.pv.slice(0, 10), l.score, l.depth, l.nodes, l.written.slice(0, 10)]), t('analysis.depth', { depth: 0 })]);
+    const slots = running ? Math.max(0, view.k - view.lines.length) : 0;
+    const signature = JSON.stringify([view.lines.map((l) => [l.rank, l.pv.slice(0, 10), l.score, l.depth, l.nodes, l.written.slice(0, 10)]), slots, t('analysis.depth', { depth: 0 })]);
     if (signature !== drawn) {
       drawn = signature;
-      lines.replaceChildren(...view.lines.map((l) => lineItem(l)));
+      const waiting = view.lines.length === 0 ? t('analysis.waiting') : '';
+      lines.replaceChildren(...view.lines.map((l) => lineItem(l)),
+        ...Array.from({ length: slots }, (_, i) => slotItem(i === 0 ? waiting : '')));
     }
     renderEval(view.lines[0] ?? null);
+  }
+
+  /** A line's place while it is still to come: a blank of the same height (`text`: shown in it). */
+  function slotItem(text) {
+    return h('li', { class: 'analysis-line analysis-line-slot' },
+      h('div', { class: 'analysis-line-btn' },
+        h('span', { class: 'analysis-rank-slot', 'aria-hidden': 'true' }),
+        h('span', { class: 'analysis-pv', text: text || '\u00a0' }),
+        h('span', { class: 'analysis-meta', text: '\u00a0' })));
   }
 
   function lineItem(l) {
@@ -109,7 +126,7 @@ export function createAnalysisPanel(t, on) {
       h('button', { type: 'button', class: 'analysis-line-btn', title: t('analysis.playLine'), 'aria-label': t('analysis.lineLabel', { line: text }) },
         h('span', { class: 'analysis-rank', 'aria-hidden': 'true', text: String(l.rank) }),
         h('span', { class: 'analysis-score', text: formatScore(l.score, 1) }),
-        h('span', { class: 'analysis-pv', text }),
+        h('span', { class: 'analysis-pv', text: text || '\u00a0' }),
         h('span', { class: 'analysis-meta', text: `${t('analysis.depth', { depth: l.depth })} · ${t('analysis.nodes', { nodes: formatCount(l.nodes) })}` })));
   }
 

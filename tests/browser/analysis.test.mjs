@@ -52,8 +52,8 @@ test('analysis from a game: a variation after going back, a line played out, PGN
 
   // back two plies and another move: a variation; the main line stays
   // one step at a time: the second click waits for the first to be shown. The clicks go to the button itself:
-  // the analysis panel above it grows and shrinks as its lines come and go, so a click at the button's place
-  // (page.click) could land beside it after a redraw on a loaded machine (seen: 1 run in 25).
+  // a click at the button's place (page.click) landed beside it in 1 run in 25 on a loaded machine, when the
+  // analysis panel above it still grew and shrank as its lines came and went (it keeps its height since).
   await page.dispatchEvent('[data-testid="nav-prev"]', 'click');
   await page.waitForSelector('[data-testid="move-list"] li[data-ply="3"].move-viewing');
   await page.dispatchEvent('[data-testid="nav-prev"]', 'click');

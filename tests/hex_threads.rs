@@ -18,6 +18,27 @@ fn empty_cell(e: &Engine, m: Option<GameMove>) -> bool {
     e.hex_position().unwrap().stone(c).is_none()
 }
 
+/// Analyses the engine's position (`go infinite`) until a report counts a helper's playouts: the main tree's
+/// iteration d ends at exactly 1000·2^(d−1) playouts, so a report with more counts the helper's. False after
+/// 300 s without one (a loaded machine's margin). The search is left running.
+fn analyse_until_helper_playouts_counted(e: &mut Engine) -> bool {
+    e.go(GoParams { infinite: true, ..Default::default() }).unwrap();
+    let started = std::time::Instant::now();
+    while started.elapsed().as_secs() < 300 {
+        if let Step::Searching(infos) | Step::Waiting(infos) = e.step(20.0)
+            && infos.iter().any(|i| i.mate.is_none() && i.nodes > 1000 << (i.depth - 1))
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether `m` is one of the winning moves of [`REGRESSION`] (proved by the solver: c2, c3, f2).
+fn wins_regression(m: &Option<GameMove>) -> bool {
+    ["c2", "c3", "f2"].iter().any(|c| m.as_ref().map(|m| m.to_string()).as_deref() == Some(*c))
+}
+
 #[test]
 fn two_trees_answer_a_legal_move_and_count_both_trees_playouts() {
     let mut e = Engine::new();
@@ -25,17 +46,8 @@ fn two_trees_answer_a_legal_move_and_count_both_trees_playouts() {
     e.set_position(Setup::Hex { width: 9, height: 9, swap: false }, &NINE).unwrap();
     let (m, _) = run(&mut e, GoParams { depth: Some(3), ..Default::default() });
     assert!(empty_cell(&e, m), "{m:?}");
-    // The main tree's iteration d ends at exactly 1000·2^(d−1) playouts; a report with more counts the
-    // helper's. Analyse until one shows (however loaded the machine), then stop.
-    e.go(GoParams { infinite: true, ..Default::default() }).unwrap();
-    let started = std::time::Instant::now();
-    let mut counted = false;
-    while !counted && started.elapsed().as_secs() < 300 {
-        if let Step::Searching(infos) | Step::Waiting(infos) = e.step(20.0) {
-            counted |= infos.iter().any(|i| i.mate.is_none() && i.nodes > 1000 << (i.depth - 1));
-        }
-    }
-    assert!(counted, "the helper's playouts are counted");
+    // Analysed until a report counts the helper's playouts, then stopped.
+    assert!(analyse_until_helper_playouts_counted(&mut e), "the helper's playouts are counted");
     e.stop();
     assert!(matches!(e.step(5.0), Step::Done { bestmove: Some(GameMove::Hex(_)), .. }));
 }
@@ -111,12 +123,11 @@ fn bestmove_and_mate(e: &mut Engine, params: GoParams) -> (Option<GameMove>, Opt
 fn with_two_threads_the_root_solver_runs_beside_the_tree_and_proves_the_win() {
     // The solver thread (src/hex/mcts/solver_thread.rs) proves the root while the main tree searches; its proof
     // reaches the tree and ends the search with a mate score long before the 20 s (a loaded machine's margin).
-    let wins = |m: &Option<GameMove>| ["c2", "c3", "f2"].iter().any(|c| m.as_ref().map(|m| m.to_string()).as_deref() == Some(*c));
     let mut e = Engine::new();
     e.set_option("Threads", "2").unwrap();
     e.set_position(Setup::Hex { width: 7, height: 7, swap: false }, &REGRESSION).unwrap();
     let (m, mate) = bestmove_and_mate(&mut e, GoParams { movetime: Some(20_000.0), ..Default::default() });
-    assert!(wins(&m), "{m:?}");
+    assert!(wins_regression(&m), "{m:?}");
     assert!(mate.is_some_and(|n| n > 0), "proved: {mate:?}");
 
     // Two of the three winning moves banned: the solver reports only allowed moves, so the answer is c3.
@@ -172,23 +183,14 @@ fn without_the_solver_thread_the_helper_shares_the_tree_where_the_solver_applies
     e.set_option("Threads", "2").unwrap();
     e.set_option("MctsSolverThread", "false").unwrap();
     e.set_position(Setup::Hex { width: 8, height: 8, swap: false }, &[]).unwrap();
-    e.go(GoParams { infinite: true, ..Default::default() }).unwrap();
-    let started = std::time::Instant::now();
-    let mut counted = false;
-    while !counted && started.elapsed().as_secs() < 300 {
-        if let Step::Searching(infos) | Step::Waiting(infos) = e.step(20.0) {
-            counted |= infos.iter().any(|i| i.mate.is_none() && i.nodes > 1000 << (i.depth - 1));
-        }
-    }
-    assert!(counted, "the helper's playouts are counted");
+    assert!(analyse_until_helper_playouts_counted(&mut e), "the helper's playouts are counted");
     e.stop();
     assert!(matches!(e.step(5.0), Step::Done { bestmove: Some(GameMove::Hex(_)), .. }));
 
     // The main tree's own solver still proves the win of the 7×7 regression position, with a winning move.
-    let wins = |m: &Option<GameMove>| ["c2", "c3", "f2"].iter().any(|c| m.as_ref().map(|m| m.to_string()).as_deref() == Some(*c));
     e.set_position(Setup::Hex { width: 7, height: 7, swap: false }, &REGRESSION).unwrap();
     let (m, mate) = bestmove_and_mate(&mut e, GoParams { movetime: Some(60_000.0), ..Default::default() });
-    assert!(wins(&m), "{m:?}");
+    assert!(wins_regression(&m), "{m:?}");
     assert!(mate.is_some_and(|n| n > 0), "proved: {mate:?}");
     assert!(e.set_option("MctsSolverThread", "maybe").is_err());
 }

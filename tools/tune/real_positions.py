@@ -11,6 +11,9 @@ mate or stalemate is won by the side that moved last; otherwise Fairy-Stockfish 
 `--final-nodes` nodes and the game counts as won by the side ahead by more than `--decided` centipawns (players
 resign lost positions), else drawn.
 
+`--resume` keeps the games already in `--out` (its last game's `id`) and labels the rest, appending: a long run
+(about 11 hours of one core at `--nodes 100000`) can be stopped and taken up again.
+
 `--starts FILE` also writes start lines for self-play from real play (`play.py --openings FILE`): each game's
 first 12 and first 20 plies, mirror images and repeats removed, in a fixed shuffled order.
 """
@@ -29,6 +32,7 @@ def main():
     ap.add_argument('--final-nodes', type=int, default=200000)
     ap.add_argument('--decided', type=int, default=200)
     ap.add_argument('--starts')
+    ap.add_argument('--resume', action='store_true', help='append to --out after the last game it holds')
     args = ap.parse_args()
     games = re.findall(r'"moves":\s*"([a-i0-9 ]+)"', open(args.games, encoding='utf-8').read())
     if args.starts:
@@ -45,10 +49,21 @@ def main():
         with open(args.starts, 'w') as f:
             f.write('\n'.join(starts) + '\n')
         print(f'{len(starts)} start lines', file=sys.stderr)
+    done = -1
+    if args.resume and os.path.exists(args.out):
+        with open(args.out) as f:
+            # A line cut off by an interrupted write is dropped (rewritten below without it).
+            lines = [ln for ln in f if ln.endswith('\n')]
+        done = max((json.loads(ln)['id'] for ln in lines), default=-1)
+        with open(args.out, 'w') as f:
+            f.writelines(lines)
+        print(f'resuming after game {done} ({len(lines)} kept)', file=sys.stderr)
     e = FSF()
     kept = 0
-    with open(args.out, 'w') as out:
+    with open(args.out, 'a' if args.resume else 'w') as out:
         for gi, g in enumerate(games):
+            if gi <= done:
+                continue
             mv = [from_iccs(m) for m in g.split()]
             e.newgame()
             recs, ok = [], True

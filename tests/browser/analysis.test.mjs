@@ -38,7 +38,22 @@ test('analysis from a game: a variation after going back, a line played out, PGN
   const page = await app.newPage(`?lang=en&moves=${GAME.join(',')}#xiangqi`, { xiangqiSettings: HUMAN });
   await engineReady(page);
   assert.deepEqual(await mainLine(page), GAME);
+  // The note (role=status) as it changes: while the first line is awaited it tells screen readers so, out of
+  // sight, and the blank slots are hidden from them.
+  await page.evaluate(() => {
+    const note = document.querySelector('[data-testid="analysis-note"]');
+    window.__notes = [];
+    new MutationObserver(() => {
+      const slots = [...document.querySelectorAll('[data-testid="analysis-lines"] .analysis-line-slot')];
+      window.__notes.push({ text: note.hidden ? '' : note.textContent, hiddenClass: note.classList.contains('visually-hidden'),
+        slotsHidden: slots.every((e) => e.getAttribute('aria-hidden') === 'true'), slots: slots.length });
+    }).observe(note, { childList: true, characterData: true, subtree: true, attributes: true });
+  });
   await enterAnalysis(page);
+  const notes = await page.evaluate(() => window.__notes);
+  const waitingNote = notes.find((n) => n.text === 'The engine is analysing this position…');
+  assert.ok(waitingNote, `the status note said the engine is at work: ${JSON.stringify(notes)}`);
+  assert.ok(waitingNote.hiddenClass && waitingNote.slotsHidden && waitingNote.slots > 0, JSON.stringify(waitingNote));
   assert.equal(await page.getAttribute('[data-testid="analysis-toggle"]', 'aria-pressed'), 'true');
   // the engine's line: a legal first move from the position shown, a score from Red's point of view, an arrow
   const first = await page.$eval(LINES, (e) => ({ ...e.dataset }));

@@ -95,7 +95,12 @@ export function createAnalysisPanel(t, on) {
     // delete) stay under the pointer.
     const running = view.state === 'waiting' || view.state === 'searching';
     const noteKey = view.noteKey ?? { off: 'analysis.off', over: 'analysis.over' }[view.state] ?? null;
-    setText(note, noteKey ? t(noteKey) : '');
+    // The note is the panel's status for screen readers too: while the first line is awaited it says so, out
+    // of sight (the first blank slot shows the same words).
+    const announce = !noteKey && running && view.lines.length === 0;
+    const noteText = noteKey ? t(noteKey) : announce ? t('analysis.waiting') : '';
+    if (note.textContent !== noteText || note.hidden !== !noteText) setText(note, noteText);
+    note.classList.toggle('visually-hidden', announce);
 
     const slots = running ? Math.max(0, view.k - view.lines.length) : 0;
     const signature = JSON.stringify([view.lines.map((l) => [l.rank, l.pv.slice(0, 10), l.score, l.depth, l.nodes, l.written.slice(0, 10)]), slots, t('analysis.depth', { depth: 0 })]);
@@ -110,7 +115,7 @@ export function createAnalysisPanel(t, on) {
 
   /** A line's place while it is still to come: a blank of the same height (`text`: shown in it). */
   function slotItem(text) {
-    return h('li', { class: 'analysis-line analysis-line-slot' },
+    return h('li', { class: 'analysis-line analysis-line-slot', 'aria-hidden': 'true' },
       h('div', { class: 'analysis-line-btn' },
         h('span', { class: 'analysis-rank-slot', 'aria-hidden': 'true' }),
         h('span', { class: 'analysis-pv', text: text || '\u00a0' }),

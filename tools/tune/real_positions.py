@@ -12,7 +12,8 @@ mate or stalemate is won by the side that moved last; otherwise Fairy-Stockfish 
 resign lost positions), else drawn.
 
 `--resume` keeps the games already in `--out` (its last game's `id`) and labels the rest, appending: a long run
-(about 11 hours of one core at `--nodes 100000`) can be stopped and taken up again.
+(about 11 hours of one core at `--nodes 100000`) can be stopped and taken up again. It refuses a file labelled at
+another `--nodes` (exit with the reason).
 
 `--starts FILE` also writes start lines for self-play from real play (`play.py --openings FILE`): each game's
 first 12 and first 20 plies, mirror images and repeats removed, in a fixed shuffled order.
@@ -54,7 +55,12 @@ def main():
         with open(args.out) as f:
             # A line cut off by an interrupted write is dropped (rewritten below without it).
             lines = [ln for ln in f if ln.endswith('\n')]
-        done = max((json.loads(ln)['id'] for ln in lines), default=-1)
+        held = [json.loads(ln) for ln in lines]
+        other = sorted({g['nodes'] for g in held} - {args.nodes})
+        if other:
+            sys.exit(f'--resume: {args.out} holds labels at {other} nodes, not --nodes {args.nodes}; '
+                     'labels of two depths would be mixed')
+        done = max((g['id'] for g in held), default=-1)
         with open(args.out, 'w') as f:
             f.writelines(lines)
         print(f'resuming after game {done} ({len(lines)} kept)', file=sys.stderr)

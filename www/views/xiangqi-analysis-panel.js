@@ -97,8 +97,9 @@ export function createAnalysisPanel(t, on) {
     const noteKey = view.noteKey ?? { off: 'analysis.off', over: 'analysis.over' }[view.state] ?? null;
     // The note is the panel's status for screen readers too: while the first line is awaited it says so, out
     // of sight (the first blank slot shows the same words).
-    const announce = !noteKey && running && view.lines.length === 0;
-    const noteText = noteKey ? t(noteKey) : announce ? t('analysis.waiting') : '';
+    const waiting = running && view.lines.length === 0 ? t('analysis.waiting') : '';
+    const announce = !noteKey && Boolean(waiting);
+    const noteText = noteKey ? t(noteKey) : waiting;
     if (note.textContent !== noteText || note.hidden !== !noteText) setText(note, noteText);
     note.classList.toggle('visually-hidden', announce);
 
@@ -106,7 +107,6 @@ export function createAnalysisPanel(t, on) {
     const signature = JSON.stringify([view.lines.map((l) => [l.rank, l.pv.slice(0, 10), l.score, l.depth, l.nodes, l.written.slice(0, 10)]), slots, t('analysis.depth', { depth: 0 })]);
     if (signature !== drawn) {
       drawn = signature;
-      const waiting = view.lines.length === 0 ? t('analysis.waiting') : '';
       lines.replaceChildren(...view.lines.map((l) => lineItem(l)),
         ...Array.from({ length: slots }, (_, i) => slotItem(i === 0 ? waiting : '')));
     }

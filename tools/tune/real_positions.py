@@ -13,7 +13,8 @@ resign lost positions), else drawn.
 
 `--resume` keeps the games already in `--out` (its last game's `id`) and labels the rest, appending: a long run
 (about 11 hours of one core at `--nodes 100000`) can be stopped and taken up again. It refuses a file labelled at
-another `--nodes` (exit with the reason).
+another `--nodes` (exit with the reason). `--games A:B` labels only games A to B − 1 (0-based, in file order), so
+several cores can each label a range into its own `--out` (concatenate them for `convert.py`).
 
 `--starts FILE` also writes start lines for self-play from real play (`play.py --openings FILE`): each game's
 first 12 and first 20 plies, mirror images and repeats removed, in a fixed shuffled order.
@@ -34,6 +35,7 @@ def main():
     ap.add_argument('--decided', type=int, default=200)
     ap.add_argument('--starts')
     ap.add_argument('--resume', action='store_true', help='append to --out after the last game it holds')
+    ap.add_argument('--games', dest='range', default=':', help='A:B, label only games A..B-1 (0-based)')
     args = ap.parse_args()
     games = re.findall(r'"moves":\s*"([a-i0-9 ]+)"', open(args.games, encoding='utf-8').read())
     if args.starts:
@@ -50,7 +52,11 @@ def main():
         with open(args.starts, 'w') as f:
             f.write('\n'.join(starts) + '\n')
         print(f'{len(starts)} start lines', file=sys.stderr)
-    done = -1
+    m = re.fullmatch(r'(\d*):(\d*)', args.range)
+    if not m:
+        sys.exit(f'--games {args.range!r}: expected A:B, e.g. 600:1125')
+    first, end = int(m[1] or 0), int(m[2] or len(games))
+    done = first - 1
     if args.resume and os.path.exists(args.out):
         with open(args.out) as f:
             # A line cut off by an interrupted write is dropped (rewritten below without it).
@@ -60,7 +66,7 @@ def main():
         if other:
             sys.exit(f'--resume: {args.out} holds labels at {other} nodes, not --nodes {args.nodes}; '
                      'labels of two depths would be mixed')
-        done = max((g['id'] for g in held), default=-1)
+        done = max([g['id'] for g in held] + [done])
         with open(args.out, 'w') as f:
             f.writelines(lines)
         print(f'resuming after game {done} ({len(lines)} kept)', file=sys.stderr)
@@ -70,6 +76,8 @@ def main():
         for gi, g in enumerate(games):
             if gi <= done:
                 continue
+            if gi >= end:
+                break
             mv = [from_iccs(m) for m in g.split()]
             e.newgame()
             recs, ok = [], True

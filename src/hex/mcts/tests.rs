@@ -2,6 +2,7 @@
 //! solver (timed, and at a node budget on the issue-33 regression position) and bridge saving.
 
 use super::*;
+use crate::hex::solver::Board;
 
 fn search(pos: &Position, playouts: u64) -> Tree<u128> {
     let mut m = Tree::<u128>::new(16);

@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release --example tune -- DATA.csv [--epochs N] [--restart N] [--lambda L] [--lr R] [--l2 X]
-//!     [--beta2 B] [--test HELD_OUT.csv] [--out src/xiangqi/eval_params.rs]
+//!     [--beta2 B] [--test HELD_OUT.csv] [--scalars-only] [--out src/xiangqi/eval_params.rs]
 //! ```
 //!
 //! `DATA.csv` has one quiet position per line, `fen;score;result[;…]`: `score` is a reference search score in
@@ -18,7 +18,8 @@
 //!
 //! Starts from the compiled-in weights. `--l2` pulls each weight towards its start value; keep it tiny
 //! (default 1e-9): at 1e-7 it held the fit at a held-out error of 0.0171 where 1e-9 reaches 0.0126. Every
-//! `--restart` epochs Adam's moments are reset and the step halved.
+//! `--restart` epochs Adam's moments are reset and the step halved. `--scalars-only` keeps the piece-square values
+//! and fits only the scalar features (a few hundred games' positions overfit the 700 piece-square weights).
 
 use duiyi::xiangqi::Position;
 use duiyi::xiangqi::eval::{FEATURE_COUNT, PSQT_COUNT, SCALAR_NAMES, Trace, weights};
@@ -62,6 +63,7 @@ fn main() {
     let lambda: f64 = arg(&args, "--lambda", 0.2);
     let lr: f64 = arg(&args, "--lr", 2.0);
     let l2: f64 = arg(&args, "--l2", 1e-9);
+    let scalars_only = args.iter().any(|a| a == "--scalars-only");
     let out: String = arg(&args, "--out", "src/xiangqi/eval_params.rs".to_string());
 
     let held_out: Option<String> = args.iter().position(|a| a == "--test").map(|_| arg(&args, "--test", String::new()));
@@ -129,7 +131,7 @@ fn main() {
             }
         }
         let n = train.len() as f64;
-        for i in 0..FEATURE_COUNT {
+        for i in if scalars_only { PSQT_COUNT } else { 0 }..FEATURE_COUNT {
             for h in 0..2 {
                 let gi = g[i][h] / n + l2 * (w[i][h] - start[i][h]);
                 m[i][h] = b1 * m[i][h] + (1.0 - b1) * gi;

@@ -108,10 +108,10 @@ fn main() {
     let l2: f64 = arg(&args, "--l2", 1e-9);
     let scalars_only = args.iter().any(|a| a == "--scalars-only");
     let psqt_only = args.iter().any(|a| a == "--psqt-only");
+    assert!(!(scalars_only && psqt_only), "--scalars-only and --psqt-only together would fit nothing");
     let out: String = arg(&args, "--out", "src/xiangqi/eval_params.rs".to_string());
 
-    let held_out: Option<String> =
-        args.iter().position(|a| a == "--test").map(|_| arg(&args, "--test", String::new()));
+    let held_out: Option<String> = args.iter().any(|a| a == "--test").then(|| arg(&args, "--test", String::new()));
     let mut text = std::fs::read_to_string(data).expect("read data");
     let ntrain = text.lines().count();
     if let Some(f) = &held_out {

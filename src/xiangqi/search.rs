@@ -313,6 +313,16 @@ impl Searcher {
         }
     }
 
+    /// Whether the side to move is in check, from the last move when the search made it (`ply > 0`: the
+    /// position before it was legal, see [`Position::in_check_after`]), else by the full test.
+    #[inline]
+    fn in_check_now(&self, ply: usize) -> bool {
+        match self.pos.history.last() {
+            Some(u) if ply > 0 && !u.mv.is_null() => self.pos.in_check_after(u.mv),
+            _ => self.pos.in_check(),
+        }
+    }
+
     /// Whether the pseudo-legal `mv` gives check (it is played and taken back).
     fn gives_check(&mut self, mv: Move) -> bool {
         if !may_give_check(&self.pos, mv) {
@@ -426,12 +436,10 @@ impl Searcher {
 /// general, a pawn beside it), nor lands a horse's move away from it, nor leaves a point diagonally next to it
 /// (a horse's leg). A cheap filter before playing the move to find out (quiescence's quiet checks).
 fn may_give_check(pos: &Position, mv: Move) -> bool {
-    let k = pos.kings[pos.side.flip().index()].index() as i32;
-    let (from, to) = (mv.from().index() as i32, mv.to().index() as i32);
-    let on_line = |s: i32| s & 15 == k & 15 || s >> 4 == k >> 4;
-    let (df, dr) = (((to & 15) - (k & 15)).abs(), ((to >> 4) - (k >> 4)).abs());
-    let (ff, fr) = (((from & 15) - (k & 15)).abs(), ((from >> 4) - (k >> 4)).abs());
-    on_line(from) || on_line(to) || (ff == 1 && fr == 1) || (df + dr == 3 && df != 0 && dr != 0)
+    let k = pos.kings[pos.side.flip().index()].index();
+    let (from, to) = (mv.from().index(), mv.to().index());
+    let (df, dr) = (((to & 15) as i32 - (k & 15) as i32).abs(), ((to >> 4) as i32 - (k >> 4) as i32).abs());
+    super::movegen::touches_general(k, from, to) || (df + dr == 3 && df != 0 && dr != 0)
 }
 
 /// Late-move reduction in plies for the `legal`-th move at `depth`: `1 + ln(depth)·ln(legal) / 3`, at most

@@ -243,7 +243,7 @@ impl Searcher {
             if ply >= MAX_PLY - 1 {
                 return self.static_eval();
             }
-            in_check = self.pos.in_check();
+            in_check = self.in_check_now(ply);
             // Step 2. Transposition table: cut-offs only at non-PV nodes.
             key = self.pos.key();
             let mut ttm = Move::NULL;
@@ -391,12 +391,12 @@ impl Searcher {
                 mv = picked;
                 is_capture = self.pos.cells[mv.to().index()] != 0;
                 piece = self.pos.cells[mv.from().index()] as usize;
-                if !self.pos.make_if_legal(mv) {
+                if !self.pos.make_if_legal_given(mv, in_check) {
                     i += 1;
                     continue;
                 }
                 legal += 1;
-                gives_check = self.pos.in_check();
+                gives_check = self.pos.in_check_after(mv);
                 // Step 6a. Late-move pruning: enough quiet moves tried at a shallow non-PV node.
                 if self.options.futility
                     && !pv_node
@@ -648,7 +648,7 @@ impl Searcher {
             if ply >= MAX_PLY - 1 {
                 return self.static_eval();
             }
-            in_check = self.pos.in_check();
+            in_check = self.in_check_now(ply);
             // In check every evasion is searched, quiet ones too, and an evasion may give check back: two sides
             // checking each other can cycle here (a cycle needs quiet moves, and a quiet move below the first
             // quiescence ply is only ever an evasion, so looking at the nodes in check finds every cycle). Without
@@ -701,7 +701,7 @@ impl Searcher {
                     i += 1;
                     continue;
                 }
-                if !self.pos.make_if_legal(mv) {
+                if !self.pos.make_if_legal_given(mv, in_check) {
                     i += 1;
                     continue;
                 }

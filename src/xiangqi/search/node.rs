@@ -657,14 +657,16 @@ impl Searcher {
                 return s;
             }
             best = -INFINITE;
-            list = MoveList::new();
             if in_check {
+                list = MoveList::new();
                 self.pos.gen_pseudo(&mut list, false);
             } else {
                 let stand = self.static_eval();
                 if stand >= beta {
                     return stand;
                 }
+                // The list only once the stand-pat has not cut (a cleared 192-move array is not free).
+                list = MoveList::new();
                 if self.options.alpha_beta {
                     alpha = alpha.max(stand);
                 }

@@ -5,13 +5,14 @@
 //! cargo run --release --example search_positions -- POSITIONS.csv [--depth D] [--per K] [--every N] [--seed S]
 //! ```
 //!
-//! `POSITIONS.csv` has one position per line, `fen;…` (the tuner's format; the rest of the line is copied).
+//! `POSITIONS.csv` has one position per line in the tuner's format, `fen;score;result[;…]`.
 //! From every `N`-th line (default 10) a search to depth `D` (default 7: about 10,000–60,000 nodes) is run with
 //! the tree recorder on ([`duiyi::xiangqi::tree`]), and up to `K` (default 4) of its horizon nodes are picked
 //! at random (the positions where the main search hands over to quiescence): those not in check, whose
 //! quiescence value is their static evaluation (no capture changed it, so the position is quiet for our
-//! search), reached without a null move. Each is printed as `fen;…` with the source line's other fields, so
-//! the lines can be labelled like the game positions (`tools/tune/label_fens.py`).
+//! search), reached without a null move. Each is printed as `fen;;result`: the score is left empty (the
+//! source's score is not this position's, and the tuner skips a line without one) until
+//! `tools/tune/label_fens.py` labels it; `result` is the source game's.
 
 use duiyi::xiangqi::Position;
 use duiyi::xiangqi::search::SearchOptions;
@@ -62,7 +63,9 @@ fn main() {
     let text = std::fs::read_to_string(data).expect("read positions");
     let (mut searched, mut printed, mut nodes) = (0u64, 0u64, 0u64);
     for line in text.lines().step_by(every) {
-        let (fen, rest) = line.split_once(';').unwrap_or((line, ""));
+        let mut fields = line.split(';');
+        let fen = fields.next().unwrap_or("");
+        let result = fields.nth(1).unwrap_or("0.5");
         let Ok(root) = Position::from_fen(fen) else { continue };
         let mut search = TreeSearch::new(root.clone(), depth, SearchOptions::default(), 64, 400_000);
         search.step(f64::INFINITY);
@@ -78,10 +81,10 @@ fn main() {
             }
             let i = horizon[rng.next_u32() as usize % horizon.len()];
             let Some(pos) = position_at(&root, &rec.tree.nodes, i) else { continue };
-            if pos.in_check() || pos.evaluate() != rec.tree.nodes[i].value || pos.legal_moves().len() == 0 {
+            if pos.in_check() || pos.evaluate() != rec.tree.nodes[i].value || pos.legal_moves().is_empty() {
                 continue;
             }
-            println!("{};{rest}", pos.fen());
+            println!("{};;{result}", pos.fen());
             kept += 1;
         }
         printed += kept as u64;

@@ -67,6 +67,21 @@ pub struct Position {
     /// Material + piece-square score from Red's view, kept incrementally: middlegame and endgame values packed
     /// in one integer (see `pst::pack`).
     pub(crate) pst_score: i32,
+    /// The points (bit `rank × 9 + file`, see `geometry::POINT`) holding a rook, horse, cannon or pawn of
+    /// either colour: the pieces the evaluation walks, kept incrementally.
+    pub(crate) active: u128,
+}
+
+/// Whether piece code `code` is a rook, horse, cannon or pawn (a bit of [`Position::active`]).
+#[inline]
+pub(crate) fn is_active(code: u8) -> bool {
+    code & 7 >= 4
+}
+
+/// The bit of mailbox cell `sq` in [`Position::active`].
+#[inline]
+fn point_bit(sq: usize) -> u128 {
+    1u128 << super::geometry::POINT[sq]
 }
 
 impl Position {
@@ -78,6 +93,7 @@ impl Position {
         }
         Position {
             cells,
+            active: 0,
             side: Color::Red,
             kings: [Square(0), Square(0)],
             key: 0,
@@ -149,6 +165,9 @@ impl Position {
         self.key ^= zobrist().piece[piece.0 as usize][sq.index()];
         self.counts[piece.0 as usize] += 1;
         self.pst_score += super::pst::pst()[piece.0 as usize][sq.index()];
+        if is_active(piece.0) {
+            self.active |= point_bit(sq.index());
+        }
         if piece.kind() == PieceKind::King {
             self.kings[piece.color().index()] = sq;
         }
@@ -177,6 +196,12 @@ impl Position {
         }
         self.cells[to] = moving;
         self.cells[from] = EMPTY;
+        if is_active(moving) | is_active(captured) {
+            self.active &= !(point_bit(from) | point_bit(to));
+            if is_active(moving) {
+                self.active |= point_bit(to);
+            }
+        }
         if moving & 7 == 1 {
             self.kings[self.side.index()] = mv.to();
         }
@@ -193,6 +218,15 @@ impl Position {
         self.side = self.side.flip();
         self.cells[from] = moving;
         self.cells[to] = u.captured;
+        if is_active(moving) | is_active(u.captured) {
+            self.active &= !point_bit(to);
+            if is_active(moving) {
+                self.active |= point_bit(from);
+            }
+            if is_active(u.captured) {
+                self.active |= point_bit(to);
+            }
+        }
         let pst = super::pst::pst();
         self.pst_score -= pst[moving as usize][to] - pst[moving as usize][from];
         if u.captured != EMPTY {
@@ -222,5 +256,44 @@ impl Position {
         self.side = self.side.flip();
         self.key = u.key;
         self.halfmove = u.halfmove;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `active` mask recounted from the cells.
+    fn recount(p: &Position) -> u128 {
+        let mut m = 0;
+        for (i, &sq) in super::super::geometry::BOARD.iter().enumerate() {
+            if is_active(p.cells[sq as usize]) {
+                m |= 1u128 << i;
+            }
+        }
+        m
+    }
+
+    /// The incremental `active` mask matches the cells after every move and take-back of random games (captures
+    /// by every kind of piece, of every kind), from the start and from a FEN.
+    #[test]
+    fn active_mask_follows_make_and_unmake() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        for fen in [None, Some("2bakab2/9/2n1c1n2/p3p1p1p/2p6/6P2/P1P1P3P/2N1C1N2/9/2BAKAB2 w - - 0 1")] {
+            let mut p = fen.map_or_else(Position::startpos, |f| Position::from_fen(f).unwrap());
+            assert_eq!(p.active, recount(&p));
+            for _ in 0..3000 {
+                let moves = p.legal_moves();
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                if moves.is_empty() || p.ply_count() > 150 || rng % 7 == 0 && p.ply_count() > 0 {
+                    p.unmake_move();
+                } else {
+                    p.make_move(moves.as_slice()[(rng % moves.len() as u64) as usize]);
+                }
+                assert_eq!(p.active, recount(&p), "{}", p.fen());
+            }
+        }
     }
 }

@@ -392,7 +392,7 @@ impl Position {
     /// Walks the board once and reports every scalar feature to `sink` (Red-positive).
     #[inline(always)]
     fn walk_features<S: EvalSink>(&self, sink: &mut S) {
-        use super::geometry::{BOARD, HORSE, ORTHO, in_palace, own_half};
+        use super::geometry::{BOARD, HORSE, ORTHO, enemy_palace, in_palace, own_half};
         let cells = &self.cells;
         // attack units against each side's general, attacker count, attack material per side
         let mut units = [0i32; 2];
@@ -435,7 +435,6 @@ impl Position {
             }
             true
         };
-        let enemy_palace = |s: usize, color: Color| in_palace(s) && !own_half(s, color);
         // the first piece (or the border) beyond `s` in direction `d`
         let next_piece = |mut s: usize, d: i32| loop {
             s = (s as i32 + d) as usize;
@@ -453,12 +452,12 @@ impl Position {
         // `t` (an occupied on-board cell) holds a piece of the other colour than `color`
         let hostile = |t: u8, color: Color| (t & 8 == 0) != (color == Color::Red);
         let loose = |sq: usize, owner: Color| !self.attacked_by(sq, owner);
-        for &sq in BOARD.iter() {
-            let from = sq as usize;
+        // The rooks, horses, cannons and pawns (the other pieces' terms are counted below).
+        let mut walk = self.active;
+        while walk != 0 {
+            let from = BOARD[walk.trailing_zeros() as usize] as usize;
+            walk &= walk - 1;
             let c = cells[from];
-            if c == 0 {
-                continue;
-            }
             let color = if c & 8 == 0 { Color::Red } else { Color::Black };
             let me = color.index();
             let them = 1 - me;

@@ -70,6 +70,9 @@ pub struct Position {
     /// The points (bit `rank × 9 + file`, see `geometry::POINT`) holding a rook, horse, cannon or pawn of
     /// either colour: the pieces the evaluation walks, kept incrementally.
     pub(crate) active: u128,
+    /// The points (bits as in `active`) holding a piece of each colour (index `Color::index`), kept
+    /// incrementally: move generation walks its own side's.
+    pub(crate) occ: [u128; 2],
 }
 
 /// Whether piece code `code` is a rook, horse, cannon or pawn (a bit of [`Position::active`]).
@@ -94,6 +97,7 @@ impl Position {
         Position {
             cells,
             active: 0,
+            occ: [0; 2],
             side: Color::Red,
             kings: [Square(0), Square(0)],
             key: 0,
@@ -168,6 +172,7 @@ impl Position {
         if is_active(piece.0) {
             self.active |= point_bit(sq.index());
         }
+        self.occ[piece.color().index()] |= point_bit(sq.index());
         if piece.kind() == PieceKind::King {
             self.kings[piece.color().index()] = sq;
         }
@@ -196,10 +201,15 @@ impl Position {
         }
         self.cells[to] = moving;
         self.cells[from] = EMPTY;
+        let (bf, bt) = (point_bit(from), point_bit(to));
+        self.occ[self.side.index()] ^= bf | bt;
+        if captured != EMPTY {
+            self.occ[self.side.index() ^ 1] ^= bt;
+        }
         if is_active(moving) | is_active(captured) {
-            self.active &= !(point_bit(from) | point_bit(to));
+            self.active &= !(bf | bt);
             if is_active(moving) {
-                self.active |= point_bit(to);
+                self.active |= bt;
             }
         }
         if moving & 7 == 1 {
@@ -218,6 +228,11 @@ impl Position {
         self.side = self.side.flip();
         self.cells[from] = moving;
         self.cells[to] = u.captured;
+        let (bf, bt) = (point_bit(from), point_bit(to));
+        self.occ[self.side.index()] ^= bf | bt;
+        if u.captured != EMPTY {
+            self.occ[self.side.index() ^ 1] ^= bt;
+        }
         if is_active(moving) | is_active(u.captured) {
             self.active &= !point_bit(to);
             if is_active(moving) {
@@ -263,25 +278,29 @@ impl Position {
 mod tests {
     use super::*;
 
-    /// The `active` mask recounted from the cells.
-    fn recount(p: &Position) -> u128 {
-        let mut m = 0;
+    /// The `active` and `occ` masks recounted from the cells.
+    fn recount(p: &Position) -> (u128, [u128; 2]) {
+        let (mut m, mut occ) = (0, [0u128; 2]);
         for (i, &sq) in super::super::geometry::BOARD.iter().enumerate() {
-            if is_active(p.cells[sq as usize]) {
+            let c = p.cells[sq as usize];
+            if is_active(c) {
                 m |= 1u128 << i;
             }
+            if c != EMPTY {
+                occ[(c >> 3) as usize & 1] |= 1u128 << i;
+            }
         }
-        m
+        (m, occ)
     }
 
-    /// The incremental `active` mask matches the cells after every move and take-back of random games (captures
-    /// by every kind of piece, of every kind), from the start and from a FEN.
+    /// The incremental `active` and `occ` masks match the cells after every move and take-back of random games
+    /// (captures by every kind of piece, of every kind), from the start and from a FEN.
     #[test]
-    fn active_mask_follows_make_and_unmake() {
+    fn piece_masks_follow_make_and_unmake() {
         let mut rng = 0x9E37_79B9_7F4A_7C15u64;
         for fen in [None, Some("2bakab2/9/2n1c1n2/p3p1p1p/2p6/6P2/P1P1P3P/2N1C1N2/9/2BAKAB2 w - - 0 1")] {
             let mut p = fen.map_or_else(Position::startpos, |f| Position::from_fen(f).unwrap());
-            assert_eq!(p.active, recount(&p));
+            assert_eq!((p.active, p.occ), recount(&p));
             for _ in 0..3000 {
                 let moves = p.legal_moves();
                 rng ^= rng << 13;
@@ -292,7 +311,7 @@ mod tests {
                 } else {
                     p.make_move(moves.as_slice()[(rng % moves.len() as u64) as usize]);
                 }
-                assert_eq!(p.active, recount(&p), "{}", p.fen());
+                assert_eq!((p.active, p.occ), recount(&p), "{}", p.fen());
             }
         }
     }

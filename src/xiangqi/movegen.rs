@@ -89,12 +89,12 @@ impl Position {
                 list.push(Move(from as u16 | (to as u16) << 8));
             }
         };
-        for &sq in BOARD.iter() {
-            let from = sq as usize;
+        // The side's pieces in board order (the order of the moves, which the search's ordering keeps on ties).
+        let mut walk = self.occ[me];
+        while walk != 0 {
+            let from = BOARD[walk.trailing_zeros() as usize] as usize;
+            walk &= walk - 1;
             let c = cells[from];
-            if c == EMPTY || color_of(c) != me {
-                continue;
-            }
             match (c & 7) - 1 {
                 0 => {
                     for d in ORTHO {

@@ -453,12 +453,10 @@ fn lmr_reduction(depth: i32, legal: usize) -> i32 {
 #[inline]
 fn pick_next(list: &mut MoveList, keys: &mut [i32; 192], i: usize) -> (i32, Move) {
     let n = list.len();
-    let mut best = i;
-    for j in i + 1..n {
-        if keys[j] > keys[best] {
-            best = j;
-        }
-    }
+    // The first of the highest keys, in two passes the compiler can vectorise (the largest key, then where it
+    // first is): the move a scan keeping the first strictly greater key would take.
+    let top = keys[i..n].iter().copied().fold(i32::MIN, i32::max);
+    let best = i + keys[i..n].iter().position(|&k| k == top).unwrap_or(0);
     keys.swap(i, best);
     list.swap(i, best);
     (keys[i], list.as_slice()[i])

@@ -234,12 +234,12 @@ impl Position {
             self.occ[self.side.index() ^ 1] ^= bt;
         }
         if is_active(moving) | is_active(u.captured) {
-            self.active &= !point_bit(to);
+            self.active &= !bt;
             if is_active(moving) {
-                self.active |= point_bit(from);
+                self.active |= bf;
             }
             if is_active(u.captured) {
-                self.active |= point_bit(to);
+                self.active |= bt;
             }
         }
         let pst = super::pst::pst();

@@ -5,9 +5,8 @@
 `score` is Fairy-Stockfish's score after `go nodes N` (default 30,000) in centipawns from Red's view; a
 position it scores as a mate or beyond +-2,500 cp is dropped (decided, as convert.py drops them). `result` is
 the input line's third field when it has one (the source game's result for Red), else 0.5; an input score is
-ignored. `--part I/K` labels
-only the lines with index = I (mod K), so K processes can share the input. Used for the positions the search
-reaches (`examples/search_positions.rs`, tools/tune/README.md); Fairy-Stockfish is built outside the repository.
+ignored. `--part I/K` labels only the lines with index = I (mod K), so K processes can share the input. Used
+for the positions the search reaches (`examples/search_positions.rs`, tools/tune/README.md); Fairy-Stockfish is built outside the repository.
 """
 import argparse
 import os

@@ -192,7 +192,7 @@ fn hex_setup_stones_in_the_spec() {
 #[test]
 fn a_ponder_hit_answers_at_once_when_the_pondering_is_enough() {
     // Red takes a free rook (no mate in sight): the best move holds from the first iterations, so after a ponderhit the time spent
-    // pondering counts as thinking done. 3 s on the clock plans about 50 ms; 300 ms of pondering is plenty, so
+    // pondering counts as thinking done. 3 s on the clock plans about 90 ms; 300 ms of pondering is plenty, so
     // the first step after the ponderhit answers, even when the hit comes in the middle of an iteration.
     let mut e = Engine::new();
     e.set_position(Setup::Xiangqi("r2aka3/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"), &[]).unwrap();

@@ -20,7 +20,7 @@ export const NOTATIONS = ['iccs', 'chinese', 'wxf'];
 /**
  * The engine's pace under a clock (the engine option `TargetMoveTime`, the most its planned time per move may
  * be, in ms; 0: the engine plans by the clock alone). Brisk is the default: at 10+5 the engine would otherwise
- * plan about 14 s a move, far more than it needs against a person (issue 19; docs/playing.md).
+ * plan about 21 s a move, far more than it needs against a person (issue 19; docs/playing.md).
  */
 export const PACES = { brisk: 2000, steady: 5000, clock: 0 };
 export const DEFAULT_SETTINGS = {

@@ -1,7 +1,7 @@
 // The engine's pace on the Xiangqi page, end to end through the real worker: under a clock the page sends the
 // engine option TargetMoveTime from the Pace setting (brisk 2 s by default, steady 5 s, by the clock 0), and the
 // engine reports the budget it planned (the worker's `budget` message) as data-budget-ms on engine-status.
-// In the default casual game the engine is told it has 10+5 (CASUAL_ENGINE_CLOCK), so at move 1: by the clock the engine plans (600 s − 30 ms) / 59 + ¾ × 5 s ≈ 13.9 s
+// In the default casual game the engine is told it has 10+5 (CASUAL_ENGINE_CLOCK), so at move 1: by the clock the engine plans (600 s − 30 ms) / 34 + ¾ × 5 s ≈ 21.4 s
 // (src/search/limits.rs); brisk caps it at 2 s. Asserted on the reported budget, never on how long a reply took.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -43,7 +43,7 @@ test('steady plans 5 s; by the clock the engine plans from the clock alone', asy
   assert.equal(steady.ms, 5000);
   const clock = await openingBudget({ pace: 'clock' });
   assert.equal(clock.pace, 'clock');
-  const expected = (600000 - 30) / 59 + 0.75 * 5000;
+  const expected = (600000 - 30) / 34 + 0.75 * 5000;
   assert.ok(Math.abs(clock.ms - expected) <= 1, `by the clock: ${clock.ms} ms, expected ${expected.toFixed(0)}`);
 });
 
@@ -55,7 +55,7 @@ test('the pace note says what it does, and that it needs a clock', async () => {
   await page.selectOption('[data-testid="time-control"]', '10+5');
   assert.match(await note(), /2 s/);
   await page.selectOption('[data-testid="pace"]', 'clock');
-  assert.match(await note(), /14 s/);
+  assert.match(await note(), /21 s/);
   const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('duiyi.xiangqi.settings.v1')).pace);
   assert.equal(saved, 'clock');
   await page.close();

@@ -19,6 +19,8 @@ game outcomes), the Elo difference with its interval, the per-move think times o
 (median, 90th percentile, max; as measured by this runner from `go`, or `ponderhit` after a ponder hit, to
 `bestmove`), and the score per opening family: an opening line's comment up to its first `|` names its family
 (`benches/real-openings.txt`).
+With `--resume` the match recorded in `--json` is taken up (an interrupted long match, or more openings): its games
+count and only the ones it lacks are played; a record of another match (engines, time control or limit) is refused.
 With `--sprt ELO0,ELO1` the match stops when the sequential probability ratio test (α = β = 0.05, on wins and
 losses) accepts either hypothesis.
 
@@ -338,6 +340,29 @@ def parse_engine(tokens):
     return spec
 
 
+def resume(path, specs, tc, limit, jobs):
+    """The games of the match recorded in `path` and the jobs (`(opening, red_first)`) still to play. The record
+    must be the same match: the same engines (name and command), time control and limit; anything else is an
+    error with the reason, so that two different matches are never summed."""
+    with open(path, encoding='utf-8') as f:
+        old = json.load(f)
+    same = [(e['name'], e['cmd']) for e in old.get('engines', [])] == [(e['name'], e['cmd']) for e in specs]
+    if not same or old.get('tc') != tc or (old.get('limit') and tuple(old['limit'])) != limit:
+        raise SystemExit(f'--resume: {path} is another match (engines, --tc, --movetime or --nodes differ)')
+    played = {}
+    for g in old['games']:
+        key = (g['opening'], g['red'] == specs[0]['name'])
+        played[key] = played.get(key, 0) + 1
+    left = []
+    for op, red_first in jobs:
+        key = (' '.join(op[0]), red_first)
+        if played.get(key, 0) > 0:
+            played[key] -= 1
+        else:
+            left.append((op, red_first))
+    return old['games'], left
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--engine', nargs='+', action='append', required=True, metavar='KEY=VALUE')
@@ -352,7 +377,11 @@ def main():
     ap.add_argument('--concurrency', type=int, default=1)
     ap.add_argument('--maxplies', type=int, default=300)
     ap.add_argument('--json', help='write the games and the summary here')
+    ap.add_argument('--resume', action='store_true',
+                    help='take up the match in --json: its games count, only the games it lacks are played')
     args = ap.parse_args()
+    if args.resume and not args.json:
+        raise SystemExit('--resume needs --json (the match to take up)')
     specs = [parse_engine(t) for t in args.engine]
     if len(specs) != 2:
         raise SystemExit('two --engine please')
@@ -371,6 +400,9 @@ def main():
         openings = openings[:args.first]
     jobs = [(op, red_first) for _ in range(args.rounds) for op in openings for red_first in (True, False)]
     games, lock = [], threading.Lock()
+    if args.resume and os.path.exists(args.json):
+        games, jobs = resume(args.json, specs, args.tc, limit, jobs)
+        print(f'resuming {args.json}: {len(games)} games played, {len(jobs)} to play', flush=True)
     work = queue.Queue()
     for j in jobs:
         work.put(j)

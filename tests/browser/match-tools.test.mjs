@@ -67,6 +67,35 @@ test('tools/clock_match.py plays real openings at a node limit and reports famil
     if (families.size > 1) assert.equal(Object.keys(m.summary.families).length, families.size);
   });
 
+// --resume: a match taken up from its JSON plays only the games it lacks and sums them with the ones recorded;
+// a record of another match (here another node limit) is refused with the reason, never summed.
+test('tools/clock_match.py --resume plays only the missing games and refuses another match',
+  { skip: python.status !== 0 && 'python3 is not installed', timeout: 600_000 }, async () => {
+    const { nativeBinary } = await import('./native.mjs');
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const bin = process.env.DUIYI_BIN || nativeBinary();
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clock-match-')), 'match.json');
+    const match = (first, nodes, ...more) => spawnSync('python3', [path.join(root, 'tools/clock_match.py'),
+      '--engine', 'name=a', `cmd=${bin}`, 'proto=uci', '--engine', 'name=b', `cmd=${bin}`, 'proto=uci',
+      '--nodes', String(nodes), '--maxplies', '30', '--openings', path.join(root, 'benches/real-openings.txt'),
+      '--first', String(first), '--referee', bin, '--json', out, ...more], { cwd: root, encoding: 'utf8', timeout: 600_000 });
+    let r = match(1, 1500);
+    assert.equal(r.status, 0, `exit ${r.status}\n${r.stdout}\n${r.stderr}`);
+    const before = JSON.parse(fs.readFileSync(out, 'utf8')).games;
+    assert.equal(before.length, 2);
+    r = match(2, 1500, '--resume');
+    assert.equal(r.status, 0, `exit ${r.status}\n${r.stdout}\n${r.stderr}`);
+    assert.match(r.stdout, /resuming .*: 2 games played, 2 to play/);
+    const after = JSON.parse(fs.readFileSync(out, 'utf8'));
+    assert.equal(after.summary.games, 4);
+    assert.deepEqual(after.games.slice(0, 2), before, 'the recorded games are kept as they were');
+    assert.equal(new Set(after.games.map((g) => `${g.opening}|${g.red}`)).size, 4, 'no game played twice');
+    r = match(2, 1600, '--resume');
+    assert.notEqual(r.status, 0);
+    assert.match(r.stderr, /--resume: .* is another match/);
+  });
+
 // Pondering: engine a (UCI, `ponder=on`) ponders on its predicted reply while b (UCCI) thinks, at 2 s + 0.05 s
 // on the first real opening with both colours. Every turn of a after its first follows a prediction the opponent
 // answered (a hit or a miss) or a `bestmove` without a ponder move (`unpredicted`), so the three add up to its

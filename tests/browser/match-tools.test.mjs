@@ -34,16 +34,21 @@ test('the 9×9 tactics file (won positions thrown away against Wolve) parses and
   assert.match(r.stdout + r.stderr, /self-test: ok/);
 });
 
+/** The engine binary for a match test (`DUIYI_BIN` or the checkout's debug build), `fs`, and a fresh JSON path. */
+async function matchSetup() {
+  const { nativeBinary } = await import('./native.mjs');
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const bin = process.env.DUIYI_BIN || nativeBinary();
+  return { fs, bin, out: path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clock-match-')), 'match.json') };
+}
+
 // tools/clock_match.py end to end: the native engine against itself at a fixed node count on the first two
 // lines of the real opening set, with an SPRT — every game is decided by the referee (or the ply limit), each
 // opening is played with both colours, and the summary carries the per-family scores and the SPRT state.
 test('tools/clock_match.py plays real openings at a node limit and reports families and the SPRT',
   { skip: python.status !== 0 && 'python3 is not installed', timeout: 600_000 }, async () => {
-    const { nativeBinary } = await import('./native.mjs');
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const bin = process.env.DUIYI_BIN || nativeBinary();
-    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clock-match-')), 'match.json');
+    const { fs, bin, out } = await matchSetup();
     const r = spawnSync('python3', [path.join(root, 'tools/clock_match.py'),
       '--engine', 'name=a', `cmd=${bin}`, 'proto=uci', '--engine', 'name=b', `cmd=${bin}`, 'proto=ucci',
       '--nodes', '2000', '--maxplies', '40', '--openings', path.join(root, 'benches/real-openings.txt'), '--first', '2',
@@ -71,11 +76,7 @@ test('tools/clock_match.py plays real openings at a node limit and reports famil
 // a record of another match (here another node limit) is refused with the reason, never summed.
 test('tools/clock_match.py --resume plays only the missing games and refuses another match',
   { skip: python.status !== 0 && 'python3 is not installed', timeout: 600_000 }, async () => {
-    const { nativeBinary } = await import('./native.mjs');
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const bin = process.env.DUIYI_BIN || nativeBinary();
-    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clock-match-')), 'match.json');
+    const { fs, bin, out } = await matchSetup();
     const match = (first, nodes, ...more) => spawnSync('python3', [path.join(root, 'tools/clock_match.py'),
       '--engine', 'name=a', `cmd=${bin}`, 'proto=uci', '--engine', 'name=b', `cmd=${bin}`, 'proto=uci',
       '--nodes', String(nodes), '--maxplies', '30', '--openings', path.join(root, 'benches/real-openings.txt'),

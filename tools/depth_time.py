@@ -25,8 +25,12 @@ def run(cmd, lines, depth, passes):
         p.stdin.write(s + '\n')
         p.stdin.flush()
     send('uci')
-    while 'uciok' not in p.stdout.readline():
-        pass
+    while True:
+        line = p.stdout.readline()
+        if not line:
+            raise SystemExit(f'{cmd}: the engine exited before uciok')
+        if 'uciok' in line:
+            break
     out = []
     for _ in range(passes):
         ms = nodes = 0
